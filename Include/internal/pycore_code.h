@@ -1,0 +1,162 @@
+/* Internal code-object API: construction (for the compiler), location and
+   exception tables, and inline-cache helpers. */
+#ifndef Py_INTERNAL_CODE_H
+#define Py_INTERNAL_CODE_H
+#ifndef Py_BUILD_CORE
+#  error "this header requires Py_BUILD_CORE define"
+#endif
+
+/* co_localspluskinds: one byte per slot of localsplus. */
+#define CO_FAST_HIDDEN 0x10 /* inlined comprehension variable */
+#define CO_FAST_LOCAL 0x20
+#define CO_FAST_CELL 0x40
+#define CO_FAST_FREE 0x80
+#define CO_FAST_ARG_POS 0x02
+#define CO_FAST_ARG_KW 0x04
+#define CO_FAST_ARG_VAR 0x08
+#define CO_FAST_ARG (CO_FAST_ARG_POS | CO_FAST_ARG_KW | CO_FAST_ARG_VAR)
+typedef unsigned char _PyLocals_Kind;
+
+static inline _PyLocals_Kind
+_PyLocals_GetKind(PyObject *kinds, int i)
+{
+    return (_PyLocals_Kind)PyBytes_AS_STRING(kinds)[i];
+}
+
+/* Location table entry codes (the 3.11+ format; Doc/locations.md). */
+typedef enum _PyCodeLocationInfoKind {
+    PY_CODE_LOCATION_INFO_SHORT0 = 0,   /* 0-9: short form, same line */
+    PY_CODE_LOCATION_INFO_ONE_LINE0 = 10,
+    PY_CODE_LOCATION_INFO_ONE_LINE1 = 11,
+    PY_CODE_LOCATION_INFO_ONE_LINE2 = 12,
+    PY_CODE_LOCATION_INFO_NO_COLUMNS = 13,
+    PY_CODE_LOCATION_INFO_LONG = 14,
+    PY_CODE_LOCATION_INFO_NONE = 15,
+} _PyCodeLocationInfoKind;
+
+/* Everything the compiler hands to _PyCode_New.  All object fields are
+   borrowed; _PyCode_New takes its own references. */
+struct _PyCodeConstructor {
+    PyObject *filename;
+    PyObject *name;
+    PyObject *qualname;
+    int flags;
+    PyObject *code;          /* bytes of _Py_CODEUNITs, caches zeroed */
+    int firstlineno;
+    PyObject *linetable;     /* bytes */
+    PyObject *consts;        /* tuple */
+    PyObject *names;         /* tuple */
+    PyObject *localsplusnames; /* tuple */
+    PyObject *localspluskinds; /* bytes */
+    int argcount;
+    int posonlyargcount;
+    int kwonlyargcount;
+    int stacksize;
+    PyObject *exceptiontable; /* bytes */
+};
+
+PyAPI_FUNC(int) _PyCode_Validate(struct _PyCodeConstructor *);
+PyAPI_FUNC(PyCodeObject *) _PyCode_New(struct _PyCodeConstructor *);
+
+/* Walking the location table: address ranges [ar_start, ar_end) in bytes
+   with their line (-1 for none). */
+typedef struct {
+    int ar_start;
+    int ar_end;
+    int ar_line;
+    int computed_line;
+    const uint8_t *lo_next;
+    const uint8_t *limit;
+} PyCodeAddressRange;
+
+PyAPI_FUNC(int) _PyCode_InitAddressRange(PyCodeObject *co, PyCodeAddressRange *bounds);
+PyAPI_FUNC(int) _PyLineTable_NextAddressRange(PyCodeAddressRange *range);
+PyAPI_FUNC(int) _PyLineTable_PreviousAddressRange(PyCodeAddressRange *range);
+PyAPI_FUNC(void) _PyLineTable_InitAddressRange(const char *linetable, Py_ssize_t length,
+                                               int firstlineno, PyCodeAddressRange *range);
+PyAPI_FUNC(int) _PyCode_CheckLineNumber(int lasti, PyCodeAddressRange *bounds);
+
+/* co_code as bytes with specialisations undone (for co_code, dis). */
+PyAPI_FUNC(PyObject *) _PyCode_GetCode(PyCodeObject *co);
+/* Undo specialisations in place: every instruction back to its family
+   head with caches reset (used before marshalling). */
+PyAPI_FUNC(void) _PyCode_Quicken(_Py_CODEUNIT *instructions, Py_ssize_t size, int enable_counters);
+
+/* Variable-length integers used by the exception and location tables:
+   6 bits per byte, bit 6 (0x40) set on every byte but the last. */
+static inline int
+_PyCode_ReadVarint(const uint8_t **p)
+{
+    const uint8_t *ptr = *p;
+    unsigned int read = *ptr++;
+    unsigned int val = read & 63;
+    unsigned int shift = 0;
+    while (read & 64) {
+        read = *ptr++;
+        shift += 6;
+        val |= (read & 63) << shift;
+    }
+    *p = ptr;
+    return (int)val;
+}
+
+/* ---- Inline caches ------------------------------------------------------- */
+
+static inline uint16_t
+read_u16(uint16_t *p)
+{
+    return *p;
+}
+
+static inline uint32_t
+read_u32(uint16_t *p)
+{
+    uint32_t val;
+    memcpy(&val, p, sizeof(val));
+    return val;
+}
+
+static inline uint64_t
+read_u64(uint16_t *p)
+{
+    uint64_t val;
+    memcpy(&val, p, sizeof(val));
+    return val;
+}
+
+static inline PyObject *
+read_obj(uint16_t *p)
+{
+    return (PyObject *)(uintptr_t)read_u64(p);
+}
+
+static inline void
+write_u16(uint16_t *p, uint16_t val)
+{
+    *p = val;
+}
+
+static inline void
+write_u32(uint16_t *p, uint32_t val)
+{
+    memcpy(p, &val, sizeof(val));
+}
+
+static inline void
+write_u64(uint16_t *p, uint64_t val)
+{
+    memcpy(p, &val, sizeof(val));
+}
+
+static inline void
+write_obj(uint16_t *p, PyObject *val)
+{
+    write_u64(p, (uint64_t)(uintptr_t)val);
+}
+
+/* Adaptive counters: 12-bit value, 4-bit backoff exponent. */
+typedef struct {
+    uint16_t value_and_backoff;
+} _Py_BackoffCounter;
+
+#endif /* !Py_INTERNAL_CODE_H */

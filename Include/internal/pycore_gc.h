@@ -1,0 +1,38 @@
+/* The cycle collector's per-object header and state.
+
+   A PyGC_Head sits immediately before every object whose type has
+   Py_TPFLAGS_HAVE_GC.  Tracked objects are linked into a doubly linked
+   list (generation 0) so the collector can find every container. */
+#ifndef Py_INTERNAL_GC_H
+#define Py_INTERNAL_GC_H
+#ifndef Py_BUILD_CORE
+#  error "this header requires Py_BUILD_CORE define"
+#endif
+
+typedef struct {
+    uintptr_t _gc_next; /* next in list; 0 when untracked */
+    uintptr_t _gc_prev; /* previous in list; low bits are collector flags */
+} PyGC_Head;
+
+#define _Py_AS_GC(o) ((PyGC_Head *)(o) - 1)
+#define _Py_FROM_GC(g) ((PyObject *)(((PyGC_Head *)(g)) + 1))
+
+static inline int
+_PyObject_GC_IS_TRACKED(PyObject *op)
+{
+    return _Py_AS_GC(op)->_gc_next != 0;
+}
+
+struct _gc_runtime_state {
+    PyGC_Head head;         /* all tracked objects (one generation for now) */
+    Py_ssize_t count;       /* allocations since the last collection */
+    Py_ssize_t threshold;
+    int enabled;
+    int collecting;
+    Py_ssize_t collections;
+    Py_ssize_t collected;
+};
+
+PyAPI_FUNC(void) _PyGC_InitState(struct _gc_runtime_state *gcstate);
+
+#endif /* !Py_INTERNAL_GC_H */

@@ -1,0 +1,133 @@
+/* Thread state and interpreter state.  One interpreter and one thread for
+   now, but every helper already receives the thread state explicitly (the
+   JIT's "execution context"), so more of either need no API change. */
+#ifndef Py_INTERNAL_PYSTATE_H
+#define Py_INTERNAL_PYSTATE_H
+#ifndef Py_BUILD_CORE
+#  error "this header requires Py_BUILD_CORE define"
+#endif
+
+#include "pycore_gc.h"
+#include "pycore_stackref.h"
+
+struct _PyInterpreterFrame;
+
+/* A handled exception (the one `sys.exception()` returns), per frame that
+   is inside an except block; generators keep their own. */
+typedef struct _err_stackitem {
+    PyObject *exc_value;
+    struct _err_stackitem *previous_item;
+} _PyErr_StackItem;
+
+typedef struct _stack_chunk {
+    struct _stack_chunk *previous;
+    size_t size;
+    size_t top;
+    PyObject *data[1];
+} _PyStackChunk;
+
+#define Py_C_RECURSION_LIMIT 8000
+#define Py_DEFAULT_RECURSION_LIMIT 1000
+
+struct _ts {
+    PyThreadState *prev;
+    PyThreadState *next;
+    PyInterpreterState *interp;
+
+    /* Frame being executed: the top of the interpreter-frame stack. */
+    struct _PyInterpreterFrame *current_frame;
+
+    /* Set by the eval loop's check; nonzero asks it to stop and look
+       (signals, pending calls, GC). */
+    uintptr_t eval_breaker;
+
+    PyObject *current_exception; /* exception being raised, or NULL */
+    _PyErr_StackItem *exc_info;  /* top of the handled-exception stack */
+    _PyErr_StackItem exc_state;  /* bottom item, owned by the thread */
+
+    int py_recursion_remaining;
+    int py_recursion_limit;
+    int c_recursion_remaining;
+    int recursion_headroom;      /* >0 while handling a RecursionError */
+
+    int tracing;
+    int what_event;
+    PyObject *c_profileobj;
+    PyObject *c_traceobj;
+    void *c_profilefunc;
+    void *c_tracefunc;
+
+    PyObject *dict;              /* PyThreadState_GetDict() */
+    unsigned long thread_id;
+
+    _PyStackChunk *datastack_chunk;
+    PyObject **datastack_top;
+    PyObject **datastack_limit;
+};
+
+struct _is {
+    PyInterpreterState *next;
+    PyThreadState *threads_head;
+    int64_t id;
+
+    PyObject *modules;      /* sys.modules */
+    PyObject *sysdict;      /* sys.__dict__ */
+    PyObject *builtins;     /* builtins.__dict__ */
+    PyObject *dict;         /* interpreter-wide scratch dict */
+    PyObject *importlib;
+
+    int recursion_limit;
+    int finalizing;
+    int64_t func_version_next; /* for PyFunctionObject.func_version */
+    uint32_t type_version_next;
+
+    struct _gc_runtime_state gc;
+    PyObject *interned;     /* dict of interned strings */
+};
+
+/* The running thread's state (NULL before start-up). */
+extern __thread PyThreadState *_Py_tss_tstate;
+
+static inline PyThreadState *
+_PyThreadState_GET(void)
+{
+    return _Py_tss_tstate;
+}
+
+static inline PyInterpreterState *
+_PyInterpreterState_GET(void)
+{
+    return _Py_tss_tstate->interp;
+}
+
+PyAPI_FUNC(PyInterpreterState *) _PyInterpreterState_Main(void);
+PyAPI_FUNC(PyThreadState *) _PyThreadState_New(PyInterpreterState *interp);
+PyAPI_FUNC(void) _PyThreadState_Delete(PyThreadState *tstate);
+PyAPI_FUNC(PyInterpreterState *) _PyInterpreterState_New(void);
+PyAPI_FUNC(void) _PyInterpreterState_Delete(PyInterpreterState *interp);
+PyAPI_FUNC(void) _PyThreadState_Bind(PyThreadState *tstate);
+
+/* Error helpers that take the thread state explicitly (Python/errors.c). */
+PyAPI_FUNC(void) _PyErr_SetString(PyThreadState *tstate, PyObject *exception, const char *string);
+PyAPI_FUNC(void) _PyErr_SetObject(PyThreadState *tstate, PyObject *exception, PyObject *value);
+PyAPI_FUNC(PyObject *) _PyErr_Format(PyThreadState *tstate, PyObject *exception, const char *format, ...);
+PyAPI_FUNC(void) _PyErr_SetRaisedException(PyThreadState *tstate, PyObject *exc);
+PyAPI_FUNC(PyObject *) _PyErr_GetRaisedException(PyThreadState *tstate);
+PyAPI_FUNC(int) _PyErr_ExceptionMatches(PyThreadState *tstate, PyObject *exc);
+PyAPI_FUNC(void) _PyErr_Clear(PyThreadState *tstate);
+PyAPI_FUNC(void) _PyErr_SetKeyError(PyObject *key);
+PyAPI_FUNC(PyObject *) _PyErr_FormatFromCause(PyObject *exception, const char *format, ...);
+PyAPI_FUNC(void) _PyErr_ChainExceptions1(PyObject *exc);
+
+static inline PyObject *
+_PyErr_Occurred(PyThreadState *tstate)
+{
+    return tstate->current_exception == NULL
+               ? NULL
+               : (PyObject *)Py_TYPE(tstate->current_exception);
+}
+
+/* The handled exception for sys.exception(): the innermost non-None. */
+PyAPI_FUNC(_PyErr_StackItem *) _PyErr_GetTopmostException(PyThreadState *tstate);
+
+#endif /* !Py_INTERNAL_PYSTATE_H */
