@@ -52,6 +52,7 @@
 #include "pylifecycle.h"
 #include "bltinmodule.h"
 #include "abstract.h"
+#include "fileobject.h"
 #include "cpython/jitexecutable.h"
 
 #endif /* !Py_PYTHON_H */

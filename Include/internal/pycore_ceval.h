@@ -61,4 +61,67 @@ PyAPI_FUNC(int) _PyEval_UnpackIterableStackRef(PyThreadState *tstate, PyObject *
 PyAPI_FUNC(PyObject *) _PyEval_GetBuiltins(PyThreadState *tstate);
 PyAPI_FUNC(PyObject *) _PyEval_BuiltinsFromGlobals(PyThreadState *tstate, PyObject *globals);
 
+
+PyAPI_FUNC(int) _Py_CheckRecursiveCallPy(PyThreadState *tstate);
+/* Run pending work flagged in tstate->eval_breaker (signals, ...). */
+PyAPI_FUNC(int) _Py_HandlePending(PyThreadState *tstate);
+
+/* ---- Instruction helpers (Python/ceval_helpers.c) -------------------------
+   Slow paths of instructions, out of line so the loop stays small.  Each
+   takes the thread state, never the caller's frame, unless it needs the
+   frame's namespaces (LOAD_NAME and friends). */
+PyAPI_FUNC(PyObject *) _PyEval_CommonConstant(int index);
+PyAPI_FUNC(PyObject *) _PyEval_BuiltinsName(void);       /* interned "__builtins__" */
+PyAPI_FUNC(PyObject *) _PyEval_BuiltinsModuleName(void); /* interned "builtins" */
+PyAPI_FUNC(PyObject *) _PyEval_GetIter(PyThreadState *tstate, PyObject *iterable, int yield_from);
+/* 1 with a new reference in *item, 0 when exhausted, -1 on error. */
+PyAPI_FUNC(int) _PyEval_IterNext(PyThreadState *tstate, PyObject *iter, PyObject **item);
+PyAPI_FUNC(void) _PyEval_SetFunctionAttribute(PyFunctionObject *func, int flag, PyObject *attr);
+PyAPI_FUNC(int) _PyEval_IsInlinablePyFunction(PyObject *callable);
+PyAPI_FUNC(PyObject *) _PyEval_FunctionLocals(PyObject *callable);
+PyAPI_FUNC(PyObject *) _PyEval_VectorcallStackRefs(PyThreadState *tstate, PyObject *callable,
+                                                   _PyStackRef *args, int nargs, PyObject *kwnames);
+PyAPI_FUNC(PyObject *) _PyEval_CallFunctionEx(PyThreadState *tstate, PyObject *func, PyObject *self,
+                                              PyObject *callargs, PyObject *kwargs);
+PyAPI_FUNC(PyObject *) _PyEval_CallIntrinsic1(PyThreadState *tstate, int oparg, PyObject *value);
+PyAPI_FUNC(PyObject *) _PyEval_CallIntrinsic2(PyThreadState *tstate, int oparg, PyObject *value2,
+                                              PyObject *value1);
+PyAPI_FUNC(PyObject *) _PyEval_LoadGlobal(PyThreadState *tstate, PyObject *globals,
+                                          PyObject *builtins, PyObject *name);
+PyAPI_FUNC(PyObject *) _PyEval_LoadName(PyThreadState *tstate, _PyInterpreterFrame *frame, PyObject *name);
+PyAPI_FUNC(PyObject *) _PyEval_LoadFromDictOrGlobals(PyThreadState *tstate, _PyInterpreterFrame *frame,
+                                                     PyObject *dict, PyObject *name);
+PyAPI_FUNC(PyObject *) _PyEval_LoadFromDictOrDeref(PyThreadState *tstate, _PyInterpreterFrame *frame,
+                                                   PyObject *dict, int oparg);
+PyAPI_FUNC(PyObject *) _PyEval_LoadBuildClass(PyThreadState *tstate, PyObject *builtins);
+PyAPI_FUNC(int) _PyEval_SetupAnnotations(PyThreadState *tstate, PyObject *locals);
+PyAPI_FUNC(PyObject *) _PyEval_LoadSuperAttr(PyThreadState *tstate, PyObject *global_super,
+                                             PyObject *class, PyObject *self, PyObject *name, int oparg);
+PyAPI_FUNC(PyObject *) _PyEval_LoadSpecial(PyThreadState *tstate, PyObject *owner, int which,
+                                           PyObject **self_or_null);
+PyAPI_FUNC(PyObject *) _PyEval_TupleFromStackRefsSteal(_PyStackRef *values, int n);
+PyAPI_FUNC(PyObject *) _PyEval_ListFromStackRefsSteal(_PyStackRef *values, int n);
+PyAPI_FUNC(PyObject *) _PyEval_SetFromStackRefsSteal(_PyStackRef *values, int n);
+PyAPI_FUNC(PyObject *) _PyEval_DictFromStackRefsSteal(_PyStackRef *values, int npairs);
+PyAPI_FUNC(PyObject *) _PyEval_StringFromStackRefsSteal(_PyStackRef *pieces, int n);
+PyAPI_FUNC(int) _PyEval_ListExtend(PyThreadState *tstate, PyObject *list, PyObject *iterable);
+PyAPI_FUNC(int) _PyEval_DictUpdate(PyThreadState *tstate, PyObject *dict, PyObject *update);
+PyAPI_FUNC(int) _PyEval_DictMerge(PyThreadState *tstate, PyObject *callable, PyObject *dict,
+                                  PyObject *update);
+PyAPI_FUNC(PyObject *) _PyEval_ConvertValue(PyObject *value, int conversion);
+PyAPI_FUNC(PyObject *) _PyEval_ImportName(PyThreadState *tstate, _PyInterpreterFrame *frame,
+                                          PyObject *name, PyObject *fromlist, PyObject *level);
+PyAPI_FUNC(PyObject *) _PyEval_ImportFrom(PyThreadState *tstate, PyObject *v, PyObject *name);
+/* Returns 1 for a bare re-raise (no new traceback entry), 0 otherwise;
+   either way an exception is set.  Steals exc and cause. */
+PyAPI_FUNC(int) _PyEval_DoRaise(PyThreadState *tstate, PyObject *exc, PyObject *cause);
+PyAPI_FUNC(int) _PyEval_ExceptionGroupMatch(PyThreadState *tstate, PyObject *exc_value,
+                                            PyObject *match_type, PyObject **match, PyObject **rest);
+PyAPI_FUNC(PyObject *) _PyEval_CallExitWithException(PyThreadState *tstate, PyObject *exit_func,
+                                                     PyObject *exit_self, PyObject *val);
+PyAPI_FUNC(PyObject *) _PyEval_MatchClass(PyThreadState *tstate, PyObject *subject, PyObject *type,
+                                          int nargs, PyObject *kwargs);
+PyAPI_FUNC(PyObject *) _PyEval_MatchKeys(PyThreadState *tstate, PyObject *map, PyObject *keys);
+PyAPI_FUNC(PyObject *) _PyEval_MakeGenerator(PyThreadState *tstate, _PyInterpreterFrame *frame);
+
 #endif /* !Py_INTERNAL_CEVAL_H */

@@ -102,6 +102,12 @@ _PyFrame_GetLocalsArray(_PyInterpreterFrame *frame)
     return frame->localsplus;
 }
 
+static inline int
+_PyFrame_IsLazy(_PyInterpreterFrame *frame)
+{
+    return PyUnstable_JITExecutable_Check(PyStackRef_AsPyObjectBorrow(frame->f_executable));
+}
+
 /* Frames that are not (yet, or any more) running real Python code are
    skipped by anything that walks the stack for the user. */
 static inline int
@@ -109,6 +115,10 @@ _PyFrame_IsIncomplete(_PyInterpreterFrame *frame)
 {
     if (frame->owner >= FRAME_OWNED_BY_INTERPRETER) {
         return 1;
+    }
+    if (_PyFrame_IsLazy(frame)) {
+        /* A JIT frame is running real code; its instr_ptr may be stale. */
+        return 0;
     }
     PyCodeObject *code = _PyFrame_GetCode(frame);
     return frame->owner != FRAME_OWNED_BY_GENERATOR &&
@@ -122,12 +132,6 @@ _PyFrame_GetFirstComplete(_PyInterpreterFrame *frame)
         frame = frame->previous;
     }
     return frame;
-}
-
-static inline int
-_PyFrame_IsLazy(_PyInterpreterFrame *frame)
-{
-    return PyUnstable_JITExecutable_Check(PyStackRef_AsPyObjectBorrow(frame->f_executable));
 }
 
 /* Fill in a frame's header and clear its locals.  Takes ownership of func

@@ -34,5 +34,9 @@ struct _gc_runtime_state {
 };
 
 PyAPI_FUNC(void) _PyGC_InitState(struct _gc_runtime_state *gcstate);
+/* Collect now, keeping any exception that is set. */
+PyAPI_FUNC(Py_ssize_t) _PyGC_CollectNoFail(PyThreadState *tstate);
+/* Collect if allocations since the last collection passed the threshold. */
+PyAPI_FUNC(void) _PyGC_CollectIfNeeded(PyThreadState *tstate);
 
 #endif /* !Py_INTERNAL_GC_H */

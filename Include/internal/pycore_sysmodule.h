@@ -1,0 +1,13 @@
+/* Internal interface of the sys module (Python/sysmodule.c). */
+#ifndef Py_INTERNAL_SYSMODULE_H
+#define Py_INTERNAL_SYSMODULE_H
+#ifndef Py_BUILD_CORE
+#  error "this header requires Py_BUILD_CORE define"
+#endif
+
+PyAPI_FUNC(PyObject *) _PySys_Create(PyThreadState *tstate);
+PyAPI_FUNC(int) _PySys_SetArgv(int argc, char **argv);
+PyAPI_FUNC(int) _PySys_SetExecutable(const char *argv0);
+PyAPI_FUNC(void) _PySys_FlushStdFiles(void);
+
+#endif /* !Py_INTERNAL_SYSMODULE_H */

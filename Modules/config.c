@@ -1,0 +1,12 @@
+/* The table of modules built into the executable (besides sys and
+   builtins, which start-up creates itself). */
+
+#include "Python.h"
+#include "pycore_pythonrun.h"
+
+extern PyObject *PyInit__testinternalcapi(void);
+
+struct _inittab _PyImport_Inittab[] = {
+    {"_testinternalcapi", PyInit__testinternalcapi},
+    {NULL, NULL},
+};

@@ -1,0 +1,1208 @@
+/* The builtins module: built-in functions, and the map/filter/zip types. */
+
+#include "Python.h"
+#include "pycore_ceval.h"
+#include "pycore_compile.h"
+#include "pycore_exceptions.h"
+#include "pycore_frame.h"
+#include "pycore_object.h"
+#include "pycore_pystate.h"
+#include "pycore_pythonrun.h"
+
+/* ---- Functions ------------------------------------------------------------------------ */
+
+/* __build_class__(func, name, *bases, metaclass=None, **kwds): runs the
+   class body `func` in a fresh namespace and calls the metaclass. */
+static PyObject *
+builtin___build_class__(PyObject *self, PyObject *const *args, Py_ssize_t nargs, PyObject *kwnames)
+{
+    if (nargs < 2) {
+        PyErr_SetString(PyExc_TypeError, "__build_class__: not enough arguments");
+        return NULL;
+    }
+    PyObject *func = args[0];
+    if (!PyFunction_Check(func)) {
+        PyErr_SetString(PyExc_TypeError, "__build_class__: func must be a function");
+        return NULL;
+    }
+    PyObject *name = args[1];
+    if (!PyUnicode_Check(name)) {
+        PyErr_SetString(PyExc_TypeError, "__build_class__: name is not a string");
+        return NULL;
+    }
+    PyObject *bases = _PyTuple_FromArray(args + 2, nargs - 2);
+    if (bases == NULL) {
+        return NULL;
+    }
+    PyObject *meta = NULL, *mkw = NULL, *ns = NULL, *cls = NULL, *cell = NULL;
+    int is_class = 0;
+    if (kwnames != NULL) {
+        mkw = _PyStack_AsDict(args + nargs, kwnames);
+        if (mkw == NULL) {
+            goto error;
+        }
+        if (PyDict_Pop(mkw, PyUnicode_InternFromString("metaclass"), &meta) < 0) {
+            goto error;
+        }
+        if (meta != NULL) {
+            is_class = PyType_Check(meta);
+        }
+    }
+    if (meta == NULL) {
+        if (PyTuple_GET_SIZE(bases) == 0) {
+            meta = Py_NewRef(&PyType_Type);
+        }
+        else {
+            meta = Py_NewRef(Py_TYPE(PyTuple_GET_ITEM(bases, 0)));
+        }
+        is_class = 1;
+    }
+    if (is_class) {
+        /* The most derived metaclass among meta and the bases' types. */
+        PyTypeObject *winner = (PyTypeObject *)meta;
+        for (Py_ssize_t i = 0; i < PyTuple_GET_SIZE(bases); i++) {
+            PyTypeObject *t = Py_TYPE(PyTuple_GET_ITEM(bases, i));
+            if (PyType_IsSubtype(winner, t)) {
+                continue;
+            }
+            if (PyType_IsSubtype(t, winner)) {
+                winner = t;
+                continue;
+            }
+            PyErr_SetString(PyExc_TypeError,
+                            "metaclass conflict: the metaclass of a derived class must be a "
+                            "(non-strict) subclass of the metaclasses of all its bases");
+            goto error;
+        }
+        Py_SETREF(meta, Py_NewRef(winner));
+    }
+    PyObject *prep = NULL;
+    if (PyObject_GetOptionalAttrString(meta, "__prepare__", &prep) < 0) {
+        goto error;
+    }
+    if (prep == NULL) {
+        ns = PyDict_New();
+    }
+    else {
+        PyObject *pargs[2] = {name, bases};
+        ns = PyObject_VectorcallDict(prep, pargs, 2, mkw);
+        Py_DECREF(prep);
+    }
+    if (ns == NULL) {
+        goto error;
+    }
+    if (!PyMapping_Check(ns)) {
+        PyErr_Format(PyExc_TypeError, "%.200s.__prepare__() must return a mapping, not %.200s",
+                     is_class ? ((PyTypeObject *)meta)->tp_name : "<metaclass>", Py_TYPE(ns)->tp_name);
+        goto error;
+    }
+    PyThreadState *tstate = _PyThreadState_GET();
+    cell = _PyEval_Vector(tstate, (PyFunctionObject *)func, ns, NULL, 0, NULL);
+    if (cell != NULL) {
+        PyObject *margs[3] = {name, bases, ns};
+        cls = PyObject_VectorcallDict(meta, margs, 3, mkw);
+        if (cls != NULL && PyType_Check(cls) && PyCell_Check(cell)) {
+            PyObject *cell_cls = PyCell_GET(cell);
+            if (cell_cls != cls) {
+                if (cell_cls == NULL) {
+                    PyErr_Format(PyExc_RuntimeError,
+                                 "__class__ not set defining %.200R as %.200R. "
+                                 "Was __classcell__ propagated to type.__new__?",
+                                 name, cls);
+                }
+                else {
+                    PyErr_Format(PyExc_TypeError,
+                                 "__class__ set to %.200R defining %.200R as %.200R",
+                                 cell_cls, name, cls);
+                }
+                Py_CLEAR(cls);
+            }
+        }
+    }
+error:
+    Py_XDECREF(cell);
+    Py_XDECREF(ns);
+    Py_XDECREF(meta);
+    Py_XDECREF(mkw);
+    Py_DECREF(bases);
+    return cls;
+}
+
+static PyObject *
+builtin___import__(PyObject *self, PyObject *args, PyObject *kwds)
+{
+    static char *kwlist[] = {"name", "globals", "locals", "fromlist", "level", NULL};
+    PyObject *name, *globals = NULL, *locals = NULL, *fromlist = NULL;
+    int level = 0;
+    if (!PyArg_ParseTupleAndKeywords(args, kwds, "U|OOOi:__import__", kwlist, &name, &globals,
+                                     &locals, &fromlist, &level)) {
+        return NULL;
+    }
+    return PyImport_ImportModuleLevelObject(name, globals, locals, fromlist, level);
+}
+
+static PyObject *
+builtin_abs(PyObject *module, PyObject *x)
+{
+    return PyNumber_Absolute(x);
+}
+
+/* all() and any() share one loop: stop at the first item whose truth is
+   `stop_on`. */
+static PyObject *
+all_any(PyObject *iterable, int stop_on)
+{
+    PyObject *it = PyObject_GetIter(iterable);
+    if (it == NULL) {
+        return NULL;
+    }
+    PyObject *item;
+    while ((item = PyIter_Next(it)) != NULL) {
+        int r = PyObject_IsTrue(item);
+        Py_DECREF(item);
+        if (r < 0) {
+            Py_DECREF(it);
+            return NULL;
+        }
+        if (r == stop_on) {
+            Py_DECREF(it);
+            return PyBool_FromLong(stop_on);
+        }
+    }
+    Py_DECREF(it);
+    if (PyErr_Occurred()) {
+        return NULL;
+    }
+    return PyBool_FromLong(!stop_on);
+}
+
+static PyObject *
+builtin_all(PyObject *module, PyObject *iterable)
+{
+    return all_any(iterable, 0);
+}
+
+static PyObject *
+builtin_any(PyObject *module, PyObject *iterable)
+{
+    return all_any(iterable, 1);
+}
+
+static PyObject *
+builtin_ascii(PyObject *module, PyObject *obj)
+{
+    return PyObject_ASCII(obj);
+}
+
+static PyObject *
+builtin_bin(PyObject *module, PyObject *number)
+{
+    return PyNumber_ToBase(number, 2);
+}
+
+static PyObject *
+builtin_oct(PyObject *module, PyObject *number)
+{
+    return PyNumber_ToBase(number, 8);
+}
+
+static PyObject *
+builtin_hex(PyObject *module, PyObject *number)
+{
+    return PyNumber_ToBase(number, 16);
+}
+
+static PyObject *
+builtin_callable(PyObject *module, PyObject *obj)
+{
+    return PyBool_FromLong(PyCallable_Check(obj));
+}
+
+static PyObject *
+builtin_chr(PyObject *module, PyObject *arg)
+{
+    int overflow;
+    long v = PyLong_AsLongAndOverflow(arg, &overflow);
+    if (v == -1 && PyErr_Occurred()) {
+        return NULL;
+    }
+    if (overflow) {
+        v = overflow < 0 ? INT_MIN : INT_MAX;
+    }
+    if (v < 0 || v > 0x10ffff) {
+        PyErr_SetString(PyExc_ValueError, "chr() arg not in range(0x110000)");
+        return NULL;
+    }
+    return PyUnicode_FromOrdinal((int)v);
+}
+
+static PyObject *
+builtin_ord(PyObject *module, PyObject *c)
+{
+    Py_ssize_t size;
+    if (PyBytes_Check(c)) {
+        size = PyBytes_GET_SIZE(c);
+        if (size == 1) {
+            return PyLong_FromLong((unsigned char)PyBytes_AS_STRING(c)[0]);
+        }
+    }
+    else if (PyUnicode_Check(c)) {
+        size = PyUnicode_GET_LENGTH(c);
+        if (size == 1) {
+            return PyLong_FromLong((long)PyUnicode_READ_CHAR(c, 0));
+        }
+    }
+    else if (PyByteArray_Check(c)) {
+        size = PyByteArray_GET_SIZE(c);
+        if (size == 1) {
+            return PyLong_FromLong((unsigned char)PyByteArray_AS_STRING(c)[0]);
+        }
+    }
+    else {
+        PyErr_Format(PyExc_TypeError, "ord() expected string of length 1, but %.200s found",
+                     Py_TYPE(c)->tp_name);
+        return NULL;
+    }
+    PyErr_Format(PyExc_TypeError, "ord() expected a character, but string of length %zd found", size);
+    return NULL;
+}
+
+/* Source for compile/exec/eval: str, bytes or a code object. */
+static const char *
+source_as_string(PyObject *cmd, const char *funcname, const char *what, PyObject **cmd_copy)
+{
+    *cmd_copy = NULL;
+    if (PyUnicode_Check(cmd)) {
+        const char *str = PyUnicode_AsUTF8(cmd);
+        if (str != NULL && strlen(str) != (size_t)PyUnicode_GET_LENGTH(cmd) && PyUnicode_IS_ASCII(cmd)) {
+            PyErr_SetString(PyExc_SyntaxError, "source code string cannot contain null bytes");
+            return NULL;
+        }
+        return str;
+    }
+    if (PyBytes_Check(cmd)) {
+        if (strlen(PyBytes_AS_STRING(cmd)) != (size_t)PyBytes_GET_SIZE(cmd)) {
+            PyErr_SetString(PyExc_SyntaxError, "source code string cannot contain null bytes");
+            return NULL;
+        }
+        return PyBytes_AS_STRING(cmd);
+    }
+    if (PyByteArray_Check(cmd)) {
+        *cmd_copy = PyBytes_FromStringAndSize(PyByteArray_AS_STRING(cmd), PyByteArray_GET_SIZE(cmd));
+        return *cmd_copy ? PyBytes_AS_STRING(*cmd_copy) : NULL;
+    }
+    PyErr_Format(PyExc_TypeError, "%s() arg 1 must be a %s object", funcname, what);
+    return NULL;
+}
+
+/* "O&" converter: a str, or bytes decoded from the file system encoding. */
+static int
+fs_decode(PyObject *arg, void *addr)
+{
+    PyObject *str;
+    if (PyUnicode_Check(arg)) {
+        str = Py_NewRef(arg);
+    }
+    else if (PyBytes_Check(arg)) {
+        str = PyUnicode_DecodeFSDefaultAndSize(PyBytes_AS_STRING(arg), PyBytes_GET_SIZE(arg));
+        if (str == NULL) {
+            return 0;
+        }
+    }
+    else {
+        PyErr_Format(PyExc_TypeError, "expected str, bytes or os.PathLike object, not %.200s",
+                     Py_TYPE(arg)->tp_name);
+        return 0;
+    }
+    *(PyObject **)addr = str;
+    return 1;
+}
+
+static PyObject *
+builtin_compile(PyObject *module, PyObject *args, PyObject *kwds)
+{
+    static char *kwlist[] = {"source", "filename", "mode", "flags", "dont_inherit", "optimize",
+                             "_feature_version", NULL};
+    PyObject *source, *filename;
+    const char *mode;
+    int flags = 0, dont_inherit = 0, optimize = -1, feature_version = -1;
+    if (!PyArg_ParseTupleAndKeywords(args, kwds, "OO&s|ii$ii:compile", kwlist, &source,
+                                     fs_decode, &filename, &mode, &flags, &dont_inherit,
+                                     &optimize, &feature_version)) {
+        return NULL;
+    }
+    int start;
+    if (strcmp(mode, "exec") == 0) {
+        start = Py_file_input;
+    }
+    else if (strcmp(mode, "eval") == 0) {
+        start = Py_eval_input;
+    }
+    else if (strcmp(mode, "single") == 0) {
+        start = Py_single_input;
+    }
+    else {
+        PyErr_SetString(PyExc_ValueError, "compile() mode must be 'exec', 'eval' or 'single'");
+        Py_DECREF(filename);
+        return NULL;
+    }
+    PyObject *result = NULL;
+    if (PyCode_Check(source)) {
+        result = Py_NewRef(source);
+    }
+    else {
+        PyObject *copy;
+        const char *str = source_as_string(source, "compile", "string, bytes or AST", &copy);
+        if (str != NULL) {
+            PyCompilerFlags cf = _PyCompilerFlags_INIT;
+            cf.cf_flags = flags | PyCF_SOURCE_IS_UTF8;
+            result = Py_CompileStringObject(str, filename, start, &cf, optimize);
+        }
+        Py_XDECREF(copy);
+    }
+    Py_DECREF(filename);
+    return result;
+}
+
+/* Shared by exec() and eval(): resolve globals/locals and run. */
+static PyObject *
+run_source_or_code(PyObject *source, PyObject *globals, PyObject *locals, int start, const char *fname)
+{
+    PyThreadState *tstate = _PyThreadState_GET();
+    if (globals == Py_None) {
+        globals = NULL;
+    }
+    if (locals == Py_None) {
+        locals = NULL;
+    }
+    if (globals != NULL && !PyDict_Check(globals)) {
+        PyErr_Format(PyExc_TypeError, "%s() globals must be a dict, not %.100s", fname,
+                     Py_TYPE(globals)->tp_name);
+        return NULL;
+    }
+    if (locals != NULL && !PyMapping_Check(locals)) {
+        PyErr_Format(PyExc_TypeError, "locals must be a mapping or None, not %.100s",
+                     Py_TYPE(locals)->tp_name);
+        return NULL;
+    }
+    if (globals == NULL) {
+        _PyInterpreterFrame *frame = _PyFrame_GetFirstComplete(tstate->current_frame);
+        if (frame == NULL) {
+            PyErr_SetString(PyExc_SystemError, "globals and locals cannot be NULL");
+            return NULL;
+        }
+        globals = frame->f_globals;
+        if (locals == NULL) {
+            locals = _PyFrame_GetLocals(frame);
+            if (locals == NULL) {
+                return NULL;
+            }
+        }
+        else {
+            Py_INCREF(locals);
+        }
+    }
+    else if (locals == NULL) {
+        locals = Py_NewRef(globals);
+    }
+    else {
+        Py_INCREF(locals);
+    }
+    PyObject *result = NULL;
+    if (PyCode_Check(source)) {
+        result = PyEval_EvalCode(source, globals, locals);
+    }
+    else {
+        PyObject *copy;
+        const char *str = source_as_string(source, fname, "string, bytes or code", &copy);
+        if (str != NULL) {
+            /* eval() ignores leading spaces and tabs. */
+            if (start == Py_eval_input) {
+                while (*str == ' ' || *str == '\t') {
+                    str++;
+                }
+            }
+            PyCompilerFlags cf = _PyCompilerFlags_INIT;
+            cf.cf_flags = PyCF_SOURCE_IS_UTF8;
+            result = PyRun_StringFlags(str, start, globals, locals, &cf);
+        }
+        Py_XDECREF(copy);
+    }
+    Py_DECREF(locals);
+    return result;
+}
+
+static PyObject *
+builtin_exec(PyObject *module, PyObject *args, PyObject *kwds)
+{
+    static char *kwlist[] = {"source", "globals", "locals", "closure", NULL};
+    PyObject *source, *globals = Py_None, *locals = Py_None, *closure = NULL;
+    if (!PyArg_ParseTupleAndKeywords(args, kwds, "O|OO$O:exec", kwlist, &source, &globals, &locals,
+                                     &closure)) {
+        return NULL;
+    }
+    PyObject *res = run_source_or_code(source, globals, locals, Py_file_input, "exec");
+    if (res == NULL) {
+        return NULL;
+    }
+    Py_DECREF(res);
+    Py_RETURN_NONE;
+}
+
+static PyObject *
+builtin_eval(PyObject *module, PyObject *args, PyObject *kwds)
+{
+    static char *kwlist[] = {"source", "globals", "locals", NULL};
+    PyObject *source, *globals = Py_None, *locals = Py_None;
+    if (!PyArg_ParseTupleAndKeywords(args, kwds, "O|OO:eval", kwlist, &source, &globals, &locals)) {
+        return NULL;
+    }
+    return run_source_or_code(source, globals, locals, Py_eval_input, "eval");
+}
+
+static PyObject *
+builtin_delattr(PyObject *module, PyObject *const *args, Py_ssize_t nargs)
+{
+    if (!_PyArg_CheckPositional("delattr", nargs, 2, 2)) {
+        return NULL;
+    }
+    if (PyObject_DelAttr(args[0], args[1]) < 0) {
+        return NULL;
+    }
+    Py_RETURN_NONE;
+}
+
+static PyObject *
+builtin_setattr(PyObject *module, PyObject *const *args, Py_ssize_t nargs)
+{
+    if (!_PyArg_CheckPositional("setattr", nargs, 3, 3)) {
+        return NULL;
+    }
+    if (PyObject_SetAttr(args[0], args[1], args[2]) < 0) {
+        return NULL;
+    }
+    Py_RETURN_NONE;
+}
+
+static PyObject *
+builtin_getattr(PyObject *module, PyObject *const *args, Py_ssize_t nargs)
+{
+    if (!_PyArg_CheckPositional("getattr", nargs, 2, 3)) {
+        return NULL;
+    }
+    if (!PyUnicode_Check(args[1])) {
+        PyErr_Format(PyExc_TypeError, "attribute name must be string, not '%.200s'",
+                     Py_TYPE(args[1])->tp_name);
+        return NULL;
+    }
+    if (nargs == 3) {
+        PyObject *result;
+        if (PyObject_GetOptionalAttr(args[0], args[1], &result) == 0) {
+            return Py_NewRef(args[2]);
+        }
+        return result;
+    }
+    return PyObject_GetAttr(args[0], args[1]);
+}
+
+static PyObject *
+builtin_hasattr(PyObject *module, PyObject *const *args, Py_ssize_t nargs)
+{
+    if (!_PyArg_CheckPositional("hasattr", nargs, 2, 2)) {
+        return NULL;
+    }
+    if (!PyUnicode_Check(args[1])) {
+        PyErr_Format(PyExc_TypeError, "attribute name must be string, not '%.200s'",
+                     Py_TYPE(args[1])->tp_name);
+        return NULL;
+    }
+    PyObject *v;
+    int r = PyObject_GetOptionalAttr(args[0], args[1], &v);
+    if (r < 0) {
+        return NULL;
+    }
+    Py_XDECREF(v);
+    return PyBool_FromLong(r);
+}
+
+static PyObject *
+builtin_dir(PyObject *module, PyObject *const *args, Py_ssize_t nargs)
+{
+    if (!_PyArg_CheckPositional("dir", nargs, 0, 1)) {
+        return NULL;
+    }
+    if (nargs == 0) {
+        _PyInterpreterFrame *frame = _PyFrame_GetFirstComplete(_PyThreadState_GET()->current_frame);
+        PyObject *locals = frame ? _PyFrame_GetLocals(frame) : NULL;
+        if (locals == NULL) {
+            return NULL;
+        }
+        PyObject *keys = PyMapping_Keys(locals);
+        Py_DECREF(locals);
+        if (keys == NULL || PyList_Sort(keys) < 0) {
+            Py_XDECREF(keys);
+            return NULL;
+        }
+        return keys;
+    }
+    return PyObject_Dir(args[0]);
+}
+
+static PyObject *
+builtin_divmod(PyObject *module, PyObject *const *args, Py_ssize_t nargs)
+{
+    if (!_PyArg_CheckPositional("divmod", nargs, 2, 2)) {
+        return NULL;
+    }
+    return PyNumber_Divmod(args[0], args[1]);
+}
+
+static PyObject *
+builtin_format(PyObject *module, PyObject *const *args, Py_ssize_t nargs)
+{
+    if (!_PyArg_CheckPositional("format", nargs, 1, 2)) {
+        return NULL;
+    }
+    if (nargs == 2 && !PyUnicode_Check(args[1])) {
+        PyErr_Format(PyExc_TypeError, "format() argument 2 must be str, not %.200s",
+                     Py_TYPE(args[1])->tp_name);
+        return NULL;
+    }
+    return PyObject_Format(args[0], nargs == 2 ? args[1] : NULL);
+}
+
+static PyObject *
+builtin_globals(PyObject *module, PyObject *Py_UNUSED(ignored))
+{
+    PyObject *d = PyEval_GetGlobals();
+    return Py_NewRef(d ? d : Py_None);
+}
+
+static PyObject *
+builtin_locals(PyObject *module, PyObject *Py_UNUSED(ignored))
+{
+    _PyInterpreterFrame *frame = _PyFrame_GetFirstComplete(_PyThreadState_GET()->current_frame);
+    if (frame == NULL) {
+        PyErr_SetString(PyExc_SystemError, "no current frame");
+        return NULL;
+    }
+    return _PyFrame_GetLocals(frame);
+}
+
+static PyObject *
+builtin_vars(PyObject *module, PyObject *const *args, Py_ssize_t nargs)
+{
+    if (!_PyArg_CheckPositional("vars", nargs, 0, 1)) {
+        return NULL;
+    }
+    if (nargs == 0) {
+        return builtin_locals(module, NULL);
+    }
+    PyObject *d;
+    if (PyObject_GetOptionalAttrString(args[0], "__dict__", &d) == 0) {
+        PyErr_SetString(PyExc_TypeError, "vars() argument must have __dict__ attribute");
+    }
+    return d;
+}
+
+static PyObject *
+builtin_hash(PyObject *module, PyObject *obj)
+{
+    Py_hash_t x = PyObject_Hash(obj);
+    if (x == -1) {
+        return NULL;
+    }
+    return PyLong_FromSsize_t(x);
+}
+
+static PyObject *
+builtin_id(PyObject *module, PyObject *v)
+{
+    return PyLong_FromVoidPtr(v);
+}
+
+static PyObject *
+builtin_isinstance(PyObject *module, PyObject *const *args, Py_ssize_t nargs)
+{
+    if (!_PyArg_CheckPositional("isinstance", nargs, 2, 2)) {
+        return NULL;
+    }
+    int r = PyObject_IsInstance(args[0], args[1]);
+    if (r < 0) {
+        return NULL;
+    }
+    return PyBool_FromLong(r);
+}
+
+static PyObject *
+builtin_issubclass(PyObject *module, PyObject *const *args, Py_ssize_t nargs)
+{
+    if (!_PyArg_CheckPositional("issubclass", nargs, 2, 2)) {
+        return NULL;
+    }
+    int r = PyObject_IsSubclass(args[0], args[1]);
+    if (r < 0) {
+        return NULL;
+    }
+    return PyBool_FromLong(r);
+}
+
+static PyObject *
+builtin_iter(PyObject *module, PyObject *const *args, Py_ssize_t nargs)
+{
+    if (!_PyArg_CheckPositional("iter", nargs, 1, 2)) {
+        return NULL;
+    }
+    if (nargs == 1) {
+        return PyObject_GetIter(args[0]);
+    }
+    if (!PyCallable_Check(args[0])) {
+        PyErr_SetString(PyExc_TypeError, "iter(v, w): v must be callable");
+        return NULL;
+    }
+    return PyCallIter_New(args[0], args[1]);
+}
+
+static PyObject *
+builtin_next(PyObject *module, PyObject *const *args, Py_ssize_t nargs)
+{
+    if (!_PyArg_CheckPositional("next", nargs, 1, 2)) {
+        return NULL;
+    }
+    PyObject *it = args[0];
+    if (!PyIter_Check(it)) {
+        PyErr_Format(PyExc_TypeError, "'%.200s' object is not an iterator", Py_TYPE(it)->tp_name);
+        return NULL;
+    }
+    PyObject *res = (*Py_TYPE(it)->tp_iternext)(it);
+    if (res != NULL) {
+        return res;
+    }
+    if (nargs > 1) {
+        if (PyErr_Occurred()) {
+            if (!PyErr_ExceptionMatches(PyExc_StopIteration)) {
+                return NULL;
+            }
+            PyErr_Clear();
+        }
+        return Py_NewRef(args[1]);
+    }
+    if (!PyErr_Occurred()) {
+        PyErr_SetNone(PyExc_StopIteration);
+    }
+    return NULL;
+}
+
+static PyObject *
+builtin_len(PyObject *module, PyObject *obj)
+{
+    Py_ssize_t res = PyObject_Size(obj);
+    if (res < 0) {
+        assert(PyErr_Occurred());
+        return NULL;
+    }
+    return PyLong_FromSsize_t(res);
+}
+
+/* min() and max(): op is Py_LT for min, Py_GT for max. */
+static PyObject *
+min_max(PyObject *const *args, Py_ssize_t nargs, PyObject *kwnames, int op)
+{
+    const char *name = op == Py_LT ? "min" : "max";
+    PyObject *keyfunc = NULL, *defaultval = NULL;
+    if (kwnames != NULL) {
+        for (Py_ssize_t i = 0; i < PyTuple_GET_SIZE(kwnames); i++) {
+            PyObject *kw = PyTuple_GET_ITEM(kwnames, i);
+            if (PyUnicode_EqualToUTF8(kw, "key")) {
+                keyfunc = args[nargs + i];
+            }
+            else if (PyUnicode_EqualToUTF8(kw, "default")) {
+                defaultval = args[nargs + i];
+            }
+            else {
+                PyErr_Format(PyExc_TypeError, "%s() got an unexpected keyword argument '%U'", name, kw);
+                return NULL;
+            }
+        }
+    }
+    if (keyfunc == Py_None) {
+        keyfunc = NULL;
+    }
+    PyObject *it;
+    if (nargs == 0) {
+        PyErr_Format(PyExc_TypeError, "%s expected at least 1 argument, got 0", name);
+        return NULL;
+    }
+    if (nargs == 1) {
+        it = PyObject_GetIter(args[0]);
+    }
+    else {
+        if (defaultval != NULL) {
+            PyErr_Format(PyExc_TypeError,
+                         "Cannot specify a default for %s() with multiple positional arguments", name);
+            return NULL;
+        }
+        PyObject *tuple = _PyTuple_FromArray(args, nargs);
+        it = tuple ? PyObject_GetIter(tuple) : NULL;
+        Py_XDECREF(tuple);
+    }
+    if (it == NULL) {
+        return NULL;
+    }
+    PyObject *maxitem = NULL, *maxval = NULL, *item;
+    while ((item = PyIter_Next(it)) != NULL) {
+        PyObject *val;
+        if (keyfunc != NULL) {
+            val = PyObject_CallOneArg(keyfunc, item);
+            if (val == NULL) {
+                Py_DECREF(item);
+                goto fail;
+            }
+        }
+        else {
+            val = Py_NewRef(item);
+        }
+        if (maxval == NULL) {
+            maxitem = item;
+            maxval = val;
+            continue;
+        }
+        int cmp = PyObject_RichCompareBool(val, maxval, op);
+        if (cmp < 0) {
+            Py_DECREF(val);
+            Py_DECREF(item);
+            goto fail;
+        }
+        if (cmp > 0) {
+            Py_SETREF(maxval, val);
+            Py_SETREF(maxitem, item);
+        }
+        else {
+            Py_DECREF(val);
+            Py_DECREF(item);
+        }
+    }
+    if (PyErr_Occurred()) {
+        goto fail;
+    }
+    Py_DECREF(it);
+    Py_XDECREF(maxval);
+    if (maxitem == NULL) {
+        if (defaultval != NULL) {
+            return Py_NewRef(defaultval);
+        }
+        PyErr_Format(PyExc_ValueError, "%s() iterable argument is empty", name);
+    }
+    return maxitem;
+fail:
+    Py_XDECREF(maxval);
+    Py_XDECREF(maxitem);
+    Py_DECREF(it);
+    return NULL;
+}
+
+static PyObject *
+builtin_min(PyObject *module, PyObject *const *args, Py_ssize_t nargs, PyObject *kwnames)
+{
+    return min_max(args, nargs, kwnames, Py_LT);
+}
+
+static PyObject *
+builtin_max(PyObject *module, PyObject *const *args, Py_ssize_t nargs, PyObject *kwnames)
+{
+    return min_max(args, nargs, kwnames, Py_GT);
+}
+
+static PyObject *
+builtin_pow(PyObject *module, PyObject *const *args, Py_ssize_t nargs, PyObject *kwnames)
+{
+    static const char *const kwlist[] = {"base", "exp", "mod", NULL};
+    PyObject *out[3] = {NULL, NULL, NULL};
+    if (!_PyArg_ParseStackAndKeywords(args, nargs, kwnames, "pow", kwlist, 2, 3, 0, out)) {
+        return NULL;
+    }
+    return PyNumber_Power(out[0], out[1], out[2] ? out[2] : Py_None);
+}
+
+static PyObject *
+builtin_print(PyObject *module, PyObject *const *args, Py_ssize_t nargs, PyObject *kwnames)
+{
+    PyObject *sep = NULL, *end = NULL, *file = NULL, *flush = NULL;
+    if (kwnames != NULL) {
+        for (Py_ssize_t i = 0; i < PyTuple_GET_SIZE(kwnames); i++) {
+            PyObject *kw = PyTuple_GET_ITEM(kwnames, i);
+            PyObject *v = args[nargs + i];
+            if (PyUnicode_EqualToUTF8(kw, "sep")) {
+                sep = v;
+            }
+            else if (PyUnicode_EqualToUTF8(kw, "end")) {
+                end = v;
+            }
+            else if (PyUnicode_EqualToUTF8(kw, "file")) {
+                file = v;
+            }
+            else if (PyUnicode_EqualToUTF8(kw, "flush")) {
+                flush = v;
+            }
+            else {
+                PyErr_Format(PyExc_TypeError, "print() got an unexpected keyword argument '%U'", kw);
+                return NULL;
+            }
+        }
+    }
+    if (file == NULL || file == Py_None) {
+        file = PySys_GetObject("stdout");
+        if (file == NULL) {
+            PyErr_SetString(PyExc_RuntimeError, "lost sys.stdout");
+            return NULL;
+        }
+        if (file == Py_None) {
+            Py_RETURN_NONE;
+        }
+    }
+    if (sep == Py_None) {
+        sep = NULL;
+    }
+    else if (sep && !PyUnicode_Check(sep)) {
+        PyErr_Format(PyExc_TypeError, "sep must be None or a string, not %.200s", Py_TYPE(sep)->tp_name);
+        return NULL;
+    }
+    if (end == Py_None) {
+        end = NULL;
+    }
+    else if (end && !PyUnicode_Check(end)) {
+        PyErr_Format(PyExc_TypeError, "end must be None or a string, not %.200s", Py_TYPE(end)->tp_name);
+        return NULL;
+    }
+    Py_INCREF(file);
+    for (Py_ssize_t i = 0; i < nargs; i++) {
+        if (i > 0) {
+            int err = sep == NULL ? PyFile_WriteString(" ", file)
+                                  : PyFile_WriteObject(sep, file, Py_PRINT_RAW);
+            if (err) {
+                Py_DECREF(file);
+                return NULL;
+            }
+        }
+        if (PyFile_WriteObject(args[i], file, Py_PRINT_RAW)) {
+            Py_DECREF(file);
+            return NULL;
+        }
+    }
+    int err = end == NULL ? PyFile_WriteString("\n", file) : PyFile_WriteObject(end, file, Py_PRINT_RAW);
+    if (err) {
+        Py_DECREF(file);
+        return NULL;
+    }
+    if (flush != NULL) {
+        int do_flush = PyObject_IsTrue(flush);
+        if (do_flush < 0) {
+            Py_DECREF(file);
+            return NULL;
+        }
+        if (do_flush) {
+            PyObject *r = PyObject_CallMethod(file, "flush", NULL);
+            if (r == NULL) {
+                Py_DECREF(file);
+                return NULL;
+            }
+            Py_DECREF(r);
+        }
+    }
+    Py_DECREF(file);
+    Py_RETURN_NONE;
+}
+
+static PyObject *
+builtin_repr(PyObject *module, PyObject *obj)
+{
+    return PyObject_Repr(obj);
+}
+
+static PyObject *
+builtin_round(PyObject *module, PyObject *const *args, Py_ssize_t nargs, PyObject *kwnames)
+{
+    static const char *const kwlist[] = {"number", "ndigits", NULL};
+    PyObject *out[2] = {NULL, NULL};
+    if (!_PyArg_ParseStackAndKeywords(args, nargs, kwnames, "round", kwlist, 1, 2, 0, out)) {
+        return NULL;
+    }
+    PyObject *number = out[0], *ndigits = out[1];
+    PyObject *round = _PyObject_LookupSpecial(number, PyUnicode_InternFromString("__round__"));
+    if (round == NULL) {
+        if (!PyErr_Occurred()) {
+            PyErr_Format(PyExc_TypeError, "type %.100s doesn't define __round__ method",
+                         Py_TYPE(number)->tp_name);
+        }
+        return NULL;
+    }
+    PyObject *result = (ndigits == NULL || ndigits == Py_None) ? PyObject_CallNoArgs(round)
+                                                               : PyObject_CallOneArg(round, ndigits);
+    Py_DECREF(round);
+    return result;
+}
+
+static PyObject *
+builtin_sorted(PyObject *module, PyObject *const *args, Py_ssize_t nargs, PyObject *kwnames)
+{
+    if (nargs != 1) {
+        PyErr_Format(PyExc_TypeError, "sorted expected 1 argument, got %zd", nargs);
+        return NULL;
+    }
+    PyObject *newlist = PySequence_List(args[0]);
+    if (newlist == NULL) {
+        return NULL;
+    }
+    PyObject *callable = PyObject_GetAttrString(newlist, "sort");
+    if (callable == NULL) {
+        Py_DECREF(newlist);
+        return NULL;
+    }
+    PyObject *v = PyObject_Vectorcall(callable, args + 1, 0, kwnames);
+    Py_DECREF(callable);
+    if (v == NULL) {
+        Py_DECREF(newlist);
+        return NULL;
+    }
+    Py_DECREF(v);
+    return newlist;
+}
+
+static PyObject *
+builtin_sum(PyObject *module, PyObject *const *args, Py_ssize_t nargs, PyObject *kwnames)
+{
+    static const char *const kwlist[] = {"", "start", NULL};
+    PyObject *out[2] = {NULL, NULL};
+    if (!_PyArg_ParseStackAndKeywords(args, nargs, kwnames, "sum", kwlist, 1, 2, 0, out)) {
+        return NULL;
+    }
+    PyObject *iterable = out[0];
+    PyObject *result = out[1];
+    if (result != NULL) {
+        if (PyUnicode_Check(result)) {
+            PyErr_SetString(PyExc_TypeError, "sum() can't sum strings [use ''.join(seq) instead]");
+            return NULL;
+        }
+        if (PyBytes_Check(result)) {
+            PyErr_SetString(PyExc_TypeError, "sum() can't sum bytes [use b''.join(seq) instead]");
+            return NULL;
+        }
+        if (PyByteArray_Check(result)) {
+            PyErr_SetString(PyExc_TypeError, "sum() can't sum bytearray [use b''.join(seq) instead]");
+            return NULL;
+        }
+        Py_INCREF(result);
+    }
+    else {
+        result = PyLong_FromLong(0);
+        if (result == NULL) {
+            return NULL;
+        }
+    }
+    PyObject *iter = PyObject_GetIter(iterable);
+    if (iter == NULL) {
+        Py_DECREF(result);
+        return NULL;
+    }
+    /* Fast path: accumulate small ints in a C long until it would overflow. */
+    if (PyLong_CheckExact(result)) {
+        int overflow;
+        long i_result = PyLong_AsLongAndOverflow(result, &overflow);
+        if (!overflow) {
+            Py_SETREF(result, NULL);
+            PyObject *item;
+            while (result == NULL) {
+                item = PyIter_Next(iter);
+                if (item == NULL) {
+                    Py_DECREF(iter);
+                    if (PyErr_Occurred()) {
+                        return NULL;
+                    }
+                    return PyLong_FromLong(i_result);
+                }
+                if (PyLong_CheckExact(item) || PyBool_Check(item)) {
+                    long b = PyLong_AsLongAndOverflow(item, &overflow);
+                    if (!overflow) {
+                        long x;
+                        if (!__builtin_add_overflow(i_result, b, &x)) {
+                            i_result = x;
+                            Py_DECREF(item);
+                            continue;
+                        }
+                    }
+                }
+                result = PyLong_FromLong(i_result);
+                if (result == NULL) {
+                    Py_DECREF(item);
+                    Py_DECREF(iter);
+                    return NULL;
+                }
+                PyObject *temp = PyNumber_Add(result, item);
+                Py_DECREF(result);
+                Py_DECREF(item);
+                result = temp;
+                if (result == NULL) {
+                    Py_DECREF(iter);
+                    return NULL;
+                }
+            }
+        }
+    }
+    PyObject *item;
+    while ((item = PyIter_Next(iter)) != NULL) {
+        PyObject *temp = PyNumber_Add(result, item);
+        Py_DECREF(result);
+        Py_DECREF(item);
+        result = temp;
+        if (result == NULL) {
+            break;
+        }
+    }
+    Py_DECREF(iter);
+    if (PyErr_Occurred()) {
+        Py_XDECREF(result);
+        return NULL;
+    }
+    return result;
+}
+
+static PyObject *
+builtin_input(PyObject *module, PyObject *const *args, Py_ssize_t nargs)
+{
+    if (!_PyArg_CheckPositional("input", nargs, 0, 1)) {
+        return NULL;
+    }
+    if (nargs == 1) {
+        PyObject *out = PySys_GetObject("stdout");
+        if (out != NULL && out != Py_None) {
+            if (PyFile_WriteObject(args[0], out, Py_PRINT_RAW) < 0) {
+                return NULL;
+            }
+            PyObject *r = PyObject_CallMethod(out, "flush", NULL);
+            if (r == NULL) {
+                return NULL;
+            }
+            Py_DECREF(r);
+        }
+    }
+    char *line = NULL;
+    size_t cap = 0;
+    ssize_t len = getline(&line, &cap, stdin);
+    if (len < 0) {
+        free(line);
+        PyErr_SetNone(PyExc_EOFError);
+        return NULL;
+    }
+    if (len > 0 && line[len - 1] == '\n') {
+        len--;
+    }
+    PyObject *res = PyUnicode_DecodeUTF8(line, len, "surrogateescape");
+    free(line);
+    return res;
+}
+
+static PyMethodDef builtin_methods[] = {
+    {"__build_class__", _PyCFunction_CAST(builtin___build_class__), METH_FASTCALL | METH_KEYWORDS, NULL},
+    {"__import__", _PyCFunction_CAST(builtin___import__), METH_VARARGS | METH_KEYWORDS, NULL},
+    {"abs", builtin_abs, METH_O, NULL},
+    {"all", builtin_all, METH_O, NULL},
+    {"any", builtin_any, METH_O, NULL},
+    {"ascii", builtin_ascii, METH_O, NULL},
+    {"bin", builtin_bin, METH_O, NULL},
+    {"callable", builtin_callable, METH_O, NULL},
+    {"chr", builtin_chr, METH_O, NULL},
+    {"compile", _PyCFunction_CAST(builtin_compile), METH_VARARGS | METH_KEYWORDS, NULL},
+    {"delattr", _PyCFunction_CAST(builtin_delattr), METH_FASTCALL, NULL},
+    {"dir", _PyCFunction_CAST(builtin_dir), METH_FASTCALL, NULL},
+    {"divmod", _PyCFunction_CAST(builtin_divmod), METH_FASTCALL, NULL},
+    {"eval", _PyCFunction_CAST(builtin_eval), METH_VARARGS | METH_KEYWORDS, NULL},
+    {"exec", _PyCFunction_CAST(builtin_exec), METH_VARARGS | METH_KEYWORDS, NULL},
+    {"format", _PyCFunction_CAST(builtin_format), METH_FASTCALL, NULL},
+    {"getattr", _PyCFunction_CAST(builtin_getattr), METH_FASTCALL, NULL},
+    {"globals", builtin_globals, METH_NOARGS, NULL},
+    {"hasattr", _PyCFunction_CAST(builtin_hasattr), METH_FASTCALL, NULL},
+    {"hash", builtin_hash, METH_O, NULL},
+    {"hex", builtin_hex, METH_O, NULL},
+    {"id", builtin_id, METH_O, NULL},
+    {"input", _PyCFunction_CAST(builtin_input), METH_FASTCALL, NULL},
+    {"isinstance", _PyCFunction_CAST(builtin_isinstance), METH_FASTCALL, NULL},
+    {"issubclass", _PyCFunction_CAST(builtin_issubclass), METH_FASTCALL, NULL},
+    {"iter", _PyCFunction_CAST(builtin_iter), METH_FASTCALL, NULL},
+    {"len", builtin_len, METH_O, NULL},
+    {"locals", builtin_locals, METH_NOARGS, NULL},
+    {"max", _PyCFunction_CAST(builtin_max), METH_FASTCALL | METH_KEYWORDS, NULL},
+    {"min", _PyCFunction_CAST(builtin_min), METH_FASTCALL | METH_KEYWORDS, NULL},
+    {"next", _PyCFunction_CAST(builtin_next), METH_FASTCALL, NULL},
+    {"oct", builtin_oct, METH_O, NULL},
+    {"ord", builtin_ord, METH_O, NULL},
+    {"pow", _PyCFunction_CAST(builtin_pow), METH_FASTCALL | METH_KEYWORDS, NULL},
+    {"print", _PyCFunction_CAST(builtin_print), METH_FASTCALL | METH_KEYWORDS, NULL},
+    {"repr", builtin_repr, METH_O, NULL},
+    {"round", _PyCFunction_CAST(builtin_round), METH_FASTCALL | METH_KEYWORDS, NULL},
+    {"setattr", _PyCFunction_CAST(builtin_setattr), METH_FASTCALL, NULL},
+    {"sorted", _PyCFunction_CAST(builtin_sorted), METH_FASTCALL | METH_KEYWORDS, NULL},
+    {"sum", _PyCFunction_CAST(builtin_sum), METH_FASTCALL | METH_KEYWORDS, NULL},
+    {"vars", _PyCFunction_CAST(builtin_vars), METH_FASTCALL, NULL},
+    {NULL, NULL, 0, NULL},
+};
+
+static struct PyModuleDef builtinsmodule = {
+    PyModuleDef_HEAD_INIT,
+    .m_name = "builtins",
+    .m_doc = "Built-in functions, types, exceptions, and other objects.",
+    .m_size = -1,
+    .m_methods = builtin_methods,
+};
+
+PyObject *
+_PyBuiltin_Init(PyInterpreterState *interp)
+{
+    PyObject *mod = PyModule_Create(&builtinsmodule);
+    if (mod == NULL) {
+        return NULL;
+    }
+    PyObject *dict = PyModule_GetDict(mod);
+#define SETBUILTIN(NAME, OBJECT)                                   \
+    if (PyDict_SetItemString(dict, NAME, (PyObject *)(OBJECT)) < 0) { \
+        Py_DECREF(mod);                                            \
+        return NULL;                                               \
+    }
+    SETBUILTIN("None", Py_None);
+    SETBUILTIN("Ellipsis", Py_Ellipsis);
+    SETBUILTIN("NotImplemented", Py_NotImplemented);
+    SETBUILTIN("False", Py_False);
+    SETBUILTIN("True", Py_True);
+    SETBUILTIN("bool", &PyBool_Type);
+    SETBUILTIN("bytearray", &PyByteArray_Type);
+    SETBUILTIN("bytes", &PyBytes_Type);
+    SETBUILTIN("classmethod", &PyClassMethod_Type);
+    SETBUILTIN("complex", &PyComplex_Type);
+    SETBUILTIN("dict", &PyDict_Type);
+    SETBUILTIN("enumerate", &PyEnum_Type);
+    SETBUILTIN("filter", &PyFilter_Type);
+    SETBUILTIN("float", &PyFloat_Type);
+    SETBUILTIN("frozenset", &PyFrozenSet_Type);
+    SETBUILTIN("property", &PyProperty_Type);
+    SETBUILTIN("int", &PyLong_Type);
+    SETBUILTIN("list", &PyList_Type);
+    SETBUILTIN("map", &PyMap_Type);
+    SETBUILTIN("object", &PyBaseObject_Type);
+    SETBUILTIN("range", &PyRange_Type);
+    SETBUILTIN("reversed", &PyReversed_Type);
+    SETBUILTIN("set", &PySet_Type);
+    SETBUILTIN("slice", &PySlice_Type);
+    SETBUILTIN("staticmethod", &PyStaticMethod_Type);
+    SETBUILTIN("str", &PyUnicode_Type);
+    SETBUILTIN("super", &PySuper_Type);
+    SETBUILTIN("tuple", &PyTuple_Type);
+    SETBUILTIN("type", &PyType_Type);
+    SETBUILTIN("zip", &PyZip_Type);
+    SETBUILTIN("__debug__", Py_True);
+#undef SETBUILTIN
+    if (_PyBuiltins_AddExceptions(dict) < 0) {
+        Py_DECREF(mod);
+        return NULL;
+    }
+    interp->builtins = Py_NewRef(dict);
+    return mod;
+}

@@ -1,0 +1,1260 @@
+/* The instruction set, in the bytecode DSL.
+
+   This file is the single source of truth for every instruction: its
+   stack effect, inline cache entries, micro-op decomposition and body.
+   Tools/cases_generator reads it and writes the interpreter cases
+   (Python/generated_cases.c.h), the opcode numbers and metadata, and
+   Lib/_opcode_metadata.py.  The DSL is described in
+   Tools/cases_generator/README.md.  This file is not compiled itself.
+
+   Conventions inside bodies (see Python/ceval_macros.h):
+   - Inputs have been read into locals; stack_pointer still points just
+     above them while the body runs.  Outputs are stored and stack_pointer
+     adjusted by generated code after the body.
+   - ERROR_IF(cond): the body has already consumed (closed or stolen) its
+     inputs; they are dropped from the stack and the error path runs.
+     ERROR_NO_POP(): the inputs are still owned by the stack.
+   - Instructions that switch frames (calls, returns) set stack_pointer
+     themselves; see _PUSH_FRAME and RETURN_VALUE.
+
+   Notes:
+   - Jump opargs are in code units, relative to the instruction after the
+     jump's inline caches.
+   - FOR_ITER jumps to the END_FOR after the loop but skips it: END_FOR is
+     only a target for tools; the pair left by GET_ITER is popped by the
+     POP_ITER that follows. */
+
+#include "Python.h"
+#include "pycore_ceval.h"
+#include "pycore_code.h"
+#include "pycore_frame.h"
+#include "pycore_opcode_utils.h"
+#include "ceval_macros.h"
+
+// BEGIN BYTECODES //
+
+        /* ---- Frame entry, no-ops ------------------------------------- */
+
+        inst(NOP, (--)) {
+        }
+
+        inst(NOT_TAKEN, (--)) {
+        }
+
+        inst(CACHE, (--)) {
+            assert(0 && "Executing a cache.");
+            Py_FatalError("Executing a cache.");
+        }
+
+        inst(RESERVED, (--)) {
+            assert(0 && "Executing RESERVED instruction.");
+            Py_FatalError("Executing RESERVED instruction.");
+        }
+
+        /* Start of a function body (and resumption points of generators).
+           Polls the eval breaker so long-running code notices signals. */
+        inst(RESUME, (--)) {
+            CHECK_EVAL_BREAKER();
+        }
+
+        inst(EXTENDED_ARG, (--)) {
+            assert(oparg);
+            opcode = next_instr->op.code;
+            oparg = oparg << 8 | next_instr->op.arg;
+            PRE_DISPATCH_GOTO();
+            DISPATCH_GOTO();
+        }
+
+        /* ---- Locals ---------------------------------------------------- */
+
+        inst(LOAD_FAST_CHECK, (-- value)) {
+            _PyStackRef value_s = GETLOCAL(oparg);
+            if (PyStackRef_IsNull(value_s)) {
+                _PyEval_FormatExcCheckArg(tstate, PyExc_UnboundLocalError,
+                    "cannot access local variable '%s' where it is not associated with a value",
+                    PyTuple_GetItem(_PyFrame_GetCode(frame)->co_localsplusnames, oparg));
+                ERROR_IF(1);
+            }
+            value = PyStackRef_DUP(value_s);
+        }
+
+        inst(LOAD_FAST, (-- value)) {
+            assert(!PyStackRef_IsNull(GETLOCAL(oparg)));
+            value = PyStackRef_DUP(GETLOCAL(oparg));
+        }
+
+        /* The compiler proved the local outlives this stack slot, so the
+           value can be pushed without touching its reference count. */
+        inst(LOAD_FAST_BORROW, (-- value)) {
+            assert(!PyStackRef_IsNull(GETLOCAL(oparg)));
+            value = PyStackRef_FromPyObjectBorrow(PyStackRef_AsPyObjectBorrow(GETLOCAL(oparg)));
+        }
+
+        inst(LOAD_FAST_AND_CLEAR, (-- value)) {
+            value = GETLOCAL(oparg);
+            GETLOCAL(oparg) = PyStackRef_NULL;
+        }
+
+        inst(LOAD_FAST_LOAD_FAST, ( -- value1, value2)) {
+            uint32_t oparg1 = oparg >> 4;
+            uint32_t oparg2 = oparg & 15;
+            value1 = PyStackRef_DUP(GETLOCAL(oparg1));
+            value2 = PyStackRef_DUP(GETLOCAL(oparg2));
+        }
+
+        inst(LOAD_FAST_BORROW_LOAD_FAST_BORROW, ( -- value1, value2)) {
+            uint32_t oparg1 = oparg >> 4;
+            uint32_t oparg2 = oparg & 15;
+            value1 = PyStackRef_FromPyObjectBorrow(PyStackRef_AsPyObjectBorrow(GETLOCAL(oparg1)));
+            value2 = PyStackRef_FromPyObjectBorrow(PyStackRef_AsPyObjectBorrow(GETLOCAL(oparg2)));
+        }
+
+        /* A borrowed value must become owned before a local keeps it. */
+        inst(STORE_FAST, (value --)) {
+            _PyStackRef tmp = GETLOCAL(oparg);
+            GETLOCAL(oparg) = PyStackRef_MakeHeapSafe(value);
+            PyStackRef_XCLOSE(tmp);
+        }
+
+        inst(STORE_FAST_LOAD_FAST, (value1 -- value2)) {
+            uint32_t oparg1 = oparg >> 4;
+            uint32_t oparg2 = oparg & 15;
+            _PyStackRef tmp = GETLOCAL(oparg1);
+            GETLOCAL(oparg1) = PyStackRef_MakeHeapSafe(value1);
+            PyStackRef_XCLOSE(tmp);
+            value2 = PyStackRef_DUP(GETLOCAL(oparg2));
+        }
+
+        inst(STORE_FAST_STORE_FAST, (value2, value1 --)) {
+            uint32_t oparg1 = oparg >> 4;
+            uint32_t oparg2 = oparg & 15;
+            _PyStackRef tmp = GETLOCAL(oparg1);
+            GETLOCAL(oparg1) = PyStackRef_MakeHeapSafe(value1);
+            PyStackRef_XCLOSE(tmp);
+            tmp = GETLOCAL(oparg2);
+            GETLOCAL(oparg2) = PyStackRef_MakeHeapSafe(value2);
+            PyStackRef_XCLOSE(tmp);
+        }
+
+        inst(DELETE_FAST, (--)) {
+            _PyStackRef v = GETLOCAL(oparg);
+            if (PyStackRef_IsNull(v)) {
+                _PyEval_FormatExcCheckArg(tstate, PyExc_UnboundLocalError,
+                    "cannot access local variable '%s' where it is not associated with a value",
+                    PyTuple_GetItem(_PyFrame_GetCode(frame)->co_localsplusnames, oparg));
+                ERROR_IF(1);
+            }
+            GETLOCAL(oparg) = PyStackRef_NULL;
+            PyStackRef_CLOSE(v);
+        }
+
+        /* ---- Constants ------------------------------------------------- */
+
+        inst(LOAD_CONST, (-- value)) {
+            PyObject *obj = GETITEM(FRAME_CO_CONSTS, oparg);
+            value = PyStackRef_FromPyObjectNew(obj);
+        }
+
+        inst(LOAD_SMALL_INT, (-- value)) {
+            assert(oparg < 256);
+            value = PyStackRef_FromPyObjectImmortal(_PyLong_FromSmallInt((int)oparg));
+        }
+
+        inst(LOAD_COMMON_CONSTANT, (-- value)) {
+            assert(oparg < NUM_COMMON_CONSTANTS);
+            value = PyStackRef_FromPyObjectNew(_PyEval_CommonConstant(oparg));
+        }
+
+        /* ---- Stack manipulation ---------------------------------------- */
+
+        inst(POP_TOP, (value --)) {
+            PyStackRef_XCLOSE(value);
+        }
+
+        inst(PUSH_NULL, (-- res)) {
+            res = PyStackRef_NULL;
+        }
+
+        inst(COPY, (bottom, unused[oparg-1] -- bottom, unused[oparg-1], top)) {
+            assert(oparg > 0);
+            top = PyStackRef_DUP(bottom);
+        }
+
+        inst(SWAP, (bottom, unused[oparg-2], top -- top_out, unused[oparg-2], bottom_out)) {
+            assert(oparg >= 2);
+            top_out = top;
+            bottom_out = bottom;
+        }
+
+        /* Only reached by tools: FOR_ITER skips it on exhaustion. */
+        inst(END_FOR, (value -- )) {
+            PyStackRef_CLOSE(value);
+        }
+
+        inst(POP_ITER, (iter, index_or_null -- )) {
+            (void)index_or_null;
+            PyStackRef_CLOSE(iter);
+        }
+
+        /* ---- Unary operators ------------------------------------------- */
+
+        inst(UNARY_NEGATIVE, (value -- res)) {
+            PyObject *res_o = PyNumber_Negative(PyStackRef_AsPyObjectBorrow(value));
+            PyStackRef_CLOSE(value);
+            ERROR_IF(res_o == NULL);
+            res = PyStackRef_FromPyObjectSteal(res_o);
+        }
+
+        /* The operand is always a bool: the compiler emits TO_BOOL first. */
+        inst(UNARY_NOT, (value -- res)) {
+            assert(PyBool_Check(PyStackRef_AsPyObjectBorrow(value)));
+            res = PyStackRef_IsFalse(value) ? PyStackRef_True : PyStackRef_False;
+        }
+
+        inst(UNARY_INVERT, (value -- res)) {
+            PyObject *res_o = PyNumber_Invert(PyStackRef_AsPyObjectBorrow(value));
+            PyStackRef_CLOSE(value);
+            ERROR_IF(res_o == NULL);
+            res = PyStackRef_FromPyObjectSteal(res_o);
+        }
+
+        inst(TO_BOOL, (unused/1, unused/2, value -- res)) {
+            PyObject *value_o = PyStackRef_AsPyObjectBorrow(value);
+            if (PyBool_Check(value_o)) {
+                res = value;
+            }
+            else {
+                int err = PyObject_IsTrue(value_o);
+                PyStackRef_CLOSE(value);
+                ERROR_IF(err < 0);
+                res = err ? PyStackRef_True : PyStackRef_False;
+            }
+        }
+
+        /* ---- Binary operators and subscripts ---------------------------- */
+
+        inst(BINARY_OP, (unused/1, unused/4, lhs, rhs -- res)) {
+            assert(oparg <= NB_OPARG_LAST);
+            PyObject *lhs_o = PyStackRef_AsPyObjectBorrow(lhs);
+            PyObject *rhs_o = PyStackRef_AsPyObjectBorrow(rhs);
+            PyObject *res_o = _PyEval_BinaryOps[oparg](lhs_o, rhs_o);
+            PyStackRef_CLOSE(lhs);
+            PyStackRef_CLOSE(rhs);
+            ERROR_IF(res_o == NULL);
+            res = PyStackRef_FromPyObjectSteal(res_o);
+        }
+
+        inst(BINARY_SLICE, (container, start, stop -- res)) {
+            PyObject *slice = _PyBuildSlice_ConsumeRefs(PyStackRef_AsPyObjectSteal(start),
+                                                        PyStackRef_AsPyObjectSteal(stop));
+            PyObject *res_o = NULL;
+            if (slice != NULL) {
+                res_o = PyObject_GetItem(PyStackRef_AsPyObjectBorrow(container), slice);
+                Py_DECREF(slice);
+            }
+            PyStackRef_CLOSE(container);
+            ERROR_IF(res_o == NULL);
+            res = PyStackRef_FromPyObjectSteal(res_o);
+        }
+
+        inst(STORE_SLICE, (v, container, start, stop -- )) {
+            PyObject *slice = _PyBuildSlice_ConsumeRefs(PyStackRef_AsPyObjectSteal(start),
+                                                        PyStackRef_AsPyObjectSteal(stop));
+            int err = -1;
+            if (slice != NULL) {
+                err = PyObject_SetItem(PyStackRef_AsPyObjectBorrow(container), slice,
+                                       PyStackRef_AsPyObjectBorrow(v));
+                Py_DECREF(slice);
+            }
+            PyStackRef_CLOSE(v);
+            PyStackRef_CLOSE(container);
+            ERROR_IF(err);
+        }
+
+        /* container[sub] = v */
+        inst(STORE_SUBSCR, (unused/1, v, container, sub -- )) {
+            int err = PyObject_SetItem(PyStackRef_AsPyObjectBorrow(container),
+                                       PyStackRef_AsPyObjectBorrow(sub),
+                                       PyStackRef_AsPyObjectBorrow(v));
+            DECREF_INPUTS();
+            ERROR_IF(err);
+        }
+
+        inst(DELETE_SUBSCR, (container, sub --)) {
+            int err = PyObject_DelItem(PyStackRef_AsPyObjectBorrow(container),
+                                       PyStackRef_AsPyObjectBorrow(sub));
+            DECREF_INPUTS();
+            ERROR_IF(err);
+        }
+
+        /* ---- Comparisons ---------------------------------------------- */
+
+        inst(COMPARE_OP, (unused/1, left, right -- res)) {
+            PyObject *left_o = PyStackRef_AsPyObjectBorrow(left);
+            PyObject *right_o = PyStackRef_AsPyObjectBorrow(right);
+            assert((oparg >> 5) <= Py_GE);
+            PyObject *res_o = PyObject_RichCompare(left_o, right_o, oparg >> 5);
+            PyStackRef_CLOSE(left);
+            PyStackRef_CLOSE(right);
+            ERROR_IF(res_o == NULL);
+            if (oparg & COMPARE_OP_TO_BOOL) {
+                int res_bool = PyObject_IsTrue(res_o);
+                Py_DECREF(res_o);
+                ERROR_IF(res_bool < 0);
+                res = res_bool ? PyStackRef_True : PyStackRef_False;
+            }
+            else {
+                res = PyStackRef_FromPyObjectSteal(res_o);
+            }
+        }
+
+        inst(IS_OP, (left, right -- b)) {
+            int res = PyStackRef_Is(left, right) ^ oparg;
+            DECREF_INPUTS();
+            b = res ? PyStackRef_True : PyStackRef_False;
+        }
+
+        inst(CONTAINS_OP, (unused/1, left, right -- b)) {
+            int res = PySequence_Contains(PyStackRef_AsPyObjectBorrow(right),
+                                          PyStackRef_AsPyObjectBorrow(left));
+            DECREF_INPUTS();
+            ERROR_IF(res < 0);
+            b = (res ^ oparg) ? PyStackRef_True : PyStackRef_False;
+        }
+
+        /* ---- Jumps ------------------------------------------------------ */
+
+        inst(JUMP_FORWARD, (--)) {
+            JUMPBY(oparg);
+        }
+
+        inst(JUMP_BACKWARD, (unused/1 --)) {
+            CHECK_EVAL_BREAKER();
+            JUMPBY(-oparg);
+        }
+
+        /* Used where polling would be wrong (e.g. inside `yield from`). */
+        inst(JUMP_BACKWARD_NO_INTERRUPT, (--)) {
+            JUMPBY(-oparg);
+        }
+
+        inst(POP_JUMP_IF_FALSE, (unused/1, cond -- )) {
+            assert(PyBool_Check(PyStackRef_AsPyObjectBorrow(cond)));
+            if (PyStackRef_IsFalse(cond)) {
+                JUMPBY(oparg);
+            }
+        }
+
+        inst(POP_JUMP_IF_TRUE, (unused/1, cond -- )) {
+            assert(PyBool_Check(PyStackRef_AsPyObjectBorrow(cond)));
+            if (PyStackRef_IsTrue(cond)) {
+                JUMPBY(oparg);
+            }
+        }
+
+        inst(POP_JUMP_IF_NONE, (unused/1, value -- )) {
+            if (PyStackRef_IsNone(value)) {
+                JUMPBY(oparg);
+            }
+            else {
+                PyStackRef_CLOSE(value);
+            }
+        }
+
+        inst(POP_JUMP_IF_NOT_NONE, (unused/1, value -- )) {
+            if (!PyStackRef_IsNone(value)) {
+                PyStackRef_CLOSE(value);
+                JUMPBY(oparg);
+            }
+        }
+
+        /* ---- Iteration ------------------------------------------------- */
+
+        /* Leaves (iterable, index 0) for types that iterate virtually
+           (_tp_iteritem), else (iterator, NULL).  oparg 1 is the form used
+           by `yield from`, where generators and coroutines pass through. */
+        inst(GET_ITER, (iterable -- iter, index_or_null)) {
+            PyObject *iterable_o = PyStackRef_AsPyObjectBorrow(iterable);
+            if (Py_TYPE(iterable_o)->_tp_iteritem != NULL) {
+                iter = PyStackRef_MakeHeapSafe(iterable);
+                index_or_null = PyStackRef_TagInt(0);
+            }
+            else {
+                PyObject *iter_o = _PyEval_GetIter(tstate, iterable_o, oparg);
+                PyStackRef_CLOSE(iterable);
+                ERROR_IF(iter_o == NULL);
+                iter = PyStackRef_FromPyObjectSteal(iter_o);
+                index_or_null = PyStackRef_NULL;
+            }
+        }
+
+        inst(FOR_ITER, (unused/1, iter, index_or_null -- iter, index_out, next)) {
+            PyObject *iter_o = PyStackRef_AsPyObjectBorrow(iter);
+            PyObject *next_o;
+            int status;
+            if (PyStackRef_IsTaggedInt(index_or_null)) {
+                Py_ssize_t next_index;
+                status = Py_TYPE(iter_o)->_tp_iteritem(
+                    iter_o, PyStackRef_UntagInt(index_or_null), &next_o, &next_index);
+                if (status > 0) {
+                    index_or_null = PyStackRef_TagInt(next_index);
+                }
+            }
+            else {
+                status = _PyEval_IterNext(tstate, iter_o, &next_o);
+            }
+            if (status < 0) {
+                ERROR_NO_POP();
+            }
+            if (status == 0) {
+                /* Exhausted: skip END_FOR and land on POP_ITER with the
+                   pair still on the stack. */
+                JUMPBY(oparg + 1);
+                DISPATCH();
+            }
+            index_out = index_or_null;
+            next = PyStackRef_FromPyObjectSteal(next_o);
+        }
+
+        /* ---- Functions and calls --------------------------------------- */
+
+        inst(MAKE_FUNCTION, (codeobj_st -- func)) {
+            PyObject *codeobj = PyStackRef_AsPyObjectBorrow(codeobj_st);
+            PyObject *func_obj = PyFunction_New(codeobj, GLOBALS());
+            PyStackRef_CLOSE(codeobj_st);
+            ERROR_IF(func_obj == NULL);
+            func = PyStackRef_FromPyObjectSteal(func_obj);
+        }
+
+        inst(SET_FUNCTION_ATTRIBUTE, (attr_st, func_in -- func_out)) {
+            PyObject *func = PyStackRef_AsPyObjectBorrow(func_in);
+            PyObject *attr = PyStackRef_AsPyObjectSteal(attr_st);
+            _PyEval_SetFunctionAttribute((PyFunctionObject *)func, oparg, attr);
+            func_out = func_in;
+        }
+
+        /* callable(self_or_null?, *args).  Python functions get a new
+           frame in this same C loop; everything else is a vectorcall. */
+        inst(CALL, (unused/1, unused/2, callable, self_or_null, args[oparg] -- res)) {
+            PyObject *callable_o = PyStackRef_AsPyObjectBorrow(callable);
+            int total_args = oparg;
+            _PyStackRef *arguments = args;
+            if (!PyStackRef_IsNull(self_or_null)) {
+                arguments--;
+                total_args++;
+            }
+            else if (Py_TYPE(callable_o) == &PyMethod_Type) {
+                /* Unpack a bound method into function + self in place. */
+                arguments--;
+                total_args++;
+                PyObject *self = PyMethod_GET_SELF(callable_o);
+                PyObject *method = PyMethod_GET_FUNCTION(callable_o);
+                _PyStackRef bound = callable;
+                arguments[0] = PyStackRef_FromPyObjectNew(self);
+                callable = PyStackRef_FromPyObjectNew(method);
+                arguments[-1] = callable;
+                PyStackRef_CLOSE(bound);
+                callable_o = method;
+            }
+            if (_PyEval_IsInlinablePyFunction(callable_o)) {
+                _PyFrame_SetStackPointer(frame, stack_pointer - 2 - oparg);
+                _PyInterpreterFrame *new_frame = _PyEvalFramePushAndInit(
+                    tstate, callable, _PyEval_FunctionLocals(callable_o),
+                    arguments, total_args, NULL, frame);
+                stack_pointer = _PyFrame_GetStackPointer(frame);
+                if (new_frame == NULL) {
+                    goto error;
+                }
+                frame->return_offset = (uint16_t)(next_instr - this_instr);
+                DISPATCH_INLINED(new_frame);
+            }
+            PyObject *res_o = _PyEval_VectorcallStackRefs(tstate, callable_o, arguments,
+                                                          total_args, NULL);
+            PyStackRef_CLOSE(callable);
+            for (int i = 0; i < total_args; i++) {
+                PyStackRef_CLOSE(arguments[i]);
+            }
+            ERROR_IF(res_o == NULL);
+            res = PyStackRef_FromPyObjectSteal(res_o);
+        }
+
+        /* Like CALL; the last oparg arguments' names are in kwnames. */
+        inst(CALL_KW, (unused/1, unused/2, callable, self_or_null, args[oparg], kwnames -- res)) {
+            PyObject *callable_o = PyStackRef_AsPyObjectBorrow(callable);
+            PyObject *kwnames_o = PyStackRef_AsPyObjectBorrow(kwnames);
+            int total_args = oparg;
+            _PyStackRef *arguments = args;
+            if (!PyStackRef_IsNull(self_or_null)) {
+                arguments--;
+                total_args++;
+            }
+            else if (Py_TYPE(callable_o) == &PyMethod_Type) {
+                arguments--;
+                total_args++;
+                PyObject *self = PyMethod_GET_SELF(callable_o);
+                PyObject *method = PyMethod_GET_FUNCTION(callable_o);
+                _PyStackRef bound = callable;
+                arguments[0] = PyStackRef_FromPyObjectNew(self);
+                callable = PyStackRef_FromPyObjectNew(method);
+                arguments[-1] = callable;
+                PyStackRef_CLOSE(bound);
+                callable_o = method;
+            }
+            int positional_args = total_args - (int)PyTuple_GET_SIZE(kwnames_o);
+            if (_PyEval_IsInlinablePyFunction(callable_o)) {
+                _PyFrame_SetStackPointer(frame, stack_pointer - 3 - oparg);
+                _PyInterpreterFrame *new_frame = _PyEvalFramePushAndInit(
+                    tstate, callable, _PyEval_FunctionLocals(callable_o),
+                    arguments, positional_args, kwnames_o, frame);
+                PyStackRef_CLOSE(kwnames);
+                stack_pointer = _PyFrame_GetStackPointer(frame);
+                if (new_frame == NULL) {
+                    goto error;
+                }
+                frame->return_offset = (uint16_t)(next_instr - this_instr);
+                DISPATCH_INLINED(new_frame);
+            }
+            PyObject *res_o = _PyEval_VectorcallStackRefs(tstate, callable_o, arguments,
+                                                          positional_args, kwnames_o);
+            PyStackRef_CLOSE(kwnames);
+            PyStackRef_CLOSE(callable);
+            for (int i = 0; i < total_args; i++) {
+                PyStackRef_CLOSE(arguments[i]);
+            }
+            ERROR_IF(res_o == NULL);
+            res = PyStackRef_FromPyObjectSteal(res_o);
+        }
+
+        /* func(*callargs, **kwargs); kwargs may be NULL. */
+        inst(CALL_FUNCTION_EX, (func, self_or_null, callargs, kwargs -- result)) {
+            PyObject *result_o = _PyEval_CallFunctionEx(
+                tstate, PyStackRef_AsPyObjectBorrow(func),
+                PyStackRef_IsNull(self_or_null) ? NULL : PyStackRef_AsPyObjectBorrow(self_or_null),
+                PyStackRef_AsPyObjectBorrow(callargs),
+                PyStackRef_IsNull(kwargs) ? NULL : PyStackRef_AsPyObjectBorrow(kwargs));
+            PyStackRef_CLOSE(func);
+            PyStackRef_XCLOSE(self_or_null);
+            PyStackRef_CLOSE(callargs);
+            PyStackRef_XCLOSE(kwargs);
+            ERROR_IF(result_o == NULL);
+            result = PyStackRef_FromPyObjectSteal(result_o);
+        }
+
+        inst(CALL_INTRINSIC_1, (value -- res)) {
+            assert(oparg <= MAX_INTRINSIC_1);
+            PyObject *res_o = _PyEval_CallIntrinsic1(tstate, oparg, PyStackRef_AsPyObjectBorrow(value));
+            PyStackRef_CLOSE(value);
+            ERROR_IF(res_o == NULL);
+            res = PyStackRef_FromPyObjectSteal(res_o);
+        }
+
+        inst(CALL_INTRINSIC_2, (value2_st, value1_st -- res)) {
+            assert(oparg <= MAX_INTRINSIC_2);
+            PyObject *res_o = _PyEval_CallIntrinsic2(tstate, oparg,
+                                                     PyStackRef_AsPyObjectBorrow(value2_st),
+                                                     PyStackRef_AsPyObjectBorrow(value1_st));
+            DECREF_INPUTS();
+            ERROR_IF(res_o == NULL);
+            res = PyStackRef_FromPyObjectSteal(res_o);
+        }
+
+        /* Pops the frame and pushes the value in the caller.  The caller's
+           saved stack pointer is below its call's inputs, so the result goes
+           to its top: we point stack_pointer one above it and let the
+           generated store (stack_pointer[-1] = res) write it there. */
+        inst(RETURN_VALUE, (retval -- res)) {
+            _PyStackRef temp = PyStackRef_MakeHeapSafe(retval);
+            assert(frame->owner != FRAME_OWNED_BY_INTERPRETER);
+            _Py_LeaveRecursiveCallPy(tstate);
+            _PyInterpreterFrame *dying = frame;
+            frame = tstate->current_frame = dying->previous;
+            _PyEval_FrameClearAndPop(tstate, dying);
+            stack_pointer = _PyFrame_GetStackPointer(frame) + 1;
+            LOAD_IP(frame->return_offset);
+            res = temp;
+        }
+
+        /* The instruction of the entry frame: returns from this C call of
+           the interpreter. */
+        inst(INTERPRETER_EXIT, (retval --)) {
+            assert(frame->owner == FRAME_OWNED_BY_INTERPRETER);
+            tstate->current_frame = frame->previous;
+            _Py_LeaveRecursiveCallTstate(tstate);
+            return PyStackRef_AsPyObjectSteal(retval);
+        }
+
+        /* ---- Globals, names, cells -------------------------------------- */
+
+        inst(LOAD_GLOBAL, (unused/1, unused/1, unused/2, -- res, null[oparg & 1])) {
+            PyObject *name = GETITEM(FRAME_CO_NAMES, oparg >> 1);
+            PyObject *res_o = _PyEval_LoadGlobal(tstate, GLOBALS(), BUILTINS(), name);
+            ERROR_IF(res_o == NULL);
+            res = PyStackRef_FromPyObjectSteal(res_o);
+            if (oparg & 1) {
+                null[0] = PyStackRef_NULL;
+            }
+        }
+
+        inst(STORE_GLOBAL, (v --)) {
+            PyObject *name = GETITEM(FRAME_CO_NAMES, oparg);
+            int err = PyDict_SetItem(GLOBALS(), name, PyStackRef_AsPyObjectBorrow(v));
+            PyStackRef_CLOSE(v);
+            ERROR_IF(err);
+        }
+
+        inst(DELETE_GLOBAL, (--)) {
+            PyObject *name = GETITEM(FRAME_CO_NAMES, oparg);
+            int err = PyDict_Pop(GLOBALS(), name, NULL);
+            if (err == 0) {
+                _PyEval_FormatExcCheckArg(tstate, PyExc_NameError, "name '%.200s' is not defined", name);
+            }
+            ERROR_IF(err <= 0);
+        }
+
+        inst(LOAD_NAME, (-- v)) {
+            PyObject *name = GETITEM(FRAME_CO_NAMES, oparg);
+            PyObject *v_o = _PyEval_LoadName(tstate, frame, name);
+            ERROR_IF(v_o == NULL);
+            v = PyStackRef_FromPyObjectSteal(v_o);
+        }
+
+        inst(STORE_NAME, (v -- )) {
+            PyObject *name = GETITEM(FRAME_CO_NAMES, oparg);
+            PyObject *ns = LOCALS();
+            int err;
+            if (ns == NULL) {
+                _PyErr_Format(tstate, PyExc_SystemError, "no locals found when storing %R", name);
+                err = -1;
+            }
+            else if (PyDict_CheckExact(ns)) {
+                err = PyDict_SetItem(ns, name, PyStackRef_AsPyObjectBorrow(v));
+            }
+            else {
+                err = PyObject_SetItem(ns, name, PyStackRef_AsPyObjectBorrow(v));
+            }
+            PyStackRef_CLOSE(v);
+            ERROR_IF(err);
+        }
+
+        inst(DELETE_NAME, (--)) {
+            PyObject *name = GETITEM(FRAME_CO_NAMES, oparg);
+            PyObject *ns = LOCALS();
+            if (ns == NULL) {
+                _PyErr_Format(tstate, PyExc_SystemError, "no locals when deleting %R", name);
+                ERROR_IF(1);
+            }
+            int err = PyObject_DelItem(ns, name);
+            if (err != 0) {
+                _PyEval_FormatExcCheckArg(tstate, PyExc_NameError, "name '%.200s' is not defined", name);
+                ERROR_IF(1);
+            }
+        }
+
+        /* Class bodies: the class namespace first, then globals/builtins. */
+        inst(LOAD_FROM_DICT_OR_GLOBALS, (mod_or_class_dict -- v)) {
+            PyObject *name = GETITEM(FRAME_CO_NAMES, oparg);
+            PyObject *v_o = _PyEval_LoadFromDictOrGlobals(
+                tstate, frame, PyStackRef_AsPyObjectBorrow(mod_or_class_dict), name);
+            PyStackRef_CLOSE(mod_or_class_dict);
+            ERROR_IF(v_o == NULL);
+            v = PyStackRef_FromPyObjectSteal(v_o);
+        }
+
+        inst(MAKE_CELL, (--)) {
+            PyObject *initial = PyStackRef_IsNull(GETLOCAL(oparg))
+                                    ? NULL : PyStackRef_AsPyObjectBorrow(GETLOCAL(oparg));
+            PyObject *cell = PyCell_New(initial);
+            if (cell == NULL) {
+                ERROR_NO_POP();
+            }
+            _PyStackRef tmp = GETLOCAL(oparg);
+            GETLOCAL(oparg) = PyStackRef_FromPyObjectSteal(cell);
+            PyStackRef_XCLOSE(tmp);
+        }
+
+        inst(COPY_FREE_VARS, (--)) {
+            PyCodeObject *co = _PyFrame_GetCode(frame);
+            PyFunctionObject *func = _PyFrame_GetFunction(frame);
+            PyObject *closure = func->func_closure;
+            assert(oparg == co->co_nfreevars);
+            int offset = co->co_nlocalsplus - oparg;
+            for (int i = 0; i < oparg; ++i) {
+                frame->localsplus[offset + i] = PyStackRef_FromPyObjectNew(PyTuple_GET_ITEM(closure, i));
+            }
+        }
+
+        inst(LOAD_DEREF, ( -- value)) {
+            PyObject *cell = PyStackRef_AsPyObjectBorrow(GETLOCAL(oparg));
+            PyObject *value_o = PyCell_GET(cell);
+            if (value_o == NULL) {
+                _PyEval_FormatExcUnbound(tstate, _PyFrame_GetCode(frame), oparg);
+                ERROR_IF(1);
+            }
+            value = PyStackRef_FromPyObjectNew(value_o);
+        }
+
+        inst(LOAD_FROM_DICT_OR_DEREF, (class_dict_st -- value)) {
+            PyObject *value_o = _PyEval_LoadFromDictOrDeref(
+                tstate, frame, PyStackRef_AsPyObjectBorrow(class_dict_st), oparg);
+            PyStackRef_CLOSE(class_dict_st);
+            ERROR_IF(value_o == NULL);
+            value = PyStackRef_FromPyObjectSteal(value_o);
+        }
+
+        inst(STORE_DEREF, (v --)) {
+            PyObject *cell = PyStackRef_AsPyObjectBorrow(GETLOCAL(oparg));
+            PyObject *old = PyCell_GET(cell);
+            PyCell_SET(cell, PyStackRef_AsPyObjectSteal(v));
+            Py_XDECREF(old);
+        }
+
+        inst(DELETE_DEREF, (--)) {
+            PyObject *cell = PyStackRef_AsPyObjectBorrow(GETLOCAL(oparg));
+            PyObject *old = PyCell_GET(cell);
+            if (old == NULL) {
+                _PyEval_FormatExcUnbound(tstate, _PyFrame_GetCode(frame), oparg);
+                ERROR_IF(1);
+            }
+            PyCell_SET(cell, NULL);
+            Py_DECREF(old);
+        }
+
+        inst(LOAD_LOCALS, ( -- locals)) {
+            PyObject *l = LOCALS();
+            if (l == NULL) {
+                _PyErr_SetString(tstate, PyExc_SystemError, "no locals found");
+                ERROR_IF(1);
+            }
+            locals = PyStackRef_FromPyObjectNew(l);
+        }
+
+        inst(LOAD_BUILD_CLASS, ( -- bc)) {
+            PyObject *bc_o = _PyEval_LoadBuildClass(tstate, BUILTINS());
+            ERROR_IF(bc_o == NULL);
+            bc = PyStackRef_FromPyObjectSteal(bc_o);
+        }
+
+        inst(SETUP_ANNOTATIONS, (--)) {
+            int err = _PyEval_SetupAnnotations(tstate, LOCALS());
+            ERROR_IF(err);
+        }
+
+        /* ---- Attributes -------------------------------------------------- */
+
+        /* With oparg & 1 (a method load for a call) this leaves
+           (function, self) when the attribute is a plain method, avoiding a
+           bound-method object, else (attribute, NULL). */
+        inst(LOAD_ATTR, (unused/1, unused/8, owner -- attr, self_or_null[oparg & 1])) {
+            PyObject *name = GETITEM(FRAME_CO_NAMES, oparg >> 1);
+            PyObject *owner_o = PyStackRef_AsPyObjectBorrow(owner);
+            if (oparg & 1) {
+                PyObject *attr_o = NULL;
+                int is_meth = _PyObject_GetMethod(owner_o, name, &attr_o);
+                if (is_meth) {
+                    assert(attr_o != NULL);
+                    attr = PyStackRef_FromPyObjectSteal(attr_o);
+                    self_or_null[0] = PyStackRef_MakeHeapSafe(owner);
+                }
+                else {
+                    PyStackRef_CLOSE(owner);
+                    ERROR_IF(attr_o == NULL);
+                    attr = PyStackRef_FromPyObjectSteal(attr_o);
+                    self_or_null[0] = PyStackRef_NULL;
+                }
+            }
+            else {
+                PyObject *attr_o = PyObject_GetAttr(owner_o, name);
+                PyStackRef_CLOSE(owner);
+                ERROR_IF(attr_o == NULL);
+                attr = PyStackRef_FromPyObjectSteal(attr_o);
+            }
+        }
+
+        inst(STORE_ATTR, (unused/1, unused/3, v, owner --)) {
+            PyObject *name = GETITEM(FRAME_CO_NAMES, oparg);
+            int err = PyObject_SetAttr(PyStackRef_AsPyObjectBorrow(owner), name,
+                                       PyStackRef_AsPyObjectBorrow(v));
+            DECREF_INPUTS();
+            ERROR_IF(err);
+        }
+
+        inst(DELETE_ATTR, (owner --)) {
+            PyObject *name = GETITEM(FRAME_CO_NAMES, oparg);
+            int err = PyObject_DelAttr(PyStackRef_AsPyObjectBorrow(owner), name);
+            PyStackRef_CLOSE(owner);
+            ERROR_IF(err);
+        }
+
+        /* super().name and super().name(...) */
+        inst(LOAD_SUPER_ATTR, (unused/1, global_super_st, class_st, self_st -- attr, null[oparg & 1])) {
+            PyObject *name = GETITEM(FRAME_CO_NAMES, oparg >> 2);
+            PyObject *attr_o = _PyEval_LoadSuperAttr(
+                tstate, PyStackRef_AsPyObjectBorrow(global_super_st),
+                PyStackRef_AsPyObjectBorrow(class_st), PyStackRef_AsPyObjectBorrow(self_st),
+                name, oparg);
+            DECREF_INPUTS();
+            ERROR_IF(attr_o == NULL);
+            attr = PyStackRef_FromPyObjectSteal(attr_o);
+            if (oparg & 1) {
+                null[0] = PyStackRef_NULL;
+            }
+        }
+
+        /* Looks up a special method (__enter__, __exit__, ...) on the type,
+           leaving (method, self) for a call. */
+        inst(LOAD_SPECIAL, (owner -- attr, self_or_null)) {
+            assert(oparg <= SPECIAL_MAX);
+            PyObject *owner_o = PyStackRef_AsPyObjectSteal(owner);
+            PyObject *self_or_null_o;
+            PyObject *attr_o = _PyEval_LoadSpecial(tstate, owner_o, oparg, &self_or_null_o);
+            Py_DECREF(owner_o);
+            ERROR_IF(attr_o == NULL);
+            attr = PyStackRef_FromPyObjectSteal(attr_o);
+            self_or_null = self_or_null_o == NULL ? PyStackRef_NULL
+                                                  : PyStackRef_FromPyObjectSteal(self_or_null_o);
+        }
+
+        /* ---- Building values ------------------------------------------- */
+
+        inst(BUILD_TUPLE, (values[oparg] -- tup)) {
+            PyObject *tup_o = _PyEval_TupleFromStackRefsSteal(values, oparg);
+            ERROR_IF(tup_o == NULL);
+            tup = PyStackRef_FromPyObjectSteal(tup_o);
+        }
+
+        inst(BUILD_LIST, (values[oparg] -- list)) {
+            PyObject *list_o = _PyEval_ListFromStackRefsSteal(values, oparg);
+            ERROR_IF(list_o == NULL);
+            list = PyStackRef_FromPyObjectSteal(list_o);
+        }
+
+        inst(BUILD_SET, (values[oparg] -- set)) {
+            PyObject *set_o = _PyEval_SetFromStackRefsSteal(values, oparg);
+            ERROR_IF(set_o == NULL);
+            set = PyStackRef_FromPyObjectSteal(set_o);
+        }
+
+        inst(BUILD_MAP, (values[oparg*2] -- map)) {
+            PyObject *map_o = _PyEval_DictFromStackRefsSteal(values, oparg);
+            ERROR_IF(map_o == NULL);
+            map = PyStackRef_FromPyObjectSteal(map_o);
+        }
+
+        inst(BUILD_STRING, (pieces[oparg] -- str)) {
+            PyObject *str_o = _PyEval_StringFromStackRefsSteal(pieces, oparg);
+            ERROR_IF(str_o == NULL);
+            str = PyStackRef_FromPyObjectSteal(str_o);
+        }
+
+        inst(BUILD_SLICE, (args[oparg] -- slice)) {
+            assert(oparg == 2 || oparg == 3);
+            PyObject *start_o = PyStackRef_AsPyObjectBorrow(args[0]);
+            PyObject *stop_o = PyStackRef_AsPyObjectBorrow(args[1]);
+            PyObject *step_o = oparg == 3 ? PyStackRef_AsPyObjectBorrow(args[2]) : NULL;
+            PyObject *slice_o = PySlice_New(start_o, stop_o, step_o);
+            DECREF_INPUTS();
+            ERROR_IF(slice_o == NULL);
+            slice = PyStackRef_FromPyObjectSteal(slice_o);
+        }
+
+        inst(LIST_APPEND, (list, unused[oparg-1], v -- list, unused[oparg-1])) {
+            int err = _PyList_AppendTakeRef((PyListObject *)PyStackRef_AsPyObjectBorrow(list),
+                                            PyStackRef_AsPyObjectSteal(v));
+            ERROR_IF(err < 0);
+        }
+
+        inst(LIST_EXTEND, (list_st, unused[oparg-1], iterable_st -- list_st, unused[oparg-1])) {
+            int err = _PyEval_ListExtend(tstate, PyStackRef_AsPyObjectBorrow(list_st),
+                                         PyStackRef_AsPyObjectBorrow(iterable_st));
+            PyStackRef_CLOSE(iterable_st);
+            ERROR_IF(err < 0);
+        }
+
+        inst(SET_ADD, (set, unused[oparg-1], v -- set, unused[oparg-1])) {
+            int err = PySet_Add(PyStackRef_AsPyObjectBorrow(set), PyStackRef_AsPyObjectBorrow(v));
+            PyStackRef_CLOSE(v);
+            ERROR_IF(err);
+        }
+
+        inst(SET_UPDATE, (set, unused[oparg-1], iterable -- set, unused[oparg-1])) {
+            int err = _PySet_Update(PyStackRef_AsPyObjectBorrow(set), PyStackRef_AsPyObjectBorrow(iterable));
+            PyStackRef_CLOSE(iterable);
+            ERROR_IF(err < 0);
+        }
+
+        inst(MAP_ADD, (dict_st, unused[oparg - 1], key, value -- dict_st, unused[oparg - 1])) {
+            int err = _PyDict_SetItem_Take2((PyDictObject *)PyStackRef_AsPyObjectBorrow(dict_st),
+                                            PyStackRef_AsPyObjectSteal(key),
+                                            PyStackRef_AsPyObjectSteal(value));
+            ERROR_IF(err != 0);
+        }
+
+        inst(DICT_UPDATE, (dict, unused[oparg - 1], update -- dict, unused[oparg - 1])) {
+            int err = _PyEval_DictUpdate(tstate, PyStackRef_AsPyObjectBorrow(dict),
+                                         PyStackRef_AsPyObjectBorrow(update));
+            PyStackRef_CLOSE(update);
+            ERROR_IF(err < 0);
+        }
+
+        /* f(**a, **b): like DICT_UPDATE, but duplicate keys are an error
+           naming the callee found `oparg + 2` slots down. */
+        inst(DICT_MERGE, (callable, unused, unused, dict, unused[oparg - 1], update -- callable, unused, unused, dict, unused[oparg - 1])) {
+            int err = _PyEval_DictMerge(tstate, PyStackRef_AsPyObjectBorrow(callable),
+                                        PyStackRef_AsPyObjectBorrow(dict),
+                                        PyStackRef_AsPyObjectBorrow(update));
+            PyStackRef_CLOSE(update);
+            ERROR_IF(err < 0);
+        }
+
+        inst(UNPACK_SEQUENCE, (unused/1, seq -- output[oparg])) {
+            _PyStackRef *top = output + oparg;
+            int res = _PyEval_UnpackIterableStackRef(tstate, PyStackRef_AsPyObjectBorrow(seq),
+                                                     oparg, -1, top);
+            PyStackRef_CLOSE(seq);
+            ERROR_IF(res == 0);
+        }
+
+        inst(UNPACK_EX, (seq -- left[oparg & 0xFF], unused, right[oparg >> 8])) {
+            _PyStackRef *top = right + (oparg >> 8);
+            int res = _PyEval_UnpackIterableStackRef(tstate, PyStackRef_AsPyObjectBorrow(seq),
+                                                     oparg & 0xFF, oparg >> 8, top);
+            PyStackRef_CLOSE(seq);
+            ERROR_IF(res == 0);
+        }
+
+        /* ---- f-strings -------------------------------------------------- */
+
+        inst(CONVERT_VALUE, (value -- result)) {
+            PyObject *result_o = _PyEval_ConvertValue(PyStackRef_AsPyObjectBorrow(value), oparg);
+            PyStackRef_CLOSE(value);
+            ERROR_IF(result_o == NULL);
+            result = PyStackRef_FromPyObjectSteal(result_o);
+        }
+
+        inst(FORMAT_SIMPLE, (value -- res)) {
+            PyObject *value_o = PyStackRef_AsPyObjectBorrow(value);
+            if (!PyUnicode_CheckExact(value_o)) {
+                PyObject *res_o = PyObject_Format(value_o, NULL);
+                PyStackRef_CLOSE(value);
+                ERROR_IF(res_o == NULL);
+                res = PyStackRef_FromPyObjectSteal(res_o);
+            }
+            else {
+                res = value;
+            }
+        }
+
+        inst(FORMAT_WITH_SPEC, (value, fmt_spec -- res)) {
+            PyObject *res_o = PyObject_Format(PyStackRef_AsPyObjectBorrow(value),
+                                              PyStackRef_AsPyObjectBorrow(fmt_spec));
+            DECREF_INPUTS();
+            ERROR_IF(res_o == NULL);
+            res = PyStackRef_FromPyObjectSteal(res_o);
+        }
+
+        /* ---- Imports ------------------------------------------------------ */
+
+        inst(IMPORT_NAME, (level, fromlist -- res)) {
+            PyObject *name = GETITEM(FRAME_CO_NAMES, oparg);
+            PyObject *res_o = _PyEval_ImportName(tstate, frame, name,
+                                                 PyStackRef_AsPyObjectBorrow(fromlist),
+                                                 PyStackRef_AsPyObjectBorrow(level));
+            DECREF_INPUTS();
+            ERROR_IF(res_o == NULL);
+            res = PyStackRef_FromPyObjectSteal(res_o);
+        }
+
+        inst(IMPORT_FROM, (from -- from, res)) {
+            PyObject *name = GETITEM(FRAME_CO_NAMES, oparg);
+            PyObject *res_o = _PyEval_ImportFrom(tstate, PyStackRef_AsPyObjectBorrow(from), name);
+            ERROR_IF(res_o == NULL);
+            res = PyStackRef_FromPyObjectSteal(res_o);
+        }
+
+        /* ---- Exceptions -------------------------------------------------- */
+
+        /* raise / raise exc / raise exc from cause */
+        inst(RAISE_VARARGS, (args[oparg] -- )) {
+            PyObject *cause = NULL, *exc = NULL;
+            switch (oparg) {
+            case 2:
+                cause = PyStackRef_AsPyObjectSteal(args[1]);
+                _Py_FALLTHROUGH;
+            case 1:
+                exc = PyStackRef_AsPyObjectSteal(args[0]);
+                _Py_FALLTHROUGH;
+            case 0:
+                break;
+            default:
+                Py_UNREACHABLE();
+            }
+            stack_pointer -= oparg;
+            if (_PyEval_DoRaise(tstate, exc, cause)) {
+                /* A bare `raise` re-raises with its traceback as it is. */
+                goto exception_unwind;
+            }
+            goto error;
+        }
+
+        /* Re-raise the exception on top; with oparg, values[0] holds the
+           offset of the instruction that raised it originally. */
+        inst(RERAISE, (values[oparg], exc_st -- values[oparg])) {
+            PyObject *exc = PyStackRef_AsPyObjectSteal(exc_st);
+            assert(oparg >= 0 && oparg <= 2);
+            if (oparg) {
+                PyObject *lasti = PyStackRef_AsPyObjectBorrow(values[0]);
+                assert(PyLong_Check(lasti));
+                frame->instr_ptr = _PyCode_CODE(_PyFrame_GetCode(frame)) + PyLong_AsLong(lasti);
+            }
+            assert(exc && PyExceptionInstance_Check(exc));
+            _PyErr_SetRaisedException(tstate, exc);
+            stack_pointer -= 1;
+            goto exception_unwind;
+        }
+
+        /* Entering an except block: remember the previously handled
+           exception (to restore it on exit) and make this one current. */
+        inst(PUSH_EXC_INFO, (exc -- prev_exc, new_exc)) {
+            _PyErr_StackItem *exc_info = tstate->exc_info;
+            if (exc_info->exc_value != NULL) {
+                prev_exc = PyStackRef_FromPyObjectSteal(exc_info->exc_value);
+            }
+            else {
+                prev_exc = PyStackRef_None;
+            }
+            assert(PyExceptionInstance_Check(PyStackRef_AsPyObjectBorrow(exc)));
+            exc_info->exc_value = PyStackRef_AsPyObjectNew(exc);
+            new_exc = exc;
+        }
+
+        inst(POP_EXCEPT, (exc_value --)) {
+            _PyErr_StackItem *exc_info = tstate->exc_info;
+            PyObject *restored = PyStackRef_IsNone(exc_value) ? NULL : PyStackRef_AsPyObjectSteal(exc_value);
+            Py_XSETREF(exc_info->exc_value, restored);
+        }
+
+        inst(CHECK_EXC_MATCH, (left, right -- left, b)) {
+            PyObject *left_o = PyStackRef_AsPyObjectBorrow(left);
+            PyObject *right_o = PyStackRef_AsPyObjectBorrow(right);
+            assert(PyExceptionInstance_Check(left_o));
+            if (_PyEval_CheckExceptTypeValid(tstate, right_o) < 0) {
+                PyStackRef_CLOSE(right);
+                stack_pointer -= 1;
+                goto error;
+            }
+            int res = PyErr_GivenExceptionMatches(left_o, right_o);
+            PyStackRef_CLOSE(right);
+            b = res ? PyStackRef_True : PyStackRef_False;
+        }
+
+        inst(CHECK_EG_MATCH, (exc_value_st, match_type_st -- rest, match)) {
+            PyObject *match_o = NULL;
+            PyObject *rest_o = NULL;
+            int res = _PyEval_ExceptionGroupMatch(tstate, PyStackRef_AsPyObjectBorrow(exc_value_st),
+                                                  PyStackRef_AsPyObjectBorrow(match_type_st),
+                                                  &match_o, &rest_o);
+            DECREF_INPUTS();
+            ERROR_IF(res < 0);
+            assert((match_o == NULL) == (rest_o == NULL));
+            ERROR_IF(match_o == NULL);
+            if (!Py_IsNone(match_o)) {
+                PyErr_SetHandledException(match_o);
+            }
+            rest = PyStackRef_FromPyObjectSteal(rest_o);
+            match = PyStackRef_FromPyObjectSteal(match_o);
+        }
+
+        /* Calls __exit__(type, value, tb) of a with-statement whose body
+           raised `val`; the lasti and unused slots sit between. */
+        inst(WITH_EXCEPT_START, (exit_func, exit_self, lasti, unused, val -- exit_func, exit_self, lasti, unused, val, res)) {
+            (void)lasti;
+            PyObject *res_o = _PyEval_CallExitWithException(
+                tstate, PyStackRef_AsPyObjectBorrow(exit_func),
+                PyStackRef_IsNull(exit_self) ? NULL : PyStackRef_AsPyObjectBorrow(exit_self),
+                PyStackRef_AsPyObjectBorrow(val));
+            if (res_o == NULL) {
+                ERROR_NO_POP();
+            }
+            res = PyStackRef_FromPyObjectSteal(res_o);
+        }
+
+        inst(GET_LEN, (obj -- obj, len)) {
+            Py_ssize_t len_i = PyObject_Length(PyStackRef_AsPyObjectBorrow(obj));
+            if (len_i < 0) {
+                ERROR_NO_POP();
+            }
+            PyObject *len_o = PyLong_FromSsize_t(len_i);
+            if (len_o == NULL) {
+                ERROR_NO_POP();
+            }
+            len = PyStackRef_FromPyObjectSteal(len_o);
+        }
+
+        inst(EXIT_INIT_CHECK, (should_be_none -- )) {
+            if (!PyStackRef_IsNone(should_be_none)) {
+                PyErr_Format(PyExc_TypeError, "__init__() should return None, not '%.200s'",
+                             Py_TYPE(PyStackRef_AsPyObjectBorrow(should_be_none))->tp_name);
+                ERROR_NO_POP();
+            }
+        }
+
+        /* ---- Pattern matching ---------------------------------------------- */
+
+        inst(MATCH_CLASS, (subject, type, names -- attrs)) {
+            PyObject *attrs_o = _PyEval_MatchClass(tstate, PyStackRef_AsPyObjectBorrow(subject),
+                                                   PyStackRef_AsPyObjectBorrow(type), oparg,
+                                                   PyStackRef_AsPyObjectBorrow(names));
+            DECREF_INPUTS();
+            if (attrs_o == NULL) {
+                ERROR_IF(_PyErr_Occurred(tstate));
+                attrs = PyStackRef_None;
+            }
+            else {
+                attrs = PyStackRef_FromPyObjectSteal(attrs_o);
+            }
+        }
+
+        inst(MATCH_MAPPING, (subject -- subject, res)) {
+            int match = Py_TYPE(PyStackRef_AsPyObjectBorrow(subject))->tp_flags & Py_TPFLAGS_MAPPING;
+            res = match ? PyStackRef_True : PyStackRef_False;
+        }
+
+        inst(MATCH_SEQUENCE, (subject -- subject, res)) {
+            int match = Py_TYPE(PyStackRef_AsPyObjectBorrow(subject))->tp_flags & Py_TPFLAGS_SEQUENCE;
+            res = match ? PyStackRef_True : PyStackRef_False;
+        }
+
+        inst(MATCH_KEYS, (subject, keys -- subject, keys, values_or_none)) {
+            PyObject *values_or_none_o = _PyEval_MatchKeys(tstate, PyStackRef_AsPyObjectBorrow(subject),
+                                                           PyStackRef_AsPyObjectBorrow(keys));
+            if (values_or_none_o == NULL) {
+                ERROR_NO_POP();
+            }
+            values_or_none = PyStackRef_FromPyObjectSteal(values_or_none_o);
+        }
+
+        /* ---- Generators and coroutines ---------------------------------- */
+
+        inst(RETURN_GENERATOR, (-- res)) {
+            PyObject *gen = _PyEval_MakeGenerator(tstate, frame);
+            ERROR_IF(gen == NULL);
+            res = PyStackRef_FromPyObjectSteal(gen);
+        }
+
+        inst(YIELD_VALUE, (retval -- value)) {
+            (void)retval;
+            _PyErr_SetString(tstate, PyExc_SystemError, "generators are not supported yet");
+            ERROR_NO_POP();
+            value = PyStackRef_None;
+        }
+
+        inst(SEND, (unused/1, receiver, index_or_null, v -- receiver, index_or_null, retval)) {
+            (void)receiver;
+            (void)index_or_null;
+            (void)v;
+            _PyErr_SetString(tstate, PyExc_SystemError, "generators are not supported yet");
+            ERROR_NO_POP();
+            retval = PyStackRef_None;
+        }
+
+        inst(END_SEND, (receiver, index_or_null, value -- val)) {
+            (void)index_or_null;
+            val = value;
+            PyStackRef_CLOSE(receiver);
+        }
+
+        inst(CLEANUP_THROW, (sub_iter, null_or_index, last_sent_val, exc_value_st -- none, value)) {
+            (void)sub_iter;
+            (void)null_or_index;
+            (void)last_sent_val;
+            (void)exc_value_st;
+            _PyErr_SetString(tstate, PyExc_SystemError, "generators are not supported yet");
+            ERROR_NO_POP();
+            none = PyStackRef_None;
+            value = PyStackRef_None;
+        }
+
+        inst(GET_AWAITABLE, (iterable -- iter)) {
+            (void)iterable;
+            _PyErr_SetString(tstate, PyExc_SystemError, "coroutines are not supported yet");
+            ERROR_NO_POP();
+            iter = PyStackRef_None;
+        }
+
+        inst(GET_AITER, (obj -- iter)) {
+            (void)obj;
+            _PyErr_SetString(tstate, PyExc_SystemError, "async iteration is not supported yet");
+            ERROR_NO_POP();
+            iter = PyStackRef_None;
+        }
+
+        inst(GET_ANEXT, (aiter -- aiter, awaitable)) {
+            (void)aiter;
+            _PyErr_SetString(tstate, PyExc_SystemError, "async iteration is not supported yet");
+            ERROR_NO_POP();
+            awaitable = PyStackRef_None;
+        }
+
+        inst(END_ASYNC_FOR, (awaitable_st, exc_st -- )) {
+            (void)awaitable_st;
+            (void)exc_st;
+            _PyErr_SetString(tstate, PyExc_SystemError, "async iteration is not supported yet");
+            ERROR_NO_POP();
+        }
+
+        /* ---- Pseudo-instructions (compiler only) --------------------------
+           The SETUP_* effects apply on the path into the handler (the jump
+           target), where the exception (and for SETUP_CLEANUP, the lasti)
+           is pushed; falling through they change nothing. */
+
+        pseudo(LOAD_CLOSURE, (-- unused)) = {
+            LOAD_FAST,
+        };
+
+        pseudo(STORE_FAST_MAYBE_NULL, (unused --)) = {
+            STORE_FAST,
+        };
+
+        pseudo(JUMP, (--)) = {
+            JUMP_FORWARD,
+            JUMP_BACKWARD,
+        };
+
+        pseudo(JUMP_NO_INTERRUPT, (--)) = {
+            JUMP_FORWARD,
+            JUMP_BACKWARD_NO_INTERRUPT,
+        };
+
+        pseudo(JUMP_IF_FALSE, (cond -- cond)) = {
+            COPY,
+            TO_BOOL,
+            POP_JUMP_IF_FALSE,
+        };
+
+        pseudo(JUMP_IF_TRUE, (cond -- cond)) = {
+            COPY,
+            TO_BOOL,
+            POP_JUMP_IF_TRUE,
+        };
+
+        pseudo(SETUP_FINALLY, (-- unused), (HAS_ARG)) = {
+            NOP,
+        };
+
+        pseudo(SETUP_CLEANUP, (-- unused, unused), (HAS_ARG)) = {
+            NOP,
+        };
+
+        pseudo(SETUP_WITH, (-- unused), (HAS_ARG)) = {
+            NOP,
+        };
+
+        pseudo(POP_BLOCK, (--)) = {
+            NOP,
+        };
+
+        pseudo(ANNOTATIONS_PLACEHOLDER, (--)) = {
+            NOP,
+        };
+
+// END BYTECODES //

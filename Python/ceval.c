@@ -1,0 +1,264 @@
+/* The tier-1 evaluation loop.
+
+   _PyEval_EvalFrameDefault runs interpreter frames.  Instruction bodies are
+   generated from Python/bytecodes.c into generated_cases.c.h; this file
+   holds the loop around them: entry, dispatch, and the error paths that
+   unwind the value stack to an exception handler or out of the frame.
+
+   Python-to-Python calls do not recurse in C: CALL pushes a frame on the
+   thread's data stack and jumps to start_frame; RETURN_VALUE pops it and
+   continues in the caller.  Each C-level entry pushes an "entry frame"
+   whose only instruction is INTERPRETER_EXIT, so returning into it ends
+   this C call.  See Doc/frames.md. */
+
+#include "Python.h"
+#include "pycore_ceval.h"
+#include "pycore_code.h"
+#include "pycore_frame.h"
+#include "pycore_long.h"
+#include "pycore_object.h"
+#include "pycore_opcode_utils.h"
+#include "pycore_pystate.h"
+#include "pycore_traceback.h"
+
+#define NEED_OPCODE_METADATA
+#include "pycore_opcode_metadata.h"
+#undef NEED_OPCODE_METADATA
+#include "opcode_ids.h"
+
+#include "ceval_macros.h"
+
+/* The entry frame's code: one INTERPRETER_EXIT. */
+static _Py_CODEUNIT interpreter_trampoline[] = {
+    {.op = {INTERPRETER_EXIT, 0}},
+};
+
+/* Find the handler covering instruction `index` in the exception table.
+   The table is a sequence of entries (start, length, target, depth<<1 |
+   lasti), each a big-endian varint of 6-bit groups, bit 6 meaning "more
+   follows", bit 7 marking the first byte of an entry.  Entries are sorted
+   and non-overlapping for the innermost handler, so the first match wins. */
+static const uint8_t *
+parse_varint(const uint8_t *p, int *result)
+{
+    int val = p[0] & 63;
+    while (p[0] & 64) {
+        p++;
+        val = (val << 6) | (p[0] & 63);
+    }
+    *result = val;
+    return p + 1;
+}
+
+static int
+get_exception_handler(PyCodeObject *code, int index, int *level, int *handler, int *lasti)
+{
+    const uint8_t *p = (const uint8_t *)PyBytes_AS_STRING(code->co_exceptiontable);
+    const uint8_t *end = p + PyBytes_GET_SIZE(code->co_exceptiontable);
+    while (p < end) {
+        int start, size, target, depth_lasti;
+        p = parse_varint(p, &start);
+        p = parse_varint(p, &size);
+        if (start > index) {
+            return 0;
+        }
+        p = parse_varint(p, &target);
+        p = parse_varint(p, &depth_lasti);
+        if (index < start + size) {
+            *handler = target;
+            *level = depth_lasti >> 1;
+            *lasti = depth_lasti & 1;
+            return 1;
+        }
+    }
+    return 0;
+}
+
+int
+_Py_CheckRecursiveCall(PyThreadState *tstate, const char *where)
+{
+    if (tstate->recursion_headroom) {
+        if (tstate->c_recursion_remaining < -50) {
+            Py_FatalError("Cannot recover from stack overflow.");
+        }
+        return 0;
+    }
+    if (tstate->c_recursion_remaining <= 0) {
+        tstate->recursion_headroom++;
+        _PyErr_Format(tstate, PyExc_RecursionError, "maximum recursion depth exceeded%s", where);
+        tstate->recursion_headroom--;
+        ++tstate->c_recursion_remaining;
+        return -1;
+    }
+    return 0;
+}
+
+int
+_Py_CheckRecursiveCallPy(PyThreadState *tstate)
+{
+    if (tstate->recursion_headroom) {
+        if (tstate->py_recursion_remaining < -50) {
+            Py_FatalError("Cannot recover from Python stack overflow.");
+        }
+        return 0;
+    }
+    if (tstate->py_recursion_remaining <= 0) {
+        tstate->recursion_headroom++;
+        _PyErr_SetString(tstate, PyExc_RecursionError, "maximum recursion depth exceeded");
+        tstate->recursion_headroom--;
+        return -1;
+    }
+    return 0;
+}
+
+int
+Py_EnterRecursiveCall(const char *where)
+{
+    return _Py_EnterRecursiveCallTstate(_PyThreadState_GET(), where);
+}
+
+void
+Py_LeaveRecursiveCall(void)
+{
+    _Py_LeaveRecursiveCallTstate(_PyThreadState_GET());
+}
+
+int
+Py_GetRecursionLimit(void)
+{
+    return _PyInterpreterState_GET()->recursion_limit;
+}
+
+void
+Py_SetRecursionLimit(int new_limit)
+{
+    PyThreadState *tstate = _PyThreadState_GET();
+    int depth = tstate->py_recursion_limit - tstate->py_recursion_remaining;
+    tstate->interp->recursion_limit = new_limit;
+    tstate->py_recursion_limit = new_limit;
+    tstate->py_recursion_remaining = new_limit - depth;
+}
+
+/* Record the failing instruction of `frame` in the traceback. */
+static void
+add_traceback_entry(_PyInterpreterFrame *frame)
+{
+    if (_PyFrame_IsIncomplete(frame)) {
+        return;
+    }
+    PyFrameObject *f = _PyFrame_GetFrameObject(frame);
+    if (f != NULL) {
+        PyTraceBack_Here(f);
+    }
+}
+
+PyObject *
+_PyEval_EvalFrameDefault(PyThreadState *tstate, _PyInterpreterFrame *frame, int throwflag)
+{
+#include "opcode_targets.h"
+    _Py_CODEUNIT *next_instr;
+    _PyStackRef *stack_pointer;
+    int opcode;
+    int oparg;
+    _PyInterpreterFrame entry_frame;
+
+    if (_Py_EnterRecursiveCallTstate(tstate, "")) {
+        _PyEval_FrameClearAndPop(tstate, frame);
+        return NULL;
+    }
+    entry_frame.f_executable = PyStackRef_None;
+    entry_frame.f_funcobj = PyStackRef_NULL;
+    entry_frame.f_globals = NULL;
+    entry_frame.f_builtins = NULL;
+    entry_frame.f_locals = NULL;
+    entry_frame.frame_obj = NULL;
+    entry_frame.instr_ptr = interpreter_trampoline;
+    entry_frame.stackpointer = entry_frame.localsplus;
+    entry_frame.return_offset = 0;
+    entry_frame.owner = FRAME_OWNED_BY_INTERPRETER;
+    entry_frame.visited = 0;
+    entry_frame.previous = tstate->current_frame;
+    frame->previous = &entry_frame;
+    tstate->current_frame = frame;
+
+    if (throwflag) {
+        if (_Py_EnterRecursivePy(tstate)) {
+            goto exit_unwind;
+        }
+        goto resume_with_error;
+    }
+
+start_frame:
+    if (_Py_EnterRecursivePy(tstate)) {
+        goto exit_unwind;
+    }
+    next_instr = frame->instr_ptr;
+    stack_pointer = _PyFrame_GetStackPointer(frame);
+    DISPATCH();
+
+#include "generated_cases.c.h"
+
+_unknown_opcode:
+    _PyErr_Format(tstate, PyExc_SystemError, "%U:%d: unknown opcode %d",
+                  _PyFrame_GetCode(frame)->co_filename,
+                  PyUnstable_InterpreterFrame_GetLine(frame), opcode);
+    goto error;
+
+#include "generated_labels.c.h"
+
+error:
+    assert(_PyErr_Occurred(tstate));
+    add_traceback_entry(frame);
+
+exception_unwind:
+    {
+        /* Pop the value stack down to the handler's depth and jump to it,
+           or leave the frame when no handler covers this instruction. */
+        PyCodeObject *code = _PyFrame_GetCode(frame);
+        int offset = (int)(frame->instr_ptr - _PyCode_CODE(code));
+        int level, handler, lasti;
+        _PyStackRef *stackbase = _PyFrame_Stackbase(frame);
+        if (!get_exception_handler(code, offset, &level, &handler, &lasti)) {
+            while (stack_pointer > stackbase) {
+                PyStackRef_XCLOSE(*--stack_pointer);
+            }
+            _PyFrame_SetStackPointer(frame, stack_pointer);
+            goto exit_unwind;
+        }
+        _PyStackRef *new_top = stackbase + level;
+        while (stack_pointer > new_top) {
+            PyStackRef_XCLOSE(*--stack_pointer);
+        }
+        if (lasti) {
+            PyObject *lasti_o = PyLong_FromLong(offset);
+            if (lasti_o == NULL) {
+                goto exception_unwind;
+            }
+            *stack_pointer++ = PyStackRef_FromPyObjectSteal(lasti_o);
+        }
+        PyObject *exc = _PyErr_GetRaisedException(tstate);
+        *stack_pointer++ = PyStackRef_FromPyObjectSteal(exc);
+        next_instr = _PyCode_CODE(code) + handler;
+        DISPATCH();
+    }
+
+exit_unwind:
+    {
+        assert(_PyErr_Occurred(tstate));
+        _Py_LeaveRecursiveCallPy(tstate);
+        _PyInterpreterFrame *dying = frame;
+        frame = tstate->current_frame = dying->previous;
+        _PyEval_FrameClearAndPop(tstate, dying);
+        if (frame->owner == FRAME_OWNED_BY_INTERPRETER) {
+            /* Reached this call's entry frame: return the error to C. */
+            tstate->current_frame = frame->previous;
+            _Py_LeaveRecursiveCallTstate(tstate);
+            return NULL;
+        }
+    }
+
+resume_with_error:
+    next_instr = frame->instr_ptr;
+    stack_pointer = _PyFrame_GetStackPointer(frame);
+    goto error;
+}

@@ -1,0 +1,646 @@
+/* Raising and inspecting exceptions from C.
+
+   The exception being raised lives in tstate->current_exception (always a
+   normalised instance).  The exception being handled (sys.exception())
+   lives on the tstate->exc_info stack, one item per generator and the
+   thread's own bottom item. */
+
+#include "Python.h"
+#include "pycore_pyerrors.h"
+#include "pycore_pystate.h"
+#include "pycore_traceback.h"
+
+/* ---- Setting --------------------------------------------------------------------- */
+
+void
+_PyErr_SetRaisedException(PyThreadState *tstate, PyObject *exc)
+{
+    PyObject *old = tstate->current_exception;
+    tstate->current_exception = exc;
+    Py_XDECREF(old);
+}
+
+void
+PyErr_SetRaisedException(PyObject *exc)
+{
+    _PyErr_SetRaisedException(_PyThreadState_GET(), exc);
+}
+
+PyObject *
+_PyErr_GetRaisedException(PyThreadState *tstate)
+{
+    PyObject *exc = tstate->current_exception;
+    tstate->current_exception = NULL;
+    return exc;
+}
+
+PyObject *
+PyErr_GetRaisedException(void)
+{
+    return _PyErr_GetRaisedException(_PyThreadState_GET());
+}
+
+_PyErr_StackItem *
+_PyErr_GetTopmostException(PyThreadState *tstate)
+{
+    _PyErr_StackItem *exc_info = tstate->exc_info;
+    while (exc_info->previous_item != NULL &&
+           (exc_info->exc_value == NULL || Py_IsNone(exc_info->exc_value))) {
+        exc_info = exc_info->previous_item;
+    }
+    return exc_info;
+}
+
+/* Make an exception instance from (type, value) the way `raise` would. */
+static PyObject *
+create_exception(PyThreadState *tstate, PyObject *exception_type, PyObject *value)
+{
+    if (value == NULL || Py_IsNone(value)) {
+        return PyObject_CallNoArgs(exception_type);
+    }
+    if (PyTuple_Check(value)) {
+        return PyObject_Call(exception_type, value, NULL);
+    }
+    (void)tstate;
+    return PyObject_CallOneArg(exception_type, value);
+}
+
+/* Set value.__context__ to the exception being handled, cutting any cycle
+   the new link would close. */
+static void
+chain_context(PyThreadState *tstate, PyObject *value)
+{
+    PyObject *exc_value = _PyErr_GetTopmostException(tstate)->exc_value;
+    if (exc_value == NULL || Py_IsNone(exc_value) || exc_value == value) {
+        return;
+    }
+    PyObject *o = exc_value, *context;
+    PyObject *slow_o = o;
+    int slow_update_toggle = 0;
+    while ((context = PyException_GetContext(o))) {
+        Py_DECREF(context);
+        if (context == value) {
+            PyException_SetContext(o, NULL);
+            break;
+        }
+        o = context;
+        if (o == slow_o) {
+            break; /* pre-existing cycle: leave it alone */
+        }
+        if (slow_update_toggle) {
+            PyObject *next = PyException_GetContext(slow_o);
+            Py_XDECREF(next);
+            slow_o = next;
+        }
+        slow_update_toggle = !slow_update_toggle;
+    }
+    PyException_SetContext(value, Py_NewRef(exc_value));
+}
+
+void
+_PyErr_SetObject(PyThreadState *tstate, PyObject *exception, PyObject *value)
+{
+    if (exception != NULL && !PyExceptionClass_Check(exception)) {
+        _PyErr_Format(tstate, PyExc_SystemError,
+                      "_PyErr_SetObject: exception %R is not a BaseException subclass", exception);
+        return;
+    }
+    Py_XINCREF(value);
+    if (value == NULL || !PyExceptionInstance_Check(value) ||
+        !PyObject_TypeCheck(value, (PyTypeObject *)exception)) {
+        /* Normalise before chaining, so __context__ is set on an instance. */
+        _PyErr_Clear(tstate);
+        PyObject *inst = create_exception(tstate, exception, value);
+        Py_XDECREF(value);
+        if (inst == NULL) {
+            return;
+        }
+        if (!PyExceptionInstance_Check(inst)) {
+            _PyErr_Format(tstate, PyExc_TypeError,
+                          "calling %R should have returned an instance of BaseException, not %s",
+                          exception, Py_TYPE(inst)->tp_name);
+            Py_DECREF(inst);
+            return;
+        }
+        value = inst;
+    }
+    chain_context(tstate, value);
+    _PyErr_SetRaisedException(tstate, value);
+}
+
+void
+PyErr_SetObject(PyObject *exception, PyObject *value)
+{
+    _PyErr_SetObject(_PyThreadState_GET(), exception, value);
+}
+
+void
+PyErr_SetNone(PyObject *exception)
+{
+    _PyErr_SetObject(_PyThreadState_GET(), exception, NULL);
+}
+
+void
+_PyErr_SetString(PyThreadState *tstate, PyObject *exception, const char *string)
+{
+    PyObject *value = PyUnicode_FromString(string);
+    if (value != NULL) {
+        _PyErr_SetObject(tstate, exception, value);
+        Py_DECREF(value);
+    }
+}
+
+void
+PyErr_SetString(PyObject *exception, const char *string)
+{
+    _PyErr_SetString(_PyThreadState_GET(), exception, string);
+}
+
+static PyObject *
+format_v(PyThreadState *tstate, PyObject *exception, const char *format, va_list vargs)
+{
+    /* The message must be built before the previous error is cleared, but
+       building it must not see that error. */
+    _PyErr_Clear(tstate);
+    PyObject *string = PyUnicode_FromFormatV(format, vargs);
+    if (string != NULL) {
+        _PyErr_SetObject(tstate, exception, string);
+        Py_DECREF(string);
+    }
+    return NULL;
+}
+
+PyObject *
+_PyErr_Format(PyThreadState *tstate, PyObject *exception, const char *format, ...)
+{
+    va_list vargs;
+    va_start(vargs, format);
+    format_v(tstate, exception, format, vargs);
+    va_end(vargs);
+    return NULL;
+}
+
+PyObject *
+PyErr_FormatV(PyObject *exception, const char *format, va_list vargs)
+{
+    return format_v(_PyThreadState_GET(), exception, format, vargs);
+}
+
+PyObject *
+PyErr_Format(PyObject *exception, const char *format, ...)
+{
+    va_list vargs;
+    va_start(vargs, format);
+    format_v(_PyThreadState_GET(), exception, format, vargs);
+    va_end(vargs);
+    return NULL;
+}
+
+/* Raise a new exception whose __cause__ (and __context__) is the current one. */
+PyObject *
+_PyErr_FormatFromCause(PyObject *exception, const char *format, ...)
+{
+    PyThreadState *tstate = _PyThreadState_GET();
+    PyObject *cause = _PyErr_GetRaisedException(tstate);
+    va_list vargs;
+    va_start(vargs, format);
+    format_v(tstate, exception, format, vargs);
+    va_end(vargs);
+    PyObject *exc = _PyErr_GetRaisedException(tstate);
+    if (exc != NULL && cause != NULL) {
+        PyException_SetCause(exc, Py_NewRef(cause));
+        PyException_SetContext(exc, Py_NewRef(cause));
+    }
+    Py_XDECREF(cause);
+    _PyErr_SetRaisedException(tstate, exc);
+    return NULL;
+}
+
+/* If an exception is set, make `exc` its __context__; else raise `exc`. */
+void
+_PyErr_ChainExceptions1(PyObject *exc)
+{
+    if (exc == NULL) {
+        return;
+    }
+    PyThreadState *tstate = _PyThreadState_GET();
+    if (_PyErr_Occurred(tstate)) {
+        PyObject *exc2 = _PyErr_GetRaisedException(tstate);
+        PyException_SetContext(exc2, exc);
+        _PyErr_SetRaisedException(tstate, exc2);
+    }
+    else {
+        _PyErr_SetRaisedException(tstate, exc);
+    }
+}
+
+void
+_PyErr_SetKeyError(PyObject *key)
+{
+    PyObject *tup = PyTuple_Pack(1, key);
+    if (tup != NULL) {
+        PyErr_SetObject(PyExc_KeyError, tup);
+        Py_DECREF(tup);
+    }
+}
+
+/* ---- Querying ----------------------------------------------------------------------- */
+
+PyObject *
+PyErr_Occurred(void)
+{
+    PyThreadState *tstate = _PyThreadState_GET();
+    return tstate == NULL ? NULL : _PyErr_Occurred(tstate);
+}
+
+void
+_PyErr_Clear(PyThreadState *tstate)
+{
+    _PyErr_SetRaisedException(tstate, NULL);
+}
+
+void
+PyErr_Clear(void)
+{
+    _PyErr_Clear(_PyThreadState_GET());
+}
+
+int
+PyErr_GivenExceptionMatches(PyObject *err, PyObject *exc)
+{
+    if (err == NULL || exc == NULL) {
+        return 0;
+    }
+    if (PyTuple_Check(exc)) {
+        Py_ssize_t n = PyTuple_Size(exc);
+        for (Py_ssize_t i = 0; i < n; i++) {
+            if (PyErr_GivenExceptionMatches(err, PyTuple_GET_ITEM(exc, i))) {
+                return 1;
+            }
+        }
+        return 0;
+    }
+    if (PyExceptionInstance_Check(err)) {
+        err = PyExceptionInstance_Class(err);
+    }
+    if (PyExceptionClass_Check(err) && PyExceptionClass_Check(exc)) {
+        return PyType_IsSubtype((PyTypeObject *)err, (PyTypeObject *)exc);
+    }
+    return err == exc;
+}
+
+int
+_PyErr_ExceptionMatches(PyThreadState *tstate, PyObject *exc)
+{
+    return PyErr_GivenExceptionMatches(_PyErr_Occurred(tstate), exc);
+}
+
+int
+PyErr_ExceptionMatches(PyObject *exc)
+{
+    return _PyErr_ExceptionMatches(_PyThreadState_GET(), exc);
+}
+
+void
+PyErr_Fetch(PyObject **p_type, PyObject **p_value, PyObject **p_traceback)
+{
+    PyObject *exc = PyErr_GetRaisedException();
+    *p_value = exc;
+    if (exc == NULL) {
+        *p_type = NULL;
+        *p_traceback = NULL;
+        return;
+    }
+    *p_type = Py_NewRef(Py_TYPE(exc));
+    *p_traceback = PyException_GetTraceback(exc);
+}
+
+void
+PyErr_Restore(PyObject *type, PyObject *value, PyObject *traceback)
+{
+    PyThreadState *tstate = _PyThreadState_GET();
+    if (type == NULL) {
+        Py_XDECREF(value);
+        Py_XDECREF(traceback);
+        _PyErr_Clear(tstate);
+        return;
+    }
+    if (value == NULL || !PyExceptionInstance_Check(value)) {
+        PyObject *inst = create_exception(tstate, type, value);
+        Py_XDECREF(value);
+        if (inst == NULL) {
+            Py_DECREF(type);
+            Py_XDECREF(traceback);
+            return;
+        }
+        value = inst;
+    }
+    if (traceback != NULL && !Py_IsNone(traceback)) {
+        PyException_SetTraceback(value, traceback);
+    }
+    Py_XDECREF(traceback);
+    Py_DECREF(type);
+    _PyErr_SetRaisedException(tstate, value);
+}
+
+void
+PyErr_NormalizeException(PyObject **exc, PyObject **val, PyObject **tb)
+{
+    if (*exc == NULL || (*val != NULL && PyExceptionInstance_Check(*val))) {
+        return;
+    }
+    PyObject *inst = create_exception(_PyThreadState_GET(), *exc, *val);
+    if (inst == NULL) {
+        return;
+    }
+    Py_XSETREF(*val, inst);
+    (void)tb;
+}
+
+PyObject *
+PyErr_GetHandledException(void)
+{
+    PyObject *exc = _PyErr_GetTopmostException(_PyThreadState_GET())->exc_value;
+    return (exc == NULL || Py_IsNone(exc)) ? NULL : Py_NewRef(exc);
+}
+
+void
+PyErr_SetHandledException(PyObject *exc)
+{
+    PyThreadState *tstate = _PyThreadState_GET();
+    Py_XSETREF(tstate->exc_info->exc_value, Py_XNewRef(exc == NULL || Py_IsNone(exc) ? NULL : exc));
+}
+
+/* ---- Convenience raisers ----------------------------------------------------------- */
+
+int
+PyErr_BadArgument(void)
+{
+    PyErr_SetString(PyExc_TypeError, "bad argument type for built-in operation");
+    return 0;
+}
+
+PyObject *
+PyErr_NoMemory(void)
+{
+    PyThreadState *tstate = _PyThreadState_GET();
+    /* Avoid allocating a message: MemoryError() with no arguments. */
+    _PyErr_SetObject(tstate, PyExc_MemoryError, NULL);
+    return NULL;
+}
+
+void
+_PyErr_BadInternalCall(const char *filename, int lineno)
+{
+    PyErr_Format(PyExc_SystemError, "%s:%d: bad argument to internal function", filename, lineno);
+}
+
+PyObject *
+PyErr_SetFromErrnoWithFilenameObject(PyObject *exc, PyObject *filenameObject)
+{
+    int i = errno;
+    if (i == EINTR && PyErr_CheckSignals()) {
+        return NULL;
+    }
+    PyObject *message = PyUnicode_DecodeFSDefault(i ? strerror(i) : "Error");
+    if (message == NULL) {
+        return NULL;
+    }
+    PyObject *args;
+    if (filenameObject != NULL) {
+        args = Py_BuildValue("(iOO)", i, message, filenameObject);
+    }
+    else {
+        args = Py_BuildValue("(iO)", i, message);
+    }
+    Py_DECREF(message);
+    if (args != NULL) {
+        PyObject *v = PyObject_Call(exc, args, NULL);
+        Py_DECREF(args);
+        if (v != NULL) {
+            PyErr_SetObject((PyObject *)Py_TYPE(v), v);
+            Py_DECREF(v);
+        }
+    }
+    return NULL;
+}
+
+PyObject *
+PyErr_SetFromErrnoWithFilename(PyObject *exc, const char *filename)
+{
+    PyObject *name = NULL;
+    if (filename != NULL) {
+        int saved = errno;
+        name = PyUnicode_DecodeFSDefault(filename);
+        if (name == NULL) {
+            return NULL;
+        }
+        errno = saved;
+    }
+    PyErr_SetFromErrnoWithFilenameObject(exc, name);
+    Py_XDECREF(name);
+    return NULL;
+}
+
+PyObject *
+PyErr_SetFromErrno(PyObject *exc)
+{
+    return PyErr_SetFromErrnoWithFilenameObject(exc, NULL);
+}
+
+/* ---- Unraisable exceptions and warnings --------------------------------------------- */
+
+void
+PyErr_WriteUnraisable(PyObject *obj)
+{
+    PyThreadState *tstate = _PyThreadState_GET();
+    PyObject *exc = _PyErr_GetRaisedException(tstate);
+    if (exc == NULL) {
+        return;
+    }
+    PyObject *file = PySys_GetObject("stderr");
+    if (file == NULL || Py_IsNone(file)) {
+        Py_DECREF(exc);
+        return;
+    }
+    Py_INCREF(file);
+    if (obj != NULL) {
+        PyFile_WriteString("Exception ignored in: ", file);
+        if (PyFile_WriteObject(obj, file, 0) < 0) {
+            _PyErr_Clear(tstate);
+            PyFile_WriteString("<object repr() failed>", file);
+        }
+        PyFile_WriteString("\n", file);
+    }
+    PyObject *tb = PyException_GetTraceback(exc);
+    _PyErr_Display(file, (PyObject *)Py_TYPE(exc), exc, tb);
+    Py_XDECREF(tb);
+    Py_DECREF(file);
+    Py_DECREF(exc);
+    _PyErr_Clear(tstate);
+}
+
+/* Until the warnings module is wired in, warnings print like the default
+   filter would show them once: "<file>:<line>: Category: message". */
+int
+PyErr_WarnEx(PyObject *category, const char *message, Py_ssize_t stack_level)
+{
+    (void)stack_level;
+    if (category == NULL) {
+        category = PyExc_RuntimeWarning;
+    }
+    PyObject *file = PySys_GetObject("stderr");
+    if (file == NULL || Py_IsNone(file)) {
+        return 0;
+    }
+    PyObject *line = PyUnicode_FromFormat("%s: %s\n", ((PyTypeObject *)category)->tp_name, message);
+    if (line == NULL) {
+        return -1;
+    }
+    int err = PyFile_WriteObject(line, file, Py_PRINT_RAW);
+    Py_DECREF(line);
+    return err;
+}
+
+int
+PyErr_WarnFormat(PyObject *category, Py_ssize_t stack_level, const char *format, ...)
+{
+    va_list vargs;
+    va_start(vargs, format);
+    PyObject *message = PyUnicode_FromFormatV(format, vargs);
+    va_end(vargs);
+    if (message == NULL) {
+        return -1;
+    }
+    int res = PyErr_WarnEx(category, PyUnicode_AsUTF8(message), stack_level);
+    Py_DECREF(message);
+    return res;
+}
+
+/* ---- Syntax errors ---------------------------------------------------------------------- */
+
+PyObject *
+_PyErr_ProgramDecodedTextObject(PyObject *filename, int lineno, const char *encoding)
+{
+    (void)encoding;
+    if (filename == NULL || lineno <= 0 || !PyUnicode_Check(filename)) {
+        return NULL;
+    }
+    const char *path = PyUnicode_AsUTF8(filename);
+    if (path == NULL) {
+        PyErr_Clear();
+        return NULL;
+    }
+    FILE *fp = fopen(path, "rb");
+    if (fp == NULL) {
+        return NULL;
+    }
+    char *line = NULL;
+    size_t cap = 0;
+    ssize_t len = 0;
+    for (int i = 1; i <= lineno; i++) {
+        len = getline(&line, &cap, fp);
+        if (len < 0) {
+            break;
+        }
+    }
+    fclose(fp);
+    PyObject *res = NULL;
+    if (len >= 0 && line != NULL) {
+        res = PyUnicode_DecodeUTF8(line, len, "replace");
+        if (res == NULL) {
+            PyErr_Clear();
+        }
+    }
+    free(line);
+    return res;
+}
+
+PyObject *
+PyErr_ProgramTextObject(PyObject *filename, int lineno)
+{
+    return _PyErr_ProgramDecodedTextObject(filename, lineno, NULL);
+}
+
+/* Byte offset (0-based) in UTF-8 text -> 1-based character offset. */
+static int
+byte_to_char_offset(PyObject *text, int byte_offset)
+{
+    if (text == NULL || byte_offset < 0) {
+        return byte_offset + 1;
+    }
+    Py_ssize_t size;
+    const char *utf8 = PyUnicode_AsUTF8AndSize(text, &size);
+    if (utf8 == NULL) {
+        PyErr_Clear();
+        return byte_offset + 1;
+    }
+    if (byte_offset > size) {
+        byte_offset = (int)size;
+    }
+    int chars = 0;
+    for (int i = 0; i < byte_offset; i++) {
+        if (((unsigned char)utf8[i] & 0xC0) != 0x80) {
+            chars++;
+        }
+    }
+    return chars + 1;
+}
+
+void
+_PyErr_RaiseSyntaxErrorWithText(PyObject *exc_type, PyObject *msg, PyObject *filename, int lineno,
+                                int col_offset, int end_lineno, int end_col_offset, PyObject *text)
+{
+    int offset = byte_to_char_offset(text, col_offset);
+    int end_offset = end_col_offset;
+    if (end_col_offset >= 0) {
+        PyObject *end_text = text;
+        if (end_lineno != lineno) {
+            end_text = NULL;
+        }
+        end_offset = byte_to_char_offset(end_text, end_col_offset);
+    }
+    PyObject *loc = Py_BuildValue("(OiiOii)", filename ? filename : Py_None, lineno, offset,
+                                  text ? text : Py_None, end_lineno, end_offset);
+    if (loc == NULL) {
+        return;
+    }
+    PyObject *args = PyTuple_Pack(2, msg, loc);
+    Py_DECREF(loc);
+    if (args == NULL) {
+        return;
+    }
+    PyErr_SetObject(exc_type ? exc_type : PyExc_SyntaxError, args);
+    Py_DECREF(args);
+}
+
+void
+_PyErr_RaiseSyntaxError(PyObject *msg, PyObject *filename, int lineno, int col_offset,
+                        int end_lineno, int end_col_offset)
+{
+    PyObject *text = PyErr_ProgramTextObject(filename, lineno);
+    _PyErr_RaiseSyntaxErrorWithText(PyExc_SyntaxError, msg, filename, lineno, col_offset,
+                                    end_lineno, end_col_offset, text);
+    Py_XDECREF(text);
+}
+
+void
+PyErr_SyntaxLocationObject(PyObject *filename, int lineno, int col_offset)
+{
+    PyObject *exc = PyErr_GetRaisedException();
+    if (exc == NULL || !PyObject_TypeCheck(exc, (PyTypeObject *)PyExc_SyntaxError)) {
+        PyErr_SetRaisedException(exc);
+        return;
+    }
+    PySyntaxErrorObject *se = (PySyntaxErrorObject *)exc;
+    Py_XSETREF(se->filename, Py_XNewRef(filename));
+    Py_XSETREF(se->lineno, PyLong_FromLong(lineno));
+    Py_XSETREF(se->offset, PyLong_FromLong(col_offset));
+    if (se->text == NULL || Py_IsNone(se->text)) {
+        PyObject *text = PyErr_ProgramTextObject(filename, lineno);
+        if (text != NULL) {
+            Py_XSETREF(se->text, text);
+        }
+    }
+    PyErr_SetRaisedException(exc);
+}

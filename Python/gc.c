@@ -1,0 +1,392 @@
+/* The cycle collector.
+
+   Reference counting frees everything except garbage cycles.  Every
+   container object (Py_TPFLAGS_HAVE_GC) is preceded by a PyGC_Head that
+   links it into the list of tracked objects.  A collection:
+
+   1. copies each tracked object's reference count into a scratch array;
+   2. subtracts the references tracked objects hold to each other (found
+      with tp_traverse), leaving only references from outside the set;
+   3. marks everything reachable from objects that still have outside
+      references; the rest is garbage kept alive only by cycles;
+   4. runs finalizers (tp_finalize) on the garbage once, and if any ran,
+      leaves the garbage for the next collection (they may have resurrected
+      something);
+   5. otherwise breaks the cycles with tp_clear, which frees them.
+
+   One generation for now.  Collections are requested by allocation counts
+   and run at the next eval-breaker check, never inside an allocation, so
+   no object is ever half-built when the collector looks at it. */
+
+#include "Python.h"
+#include "pycore_gc.h"
+#include "pycore_object.h"
+#include "pycore_pystate.h"
+
+#define GC_COLLECTING_FLAG ((uintptr_t)1) /* in _gc_prev while collecting */
+#define GC_FINALIZED_FLAG ((uintptr_t)2)  /* in _gc_prev: tp_finalize ran */
+#define GC_FLAG_MASK ((uintptr_t)3)
+#define GC_DEFAULT_THRESHOLD 2000
+
+static inline struct _gc_runtime_state *
+gc_state(void)
+{
+    return &_PyInterpreterState_GET()->gc;
+}
+
+void
+_PyGC_InitState(struct _gc_runtime_state *gcstate)
+{
+    gcstate->head._gc_next = (uintptr_t)&gcstate->head;
+    gcstate->head._gc_prev = (uintptr_t)&gcstate->head;
+    gcstate->threshold = GC_DEFAULT_THRESHOLD;
+    gcstate->enabled = 1;
+}
+
+static inline PyGC_Head *
+gc_prev(PyGC_Head *g)
+{
+    return (PyGC_Head *)(g->_gc_prev & ~GC_FLAG_MASK);
+}
+
+static inline void
+gc_set_prev(PyGC_Head *g, PyGC_Head *prev)
+{
+    g->_gc_prev = (uintptr_t)prev | (g->_gc_prev & GC_FLAG_MASK);
+}
+
+/* ---- Allocation and tracking ---------------------------------------------------- */
+
+static PyObject *
+gc_alloc(size_t basicsize)
+{
+    if (basicsize > (size_t)PY_SSIZE_T_MAX - sizeof(PyGC_Head)) {
+        return PyErr_NoMemory();
+    }
+    PyGC_Head *g = PyObject_Malloc(sizeof(PyGC_Head) + basicsize);
+    if (g == NULL) {
+        return PyErr_NoMemory();
+    }
+    g->_gc_next = 0;
+    g->_gc_prev = 0;
+    PyThreadState *tstate = _PyThreadState_GET();
+    struct _gc_runtime_state *gcstate = &tstate->interp->gc;
+    if (++gcstate->count > gcstate->threshold && gcstate->enabled && !gcstate->collecting) {
+        tstate->eval_breaker |= 1;
+    }
+    return _Py_FROM_GC(g);
+}
+
+PyObject *
+_PyObject_GC_New(PyTypeObject *tp)
+{
+    PyObject *op = gc_alloc((size_t)tp->tp_basicsize);
+    if (op != NULL) {
+        _PyObject_Init(op, tp);
+    }
+    return op;
+}
+
+PyVarObject *
+_PyObject_GC_NewVar(PyTypeObject *tp, Py_ssize_t nitems)
+{
+    if (nitems < 0) {
+        PyErr_BadInternalCall();
+        return NULL;
+    }
+    if (tp->tp_itemsize != 0 && (size_t)nitems > ((size_t)PY_SSIZE_T_MAX - (size_t)tp->tp_basicsize) /
+                                                      (size_t)tp->tp_itemsize) {
+        PyErr_NoMemory();
+        return NULL;
+    }
+    PyVarObject *op = (PyVarObject *)gc_alloc(_PyObject_VAR_SIZE(tp, nitems));
+    if (op != NULL) {
+        _PyObject_InitVar(op, tp, nitems);
+    }
+    return op;
+}
+
+PyVarObject *
+_PyObject_GC_Resize(PyVarObject *op, Py_ssize_t nitems)
+{
+    assert(!_PyObject_GC_IS_TRACKED((PyObject *)op));
+    size_t size = _PyObject_VAR_SIZE(Py_TYPE(op), nitems);
+    if (size > (size_t)PY_SSIZE_T_MAX - sizeof(PyGC_Head)) {
+        PyErr_NoMemory();
+        return NULL;
+    }
+    PyGC_Head *g = PyObject_Realloc(_Py_AS_GC(op), sizeof(PyGC_Head) + size);
+    if (g == NULL) {
+        PyErr_NoMemory();
+        return NULL;
+    }
+    op = (PyVarObject *)_Py_FROM_GC(g);
+    Py_SET_SIZE(op, nitems);
+    return op;
+}
+
+void
+PyObject_GC_Track(void *op_raw)
+{
+    PyObject *op = (PyObject *)op_raw;
+    PyGC_Head *g = _Py_AS_GC(op);
+    if (g->_gc_next != 0) {
+        Py_FatalError("object already tracked by the garbage collector");
+    }
+    PyGC_Head *head = &gc_state()->head;
+    PyGC_Head *last = gc_prev(head);
+    g->_gc_next = (uintptr_t)head;
+    gc_set_prev(g, last);
+    last->_gc_next = (uintptr_t)g;
+    gc_set_prev(head, g);
+}
+
+void
+PyObject_GC_UnTrack(void *op_raw)
+{
+    PyGC_Head *g = _Py_AS_GC((PyObject *)op_raw);
+    if (g->_gc_next == 0) {
+        return;
+    }
+    PyGC_Head *prev = gc_prev(g);
+    PyGC_Head *next = (PyGC_Head *)g->_gc_next;
+    prev->_gc_next = (uintptr_t)next;
+    gc_set_prev(next, prev);
+    g->_gc_next = 0;
+    g->_gc_prev &= GC_FINALIZED_FLAG;
+}
+
+void
+PyObject_GC_Del(void *op)
+{
+    PyGC_Head *g = _Py_AS_GC((PyObject *)op);
+    if (g->_gc_next != 0) {
+        PyObject_GC_UnTrack(op);
+    }
+    struct _gc_runtime_state *gcstate = gc_state();
+    if (gcstate->count > 0) {
+        gcstate->count--;
+    }
+    PyObject_Free(g);
+}
+
+int
+PyObject_GC_IsTracked(PyObject *op)
+{
+    return _PyObject_IS_GC(op) && _PyObject_GC_IS_TRACKED(op);
+}
+
+int
+PyObject_IS_GC(PyObject *obj)
+{
+    return _PyObject_IS_GC(obj);
+}
+
+/* ---- Collection --------------------------------------------------------------------- */
+
+typedef struct {
+    PyObject **objs;
+    Py_ssize_t *refs;     /* outside references; -1 once marked reachable */
+    Py_ssize_t n;
+    Py_ssize_t *worklist;
+    Py_ssize_t nwork;
+} gc_scan;
+
+/* While collecting, _gc_prev holds the object's index in the scan. */
+static inline Py_ssize_t
+scan_index(PyObject *op)
+{
+    if (!_PyObject_IS_GC(op)) {
+        return -1;
+    }
+    PyGC_Head *g = _Py_AS_GC(op);
+    if (g->_gc_next == 0 || !(g->_gc_prev & GC_COLLECTING_FLAG)) {
+        return -1;
+    }
+    return (Py_ssize_t)(g->_gc_prev >> 2);
+}
+
+static int
+visit_decref(PyObject *op, void *arg)
+{
+    gc_scan *scan = arg;
+    Py_ssize_t i = scan_index(op);
+    if (i >= 0) {
+        scan->refs[i]--;
+    }
+    return 0;
+}
+
+static int
+visit_reachable(PyObject *op, void *arg)
+{
+    gc_scan *scan = arg;
+    Py_ssize_t i = scan_index(op);
+    if (i >= 0 && scan->refs[i] >= 0) {
+        scan->refs[i] = -1;
+        scan->worklist[scan->nwork++] = i;
+    }
+    return 0;
+}
+
+static void
+restore_links(gc_scan *scan, const char *finalized, PyGC_Head *head)
+{
+    PyGC_Head *prev = head;
+    for (Py_ssize_t i = 0; i < scan->n; i++) {
+        PyGC_Head *g = _Py_AS_GC(scan->objs[i]);
+        g->_gc_prev = (uintptr_t)prev | (finalized[i] ? GC_FINALIZED_FLAG : 0);
+        prev->_gc_next = (uintptr_t)g;
+        prev = g;
+    }
+    prev->_gc_next = (uintptr_t)head;
+    gc_set_prev(head, prev);
+}
+
+static Py_ssize_t
+collect(struct _gc_runtime_state *gcstate)
+{
+    PyGC_Head *head = &gcstate->head;
+    Py_ssize_t n = 0;
+    for (PyGC_Head *g = (PyGC_Head *)head->_gc_next; g != head; g = (PyGC_Head *)g->_gc_next) {
+        n++;
+    }
+    if (n == 0) {
+        return 0;
+    }
+    gc_scan scan = {0};
+    scan.objs = PyMem_RawMalloc((size_t)n * sizeof(PyObject *));
+    scan.refs = PyMem_RawMalloc((size_t)n * sizeof(Py_ssize_t));
+    scan.worklist = PyMem_RawMalloc((size_t)n * sizeof(Py_ssize_t));
+    char *finalized = PyMem_RawCalloc((size_t)n, 1);
+    if (!scan.objs || !scan.refs || !scan.worklist || !finalized) {
+        PyMem_RawFree(scan.objs);
+        PyMem_RawFree(scan.refs);
+        PyMem_RawFree(scan.worklist);
+        PyMem_RawFree(finalized);
+        return 0;
+    }
+    scan.n = n;
+
+    /* 1. Number the objects and copy their reference counts. */
+    Py_ssize_t i = 0;
+    for (PyGC_Head *g = (PyGC_Head *)head->_gc_next; g != head; g = (PyGC_Head *)g->_gc_next, i++) {
+        PyObject *op = _Py_FROM_GC(g);
+        scan.objs[i] = op;
+        finalized[i] = (g->_gc_prev & GC_FINALIZED_FLAG) != 0;
+        scan.refs[i] = _Py_IsImmortal(op) ? PY_SSIZE_T_MAX / 2 : Py_REFCNT(op);
+    }
+    for (i = 0; i < n; i++) {
+        _Py_AS_GC(scan.objs[i])->_gc_prev = ((uintptr_t)i << 2) | GC_COLLECTING_FLAG;
+    }
+
+    /* 2. Subtract internal references. */
+    for (i = 0; i < n; i++) {
+        traverseproc traverse = Py_TYPE(scan.objs[i])->tp_traverse;
+        if (traverse != NULL) {
+            traverse(scan.objs[i], visit_decref, &scan);
+        }
+    }
+
+    /* 3. Mark what is reachable from outside. */
+    for (i = 0; i < n; i++) {
+        if (scan.refs[i] > 0) {
+            scan.refs[i] = -1;
+            scan.worklist[scan.nwork++] = i;
+        }
+    }
+    while (scan.nwork > 0) {
+        PyObject *op = scan.objs[scan.worklist[--scan.nwork]];
+        traverseproc traverse = Py_TYPE(op)->tp_traverse;
+        if (traverse != NULL) {
+            traverse(op, visit_reachable, &scan);
+        }
+    }
+
+    restore_links(&scan, finalized, head);
+
+    /* Garbage: refs[i] >= 0.  Hold a reference to each so that clearing
+       one cannot free another while we still look at it. */
+    Py_ssize_t ngarbage = 0;
+    int ran_finalizer = 0;
+    for (i = 0; i < n; i++) {
+        if (scan.refs[i] >= 0) {
+            scan.objs[ngarbage] = scan.objs[i];
+            finalized[ngarbage] = finalized[i];
+            ngarbage++;
+        }
+    }
+    for (i = 0; i < ngarbage; i++) {
+        Py_INCREF(scan.objs[i]);
+    }
+    /* 4. Finalizers, once per object. */
+    for (i = 0; i < ngarbage; i++) {
+        PyObject *op = scan.objs[i];
+        destructor finalize = Py_TYPE(op)->tp_finalize;
+        if (finalize != NULL && !finalized[i]) {
+            _Py_AS_GC(op)->_gc_prev |= GC_FINALIZED_FLAG;
+            finalize(op);
+            if (PyErr_Occurred()) {
+                PyErr_WriteUnraisable(op);
+            }
+            ran_finalizer = 1;
+        }
+    }
+    /* 5. Break the cycles (unless finalizers may have resurrected some). */
+    if (!ran_finalizer) {
+        for (i = 0; i < ngarbage; i++) {
+            PyObject *op = scan.objs[i];
+            inquiry clear = Py_TYPE(op)->tp_clear;
+            if (clear != NULL && PyObject_GC_IsTracked(op)) {
+                clear(op);
+                if (PyErr_Occurred()) {
+                    PyErr_WriteUnraisable(op);
+                }
+            }
+        }
+    }
+    for (i = 0; i < ngarbage; i++) {
+        Py_DECREF(scan.objs[i]);
+    }
+    PyMem_RawFree(scan.objs);
+    PyMem_RawFree(scan.refs);
+    PyMem_RawFree(scan.worklist);
+    PyMem_RawFree(finalized);
+    return ran_finalizer ? 0 : ngarbage;
+}
+
+Py_ssize_t
+_PyGC_CollectNoFail(PyThreadState *tstate)
+{
+    struct _gc_runtime_state *gcstate = &tstate->interp->gc;
+    if (gcstate->collecting) {
+        return 0;
+    }
+    gcstate->collecting = 1;
+    PyObject *exc = _PyErr_GetRaisedException(tstate);
+    Py_ssize_t n = collect(gcstate);
+    /* A second pass frees what finalizers left behind. */
+    n += collect(gcstate);
+    _PyErr_SetRaisedException(tstate, exc);
+    gcstate->count = 0;
+    gcstate->collections++;
+    gcstate->collected += n;
+    gcstate->collecting = 0;
+    return n;
+}
+
+Py_ssize_t
+PyGC_Collect(void)
+{
+    return _PyGC_CollectNoFail(_PyThreadState_GET());
+}
+
+/* Called from the eval breaker. */
+void
+_PyGC_CollectIfNeeded(PyThreadState *tstate)
+{
+    struct _gc_runtime_state *gcstate = &tstate->interp->gc;
+    if (gcstate->enabled && !gcstate->collecting && gcstate->count > gcstate->threshold) {
+        _PyGC_CollectNoFail(tstate);
+    }
+}

@@ -1,0 +1,131 @@
+/* The allocators behind PyMem_Raw*, PyMem_* and PyObject_*.
+
+   One underlying allocator for all three domains: mimalloc when the build
+   found it (fast, and thread-safe for the raw domain), else the C library.
+   AddressSanitizer builds always use the C library so every allocation is
+   checked.  A zero-byte request returns a unique pointer, as CPython's do. */
+
+#include "Python.h"
+
+#ifdef WITH_MIMALLOC
+#  include <mimalloc.h>
+#  define RAW_MALLOC(n) mi_malloc(n)
+#  define RAW_CALLOC(n, s) mi_calloc((n), (s))
+#  define RAW_REALLOC(p, n) mi_realloc((p), (n))
+#  define RAW_FREE(p) mi_free(p)
+#else
+#  define RAW_MALLOC(n) malloc(n)
+#  define RAW_CALLOC(n, s) calloc((n), (s))
+#  define RAW_REALLOC(p, n) realloc((p), (n))
+#  define RAW_FREE(p) free(p)
+#endif
+
+/* Requests above PY_SSIZE_T_MAX can only come from overflowed size
+   arithmetic; refusing them turns such bugs into MemoryError. */
+static inline int
+too_big(size_t size)
+{
+    return size > (size_t)PY_SSIZE_T_MAX;
+}
+
+void *
+PyMem_RawMalloc(size_t size)
+{
+    if (too_big(size)) {
+        return NULL;
+    }
+    return RAW_MALLOC(size ? size : 1);
+}
+
+void *
+PyMem_RawCalloc(size_t nelem, size_t elsize)
+{
+    if (elsize != 0 && nelem > (size_t)PY_SSIZE_T_MAX / elsize) {
+        return NULL;
+    }
+    if (nelem == 0 || elsize == 0) {
+        nelem = 1;
+        elsize = 1;
+    }
+    return RAW_CALLOC(nelem, elsize);
+}
+
+void *
+PyMem_RawRealloc(void *ptr, size_t new_size)
+{
+    if (too_big(new_size)) {
+        return NULL;
+    }
+    return RAW_REALLOC(ptr, new_size ? new_size : 1);
+}
+
+void
+PyMem_RawFree(void *ptr)
+{
+    RAW_FREE(ptr);
+}
+
+void *
+PyMem_Malloc(size_t size)
+{
+    return PyMem_RawMalloc(size);
+}
+
+void *
+PyMem_Calloc(size_t nelem, size_t elsize)
+{
+    return PyMem_RawCalloc(nelem, elsize);
+}
+
+void *
+PyMem_Realloc(void *ptr, size_t new_size)
+{
+    return PyMem_RawRealloc(ptr, new_size);
+}
+
+void
+PyMem_Free(void *ptr)
+{
+    PyMem_RawFree(ptr);
+}
+
+void *
+PyObject_Malloc(size_t size)
+{
+    return PyMem_RawMalloc(size);
+}
+
+void *
+PyObject_Calloc(size_t nelem, size_t elsize)
+{
+    return PyMem_RawCalloc(nelem, elsize);
+}
+
+void *
+PyObject_Realloc(void *ptr, size_t new_size)
+{
+    return PyMem_RawRealloc(ptr, new_size);
+}
+
+void
+PyObject_Free(void *ptr)
+{
+    PyMem_RawFree(ptr);
+}
+
+char *
+_PyMem_RawStrdup(const char *str)
+{
+    size_t size = strlen(str) + 1;
+    char *copy = PyMem_RawMalloc(size);
+    if (copy != NULL) {
+        memcpy(copy, str, size);
+    }
+    return copy;
+}
+
+char *
+_PyMem_Strdup(const char *str)
+{
+    return _PyMem_RawStrdup(str);
+}

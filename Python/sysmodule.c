@@ -1,0 +1,446 @@
+/* The sys module. */
+
+#include "Python.h"
+#include "pycore_ceval.h"
+#include "pycore_frame.h"
+#include "pycore_long.h"
+#include "pycore_object.h"
+#include "pycore_pystate.h"
+#include "pycore_sysmodule.h"
+#include "pycore_traceback.h"
+
+#define PY_VERSION_STRING "3.14.0"
+#define PY_IMPLEMENTATION_TAG "lazypy-314"
+
+PyObject *
+PySys_GetObject(const char *name)
+{
+    PyThreadState *tstate = _PyThreadState_GET();
+    if (tstate == NULL || tstate->interp->sysdict == NULL) {
+        return NULL;
+    }
+    PyObject *exc = _PyErr_GetRaisedException(tstate);
+    PyObject *value = PyDict_GetItemString(tstate->interp->sysdict, name);
+    _PyErr_SetRaisedException(tstate, exc);
+    return value;
+}
+
+int
+PySys_SetObject(const char *name, PyObject *v)
+{
+    PyObject *sd = _PyThreadState_GET()->interp->sysdict;
+    if (v == NULL) {
+        int r = PyDict_DelItemString(sd, name);
+        if (r < 0 && PyErr_ExceptionMatches(PyExc_KeyError)) {
+            PyErr_Clear();
+            return 0;
+        }
+        return r;
+    }
+    return PyDict_SetItemString(sd, name, v);
+}
+
+static void
+sys_write(const char *name, FILE *fallback, const char *format, va_list va)
+{
+    PyObject *exc = PyErr_GetRaisedException();
+    PyObject *file = PySys_GetObject(name);
+    PyObject *text = PyUnicode_FromFormatV(format, va);
+    if (text == NULL || file == NULL || Py_IsNone(file) || PyFile_WriteObject(text, file, Py_PRINT_RAW) < 0) {
+        PyErr_Clear();
+        if (text != NULL) {
+            fputs(PyUnicode_AsUTF8(text), fallback);
+        }
+    }
+    Py_XDECREF(text);
+    PyErr_SetRaisedException(exc);
+}
+
+void
+PySys_WriteStdout(const char *format, ...)
+{
+    va_list va;
+    va_start(va, format);
+    sys_write("stdout", stdout, format, va);
+    va_end(va);
+}
+
+void
+PySys_WriteStderr(const char *format, ...)
+{
+    va_list va;
+    va_start(va, format);
+    sys_write("stderr", stderr, format, va);
+    va_end(va);
+}
+
+void
+PySys_FormatStdout(const char *format, ...)
+{
+    va_list va;
+    va_start(va, format);
+    sys_write("stdout", stdout, format, va);
+    va_end(va);
+}
+
+void
+PySys_FormatStderr(const char *format, ...)
+{
+    va_list va;
+    va_start(va, format);
+    sys_write("stderr", stderr, format, va);
+    va_end(va);
+}
+
+int
+PySys_Audit(const char *event, const char *argFormat, ...)
+{
+    (void)event;
+    (void)argFormat;
+    return 0;
+}
+
+/* ---- Functions -------------------------------------------------------------------- */
+
+static PyObject *
+sys_exit(PyObject *module, PyObject *const *args, Py_ssize_t nargs)
+{
+    if (!_PyArg_CheckPositional("exit", nargs, 0, 1)) {
+        return NULL;
+    }
+    PyErr_SetObject(PyExc_SystemExit, nargs ? args[0] : NULL);
+    return NULL;
+}
+
+static PyObject *
+sys_getrecursionlimit(PyObject *module, PyObject *Py_UNUSED(ignored))
+{
+    return PyLong_FromLong(Py_GetRecursionLimit());
+}
+
+static PyObject *
+sys_setrecursionlimit(PyObject *module, PyObject *arg)
+{
+    int new_limit = PyLong_AsInt(arg);
+    if (new_limit == -1 && PyErr_Occurred()) {
+        return NULL;
+    }
+    if (new_limit < 1) {
+        PyErr_SetString(PyExc_ValueError, "recursion limit must be greater or equal than 1");
+        return NULL;
+    }
+    PyThreadState *tstate = _PyThreadState_GET();
+    int depth = tstate->py_recursion_limit - tstate->py_recursion_remaining;
+    if (depth >= new_limit) {
+        PyErr_Format(PyExc_RecursionError,
+                     "cannot set the recursion limit to %i at the recursion depth %i: the limit is too low",
+                     new_limit, depth);
+        return NULL;
+    }
+    Py_SetRecursionLimit(new_limit);
+    Py_RETURN_NONE;
+}
+
+static PyObject *
+sys_getrefcount(PyObject *module, PyObject *arg)
+{
+    return PyLong_FromSsize_t(Py_REFCNT(arg));
+}
+
+#ifdef Py_REF_DEBUG
+static PyObject *
+sys_gettotalrefcount(PyObject *module, PyObject *Py_UNUSED(ignored))
+{
+    return PyLong_FromSsize_t(_Py_GetRefTotal());
+}
+#endif
+
+static PyObject *
+sys_getframe(PyObject *module, PyObject *const *args, Py_ssize_t nargs)
+{
+    if (!_PyArg_CheckPositional("_getframe", nargs, 0, 1)) {
+        return NULL;
+    }
+    int depth = 0;
+    if (nargs) {
+        depth = PyLong_AsInt(args[0]);
+        if (depth == -1 && PyErr_Occurred()) {
+            return NULL;
+        }
+    }
+    PyThreadState *tstate = _PyThreadState_GET();
+    _PyInterpreterFrame *frame = _PyFrame_GetFirstComplete(tstate->current_frame);
+    while (depth > 0 && frame != NULL) {
+        frame = _PyFrame_GetFirstComplete(frame->previous);
+        depth--;
+    }
+    if (frame == NULL) {
+        PyErr_SetString(PyExc_ValueError, "call stack is not deep enough");
+        return NULL;
+    }
+    return Py_XNewRef((PyObject *)_PyFrame_GetFrameObject(frame));
+}
+
+static PyObject *
+sys_exception(PyObject *module, PyObject *Py_UNUSED(ignored))
+{
+    PyObject *exc = PyErr_GetHandledException();
+    return exc ? exc : Py_NewRef(Py_None);
+}
+
+static PyObject *
+sys_exc_info(PyObject *module, PyObject *Py_UNUSED(ignored))
+{
+    PyObject *exc = PyErr_GetHandledException();
+    if (exc == NULL) {
+        return Py_BuildValue("(OOO)", Py_None, Py_None, Py_None);
+    }
+    PyObject *tb = PyException_GetTraceback(exc);
+    PyObject *res = Py_BuildValue("(OOO)", Py_TYPE(exc), exc, tb ? tb : Py_None);
+    Py_XDECREF(tb);
+    Py_DECREF(exc);
+    return res;
+}
+
+static PyObject *
+sys_displayhook(PyObject *module, PyObject *o)
+{
+    if (Py_IsNone(o)) {
+        Py_RETURN_NONE;
+    }
+    PyObject *builtins = PyImport_GetModule(_PyEval_BuiltinsModuleName());
+    if (builtins == NULL) {
+        if (!PyErr_Occurred()) {
+            PyErr_SetString(PyExc_RuntimeError, "lost builtins module");
+        }
+        return NULL;
+    }
+    if (PyObject_SetAttrString(builtins, "_", Py_None) != 0) {
+        Py_DECREF(builtins);
+        return NULL;
+    }
+    PyObject *out = PySys_GetObject("stdout");
+    if (out == NULL || Py_IsNone(out)) {
+        Py_DECREF(builtins);
+        PyErr_SetString(PyExc_RuntimeError, "lost sys.stdout");
+        return NULL;
+    }
+    if (PyFile_WriteObject(o, out, 0) != 0 || PyFile_WriteString("\n", out) != 0) {
+        Py_DECREF(builtins);
+        return NULL;
+    }
+    int err = PyObject_SetAttrString(builtins, "_", o);
+    Py_DECREF(builtins);
+    if (err != 0) {
+        return NULL;
+    }
+    Py_RETURN_NONE;
+}
+
+static PyObject *
+sys_excepthook(PyObject *module, PyObject *const *args, Py_ssize_t nargs)
+{
+    if (!_PyArg_CheckPositional("excepthook", nargs, 3, 3)) {
+        return NULL;
+    }
+    PyObject *file = PySys_GetObject("stderr");
+    _PyErr_Display(file, args[0], args[1], args[2]);
+    Py_RETURN_NONE;
+}
+
+static PyObject *
+sys_intern(PyObject *module, PyObject *s)
+{
+    if (!PyUnicode_CheckExact(s)) {
+        PyErr_Format(PyExc_TypeError, "intern() argument must be str, not %.50s", Py_TYPE(s)->tp_name);
+        return NULL;
+    }
+    Py_INCREF(s);
+    PyUnicode_InternInPlace(&s);
+    return s;
+}
+
+static PyObject *
+sys_get_int_max_str_digits(PyObject *module, PyObject *Py_UNUSED(ignored))
+{
+    return PyLong_FromLong(_PyLong_GetMaxStrDigits());
+}
+
+static PyObject *
+sys_set_int_max_str_digits(PyObject *module, PyObject *const *args, Py_ssize_t nargs, PyObject *kwnames)
+{
+    static const char *const kwlist[] = {"maxdigits", NULL};
+    PyObject *out[1];
+    if (!_PyArg_ParseStackAndKeywords(args, nargs, kwnames, "set_int_max_str_digits", kwlist, 1, 1, 0, out)) {
+        return NULL;
+    }
+    int maxdigits = PyLong_AsInt(out[0]);
+    if (maxdigits == -1 && PyErr_Occurred()) {
+        return NULL;
+    }
+    if (_PyLong_SetMaxStrDigits(maxdigits) < 0) {
+        return NULL;
+    }
+    Py_RETURN_NONE;
+}
+
+static PyObject *
+sys_is_finalizing(PyObject *module, PyObject *Py_UNUSED(ignored))
+{
+    return PyBool_FromLong(_PyInterpreterState_GET()->finalizing);
+}
+
+static PyMethodDef sys_methods[] = {
+    {"exit", _PyCFunction_CAST(sys_exit), METH_FASTCALL, NULL},
+    {"getrecursionlimit", sys_getrecursionlimit, METH_NOARGS, NULL},
+    {"setrecursionlimit", sys_setrecursionlimit, METH_O, NULL},
+    {"getrefcount", sys_getrefcount, METH_O, NULL},
+#ifdef Py_REF_DEBUG
+    {"gettotalrefcount", sys_gettotalrefcount, METH_NOARGS, NULL},
+#endif
+    {"_getframe", _PyCFunction_CAST(sys_getframe), METH_FASTCALL, NULL},
+    {"exception", sys_exception, METH_NOARGS, NULL},
+    {"exc_info", sys_exc_info, METH_NOARGS, NULL},
+    {"displayhook", sys_displayhook, METH_O, NULL},
+    {"excepthook", _PyCFunction_CAST(sys_excepthook), METH_FASTCALL, NULL},
+    {"intern", sys_intern, METH_O, NULL},
+    {"get_int_max_str_digits", sys_get_int_max_str_digits, METH_NOARGS, NULL},
+    {"set_int_max_str_digits", _PyCFunction_CAST(sys_set_int_max_str_digits), METH_FASTCALL | METH_KEYWORDS, NULL},
+    {"is_finalizing", sys_is_finalizing, METH_NOARGS, NULL},
+    {NULL, NULL, 0, NULL},
+};
+
+static struct PyModuleDef sysmodule = {
+    PyModuleDef_HEAD_INIT,
+    .m_name = "sys",
+    .m_doc = "This module provides access to some objects used or maintained by the\n"
+             "interpreter and to functions that interact strongly with the interpreter.",
+    .m_size = -1,
+    .m_methods = sys_methods,
+};
+
+/* ---- Values ------------------------------------------------------------------------ */
+
+static int
+set_value(PyObject *dict, const char *name, PyObject *value)
+{
+    if (value == NULL) {
+        return -1;
+    }
+    int err = PyDict_SetItemString(dict, name, value);
+    Py_DECREF(value);
+    return err;
+}
+
+static PyObject *
+make_argv(int argc, char **argv)
+{
+    PyObject *list = PyList_New(argc > 0 ? argc : 1);
+    if (list == NULL) {
+        return NULL;
+    }
+    if (argc <= 0) {
+        PyList_SET_ITEM(list, 0, PyUnicode_FromString(""));
+        return list;
+    }
+    for (int i = 0; i < argc; i++) {
+        PyObject *v = PyUnicode_DecodeFSDefault(argv[i]);
+        if (v == NULL) {
+            Py_DECREF(list);
+            return NULL;
+        }
+        PyList_SET_ITEM(list, i, v);
+    }
+    return list;
+}
+
+PyObject *
+_PySys_Create(PyThreadState *tstate)
+{
+    PyObject *mod = PyModule_Create(&sysmodule);
+    if (mod == NULL) {
+        return NULL;
+    }
+    PyObject *d = PyModule_GetDict(mod);
+    tstate->interp->sysdict = Py_NewRef(d);
+    int err = 0;
+    err |= set_value(d, "version", PyUnicode_FromString(PY_VERSION_STRING " (lazypy, a CPython-compatible runtime)"));
+    err |= set_value(d, "version_info", Py_BuildValue("(iiisi)", 3, 14, 0, "final", 0));
+    err |= set_value(d, "hexversion", PyLong_FromLong(0x030e00f0));
+    err |= set_value(d, "api_version", PyLong_FromLong(PYTHON_API_VERSION));
+    err |= set_value(d, "maxsize", PyLong_FromSsize_t(PY_SSIZE_T_MAX));
+    err |= set_value(d, "maxunicode", PyLong_FromLong(0x10FFFF));
+    err |= set_value(d, "byteorder", PyUnicode_FromString("little"));
+    err |= set_value(d, "platform", PyUnicode_FromString("linux"));
+    err |= set_value(d, "abiflags", PyUnicode_FromString(""));
+    err |= set_value(d, "copyright", PyUnicode_FromString("Copyright (c) the lazypy authors."));
+    err |= set_value(d, "dont_write_bytecode", Py_NewRef(Py_True));
+    err |= set_value(d, "modules", Py_NewRef(tstate->interp->modules));
+    err |= set_value(d, "path", PyList_New(0));
+    err |= set_value(d, "meta_path", PyList_New(0));
+    err |= set_value(d, "path_hooks", PyList_New(0));
+    err |= set_value(d, "path_importer_cache", PyDict_New());
+    err |= set_value(d, "stdout", PyFile_NewStdPrinter(1));
+    err |= set_value(d, "stderr", PyFile_NewStdPrinter(2));
+    err |= set_value(d, "stdin", Py_NewRef(Py_None));
+    err |= set_value(d, "__stdout__", Py_NewRef(PyDict_GetItemString(d, "stdout")));
+    err |= set_value(d, "__stderr__", Py_NewRef(PyDict_GetItemString(d, "stderr")));
+    err |= set_value(d, "__displayhook__", Py_NewRef(PyDict_GetItemString(d, "displayhook")));
+    err |= set_value(d, "__excepthook__", Py_NewRef(PyDict_GetItemString(d, "excepthook")));
+    err |= set_value(d, "argv", make_argv(0, NULL));
+    err |= set_value(d, "orig_argv", PyList_New(0));
+    err |= set_value(d, "warnoptions", PyList_New(0));
+    err |= set_value(d, "_xoptions", PyDict_New());
+    if (err) {
+        Py_DECREF(mod);
+        return NULL;
+    }
+    return mod;
+}
+
+int
+_PySys_SetArgv(int argc, char **argv)
+{
+    PyObject *list = make_argv(argc, argv);
+    if (list == NULL) {
+        return -1;
+    }
+    int err = PySys_SetObject("argv", list);
+    Py_DECREF(list);
+    return err;
+}
+
+int
+_PySys_SetExecutable(const char *argv0)
+{
+    char resolved[4096];
+    const char *path = argv0;
+    if (realpath("/proc/self/exe", resolved) != NULL) {
+        path = resolved;
+    }
+    PyObject *v = PyUnicode_DecodeFSDefault(path ? path : "");
+    if (v == NULL) {
+        return -1;
+    }
+    int err = PySys_SetObject("executable", v);
+    err |= PySys_SetObject("_base_executable", v);
+    Py_DECREF(v);
+    return err;
+}
+
+/* Flush sys.stdout and sys.stderr (at exit and before printing errors). */
+void
+_PySys_FlushStdFiles(void)
+{
+    const char *names[] = {"stdout", "stderr"};
+    for (size_t i = 0; i < Py_ARRAY_LENGTH(names); i++) {
+        PyObject *f = PySys_GetObject(names[i]);
+        if (f != NULL && !Py_IsNone(f)) {
+            PyObject *r = PyObject_CallMethod(f, "flush", NULL);
+            if (r == NULL) {
+                PyErr_Clear();
+            }
+            Py_XDECREF(r);
+        }
+    }
+}

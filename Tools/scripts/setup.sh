@@ -1,0 +1,18 @@
+#!/bin/sh
+# Install what building and testing need on Debian 12 (as root, or through
+# sudo when run by another user).  Safe to run more than once.
+set -e
+PACKAGES="build-essential pkg-config python3 autoconf libmimalloc-dev"
+if [ "$(id -u)" = 0 ]; then
+    SUDO=""
+else
+    SUDO="sudo"
+fi
+missing=""
+for p in $PACKAGES; do
+    dpkg -s "$p" >/dev/null 2>&1 || missing="$missing $p"
+done
+if [ -n "$missing" ]; then
+    $SUDO apt-get update -qq
+    DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y -qq $missing
+fi
