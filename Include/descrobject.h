@@ -107,6 +107,10 @@ PyAPI_DATA(PyTypeObject) PyDictProxy_Type;
 PyAPI_DATA(PyTypeObject) _PyMethodWrapper_Type;
 PyAPI_DATA(PyTypeObject) PyProperty_Type;
 
+/* A data descriptor defines __set__ (or __delete__): it wins over the
+   instance dict on attribute lookup. */
+#define PyDescr_IsData(d) (Py_TYPE(d)->tp_descr_set != NULL)
+
 PyAPI_FUNC(PyObject *) PyDescr_NewMethod(PyTypeObject *, PyMethodDef *);
 PyAPI_FUNC(PyObject *) PyDescr_NewClassMethod(PyTypeObject *, PyMethodDef *);
 PyAPI_FUNC(PyObject *) PyDescr_NewMember(PyTypeObject *, PyMemberDef *);

@@ -32,4 +32,14 @@ PyAPI_FUNC(char *) PyOS_double_to_string(double val, char format_code, int preci
 #define Py_DTST_INFINITE 1
 #define Py_DTST_NAN 2
 
+/* IEEE 754 binary16/32/64 packing (struct, marshal, array): le = 1 for
+   little-endian.  Pack returns 0, or -1 with OverflowError; Unpack returns
+   the value, or -1.0 with an exception. */
+PyAPI_FUNC(int) PyFloat_Pack2(double x, char *p, int le);
+PyAPI_FUNC(int) PyFloat_Pack4(double x, char *p, int le);
+PyAPI_FUNC(int) PyFloat_Pack8(double x, char *p, int le);
+PyAPI_FUNC(double) PyFloat_Unpack2(const char *p, int le);
+PyAPI_FUNC(double) PyFloat_Unpack4(const char *p, int le);
+PyAPI_FUNC(double) PyFloat_Unpack8(const char *p, int le);
+
 #endif /* !Py_FLOATOBJECT_H */

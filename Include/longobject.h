@@ -44,4 +44,30 @@ PyAPI_FUNC(PyObject *) PyLong_GetInfo(void);
    alternate is set */
 PyAPI_FUNC(PyObject *) _PyLong_Format(PyObject *obj, int base);
 
+
+/* Added with Objects/longobject.c */
+#define PyLong_AS_LONG(op) PyLong_AsLong(op)
+#define _PyLong_AsInt PyLong_AsInt
+PyAPI_FUNC(PyObject *) PyLong_FromUInt32(uint32_t);
+PyAPI_FUNC(PyObject *) PyLong_FromUInt64(uint64_t);
+PyAPI_FUNC(int) PyLong_AsUInt32(PyObject *, uint32_t *);
+PyAPI_FUNC(int) PyLong_AsUInt64(PyObject *, uint64_t *);
+PyAPI_FUNC(unsigned long long) PyLong_AsUnsignedLongLongMask(PyObject *);
+
+/* Native-endian (or chosen-endian) two's complement buffers.
+   PyLong_AsNativeBytes returns the number of bytes the value needs (it
+   fills the first n_bytes of them) or -1 with an exception. */
+#define Py_ASNATIVEBYTES_DEFAULTS -1
+#define Py_ASNATIVEBYTES_BIG_ENDIAN 0
+#define Py_ASNATIVEBYTES_LITTLE_ENDIAN 1
+#define Py_ASNATIVEBYTES_NATIVE_ENDIAN 3
+#define Py_ASNATIVEBYTES_UNSIGNED_BUFFER 4
+#define Py_ASNATIVEBYTES_REJECT_NEGATIVE 8
+#define Py_ASNATIVEBYTES_ALLOW_INDEX 16
+PyAPI_FUNC(Py_ssize_t) PyLong_AsNativeBytes(PyObject *v, void *buffer, Py_ssize_t n_bytes,
+                                            int flags);
+PyAPI_FUNC(PyObject *) PyLong_FromNativeBytes(const void *buffer, size_t n_bytes, int flags);
+PyAPI_FUNC(PyObject *) PyLong_FromUnsignedNativeBytes(const void *buffer, size_t n_bytes,
+                                                      int flags);
+
 #endif /* !Py_LONGOBJECT_H */

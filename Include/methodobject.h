@@ -45,6 +45,18 @@ PyAPI_DATA(PyTypeObject) PyCFunction_Type;
     (((PyCFunctionObject *)(func))->m_ml->ml_flags & METH_STATIC ? NULL : ((PyCFunctionObject *)(func))->m_self)
 #define PyCFunction_GET_FLAGS(func) (((PyCFunctionObject *)(func))->m_ml->ml_flags)
 
+/* A builtin method that also knows the class defining it (METH_METHOD,
+   called with the PyCMethod signature). */
+typedef struct {
+    PyCFunctionObject func;
+    PyTypeObject *mm_class;
+} PyCMethodObject;
+PyAPI_DATA(PyTypeObject) PyCMethod_Type;
+#define PyCMethod_CheckExact(op) Py_IS_TYPE((op), &PyCMethod_Type)
+#define PyCMethod_Check(op) PyObject_TypeCheck((op), &PyCMethod_Type)
+
+PyAPI_FUNC(PyObject *) PyCMethod_New(PyMethodDef *, PyObject *self, PyObject *module,
+                                     PyTypeObject *cls);
 PyAPI_FUNC(PyObject *) PyCFunction_New(PyMethodDef *, PyObject *);
 PyAPI_FUNC(PyObject *) PyCFunction_NewEx(PyMethodDef *, PyObject *, PyObject *);
 PyAPI_FUNC(PyCFunction) PyCFunction_GetFunction(PyObject *);

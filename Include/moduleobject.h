@@ -23,6 +23,13 @@ typedef struct PyModuleDef_Slot {
 #define Py_mod_exec 2
 #define Py_mod_multiple_interpreters 3
 #define Py_mod_gil 4
+/* Values of the Py_mod_multiple_interpreters and Py_mod_gil slots (the
+   runtime has one interpreter and a GIL, so they are only recorded). */
+#define Py_MOD_MULTIPLE_INTERPRETERS_NOT_SUPPORTED ((void *)0)
+#define Py_MOD_MULTIPLE_INTERPRETERS_SUPPORTED ((void *)1)
+#define Py_MOD_PER_INTERPRETER_GIL_SUPPORTED ((void *)2)
+#define Py_MOD_GIL_USED ((void *)0)
+#define Py_MOD_GIL_NOT_USED ((void *)1)
 
 typedef struct PyModuleDef {
     PyModuleDef_Base m_base;
@@ -66,5 +73,10 @@ PyAPI_FUNC(int) PyModule_AddType(PyObject *module, PyTypeObject *type);
 PyAPI_FUNC(int) PyModule_AddFunctions(PyObject *, PyMethodDef *);
 PyAPI_FUNC(int) PyModule_ExecDef(PyObject *module, PyModuleDef *def);
 PyAPI_FUNC(PyObject *) PyModule_FromDefAndSpec2(PyModuleDef *def, PyObject *spec, int module_api_version);
+#define PyModule_FromDefAndSpec(module, spec) \
+    PyModule_FromDefAndSpec2((module), (spec), PYTHON_API_VERSION)
+PyAPI_FUNC(int) PyModule_SetDocString(PyObject *, const char *);
+#define PyModule_AddIntMacro(m, c) PyModule_AddIntConstant((m), #c, (c))
+#define PyModule_AddStringMacro(m, c) PyModule_AddStringConstant((m), #c, (c))
 
 #endif /* !Py_MODULEOBJECT_H */

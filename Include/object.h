@@ -324,6 +324,11 @@ typedef struct _heaptypeobject {
 } PyHeapTypeObject;
 
 /* tp_flags */
+/* Instances keep their __weakref__ list (MANAGED_WEAKREF) and/or __dict__
+   (MANAGED_DICT) in a pre-header in front of the GC header; the negative
+   tp_weaklistoffset / tp_dictoffset locate them from the object.  Used by
+   subclasses of variable-size types (int, str, tuple, bytes). */
+#define Py_TPFLAGS_MANAGED_WEAKREF (1UL << 3)
 #define Py_TPFLAGS_MANAGED_DICT (1UL << 4)
 #define Py_TPFLAGS_SEQUENCE (1UL << 5)
 #define Py_TPFLAGS_MAPPING (1UL << 6)
@@ -400,7 +405,9 @@ PyAPI_FUNC(int) PyObject_GenericSetDict(PyObject *, PyObject *, void *);
 PyAPI_FUNC(PyObject **) _PyObject_GetDictPtr(PyObject *);
 /* Look up a method for a call: returns 1 and a plain function in *method
    when `obj.name(...)` may be called as `function(obj, ...)` (unbound),
-   0 and a bound/other attribute in *method otherwise, -1 on error. */
+   0 and a bound/other attribute in *method otherwise.  On error: 0 with
+   *method set to NULL and an exception set (as upstream, so that
+   `if (is_meth)` never mistakes an error for a method). */
 PyAPI_FUNC(int) _PyObject_GetMethod(PyObject *obj, PyObject *name, PyObject **method);
 PyAPI_FUNC(Py_hash_t) PyObject_Hash(PyObject *);
 PyAPI_FUNC(Py_hash_t) PyObject_HashNotImplemented(PyObject *);
@@ -413,6 +420,24 @@ PyAPI_FUNC(int) PyObject_Print(PyObject *, FILE *, int);
 PyAPI_FUNC(void) _Py_Dealloc(PyObject *);
 PyAPI_FUNC(int) Py_ReprEnter(PyObject *);
 PyAPI_FUNC(void) Py_ReprLeave(PyObject *);
+
+PyAPI_FUNC(int) PyObject_HasAttr(PyObject *, PyObject *);
+PyAPI_FUNC(int) PyObject_HasAttrStringWithError(PyObject *, const char *);
+PyAPI_FUNC(int) PyObject_DelAttrString(PyObject *, const char *);
+PyAPI_FUNC(Py_hash_t) PyObject_GenericHash(PyObject *);
+/* Called by tp_dealloc of types with a tp_weaklistoffset: clears the weak
+   references to the object and runs their callbacks
+   (Objects/weakrefobject.c). */
+PyAPI_FUNC(void) PyObject_ClearWeakRefs(PyObject *);
+/* Run tp_finalize (__del__).  The FromDealloc form is for tp_dealloc: it
+   returns -1 if the finalizer resurrected the object (the dealloc must
+   then stop), 0 otherwise. */
+PyAPI_FUNC(void) PyObject_CallFinalizer(PyObject *);
+PyAPI_FUNC(int) PyObject_CallFinalizerFromDealloc(PyObject *);
+PyAPI_FUNC(unsigned long) PyType_GetFlags(PyTypeObject *);
+PyAPI_FUNC(PyObject *) PyType_GetModuleName(PyTypeObject *);
+PyAPI_FUNC(PyObject *) PyType_GetDict(PyTypeObject *);
+#define PyType_IS_GC(t) PyType_HasFeature((t), Py_TPFLAGS_HAVE_GC)
 
 #define Py_PRINT_RAW 1
 

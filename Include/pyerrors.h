@@ -38,6 +38,8 @@ PyAPI_FUNC(int) PyErr_CheckSignals(void);
 PyAPI_FUNC(int) PyErr_WarnEx(PyObject *category, const char *message, Py_ssize_t stack_level);
 PyAPI_FUNC(int) PyErr_WarnFormat(PyObject *category, Py_ssize_t stack_level, const char *format, ...);
 PyAPI_FUNC(PyObject *) PyErr_NewException(const char *name, PyObject *base, PyObject *dict);
+PyAPI_FUNC(PyObject *) PyErr_NewExceptionWithDoc(const char *name, const char *doc, PyObject *base,
+                                                  PyObject *dict);
 PyAPI_FUNC(void) PyErr_SyntaxLocationObject(PyObject *filename, int lineno, int col_offset);
 
 /* Exception object accessors (Objects/exceptions.c) */
@@ -50,11 +52,41 @@ PyAPI_FUNC(void) PyException_SetContext(PyObject *, PyObject *); /* steals */
 PyAPI_FUNC(PyObject *) PyException_GetArgs(PyObject *);
 PyAPI_FUNC(void) PyException_SetArgs(PyObject *, PyObject *);
 
+/* Codec errors (Objects/exceptions.c).  Start and end are clamped to the
+   object's bounds by the getters. */
+PyAPI_FUNC(PyObject *) PyUnicodeDecodeError_Create(const char *encoding, const char *object,
+                                                   Py_ssize_t length, Py_ssize_t start,
+                                                   Py_ssize_t end, const char *reason);
+PyAPI_FUNC(PyObject *) PyUnicodeEncodeError_GetEncoding(PyObject *);
+PyAPI_FUNC(PyObject *) PyUnicodeDecodeError_GetEncoding(PyObject *);
+PyAPI_FUNC(PyObject *) PyUnicodeEncodeError_GetObject(PyObject *);
+PyAPI_FUNC(PyObject *) PyUnicodeDecodeError_GetObject(PyObject *);
+PyAPI_FUNC(PyObject *) PyUnicodeTranslateError_GetObject(PyObject *);
+PyAPI_FUNC(int) PyUnicodeEncodeError_GetStart(PyObject *, Py_ssize_t *);
+PyAPI_FUNC(int) PyUnicodeDecodeError_GetStart(PyObject *, Py_ssize_t *);
+PyAPI_FUNC(int) PyUnicodeTranslateError_GetStart(PyObject *, Py_ssize_t *);
+PyAPI_FUNC(int) PyUnicodeEncodeError_SetStart(PyObject *, Py_ssize_t);
+PyAPI_FUNC(int) PyUnicodeDecodeError_SetStart(PyObject *, Py_ssize_t);
+PyAPI_FUNC(int) PyUnicodeTranslateError_SetStart(PyObject *, Py_ssize_t);
+PyAPI_FUNC(int) PyUnicodeEncodeError_GetEnd(PyObject *, Py_ssize_t *);
+PyAPI_FUNC(int) PyUnicodeDecodeError_GetEnd(PyObject *, Py_ssize_t *);
+PyAPI_FUNC(int) PyUnicodeTranslateError_GetEnd(PyObject *, Py_ssize_t *);
+PyAPI_FUNC(int) PyUnicodeEncodeError_SetEnd(PyObject *, Py_ssize_t);
+PyAPI_FUNC(int) PyUnicodeDecodeError_SetEnd(PyObject *, Py_ssize_t);
+PyAPI_FUNC(int) PyUnicodeTranslateError_SetEnd(PyObject *, Py_ssize_t);
+PyAPI_FUNC(PyObject *) PyUnicodeEncodeError_GetReason(PyObject *);
+PyAPI_FUNC(PyObject *) PyUnicodeDecodeError_GetReason(PyObject *);
+PyAPI_FUNC(PyObject *) PyUnicodeTranslateError_GetReason(PyObject *);
+PyAPI_FUNC(int) PyUnicodeEncodeError_SetReason(PyObject *exc, const char *reason);
+PyAPI_FUNC(int) PyUnicodeDecodeError_SetReason(PyObject *exc, const char *reason);
+PyAPI_FUNC(int) PyUnicodeTranslateError_SetReason(PyObject *exc, const char *reason);
+
 #define PyExceptionClass_Check(x) \
     (PyType_Check((x)) && PyType_FastSubclass((PyTypeObject *)(x), Py_TPFLAGS_BASE_EXC_SUBCLASS))
 #define PyExceptionInstance_Check(x) \
     PyType_FastSubclass(Py_TYPE(x), Py_TPFLAGS_BASE_EXC_SUBCLASS)
 #define PyExceptionInstance_Class(x) _PyObject_CAST(Py_TYPE(x))
+#define PyExceptionClass_Name(x) (((PyTypeObject *)(x))->tp_name)
 
 /* The built-in exception classes, as PyObject * like CPython's. */
 #define Py_EXC_LIST(X)              \

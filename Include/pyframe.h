@@ -17,5 +17,9 @@ PyAPI_FUNC(PyObject *) PyFrame_GetLocals(PyFrameObject *);
 PyAPI_FUNC(PyObject *) PyFrame_GetGlobals(PyFrameObject *);
 PyAPI_FUNC(PyObject *) PyFrame_GetBuiltins(PyFrameObject *);
 PyAPI_FUNC(int) PyFrame_GetLasti(PyFrameObject *);
+/* A frame object owning a fresh, not yet started frame for `code`. */
+struct _ts;
+PyAPI_FUNC(PyFrameObject *) PyFrame_New(struct _ts *, PyCodeObject *, PyObject *globals,
+                                        PyObject *locals);
 
 #endif /* !Py_PYFRAME_H */

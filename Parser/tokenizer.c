@@ -17,6 +17,7 @@
 
 #include <ctype.h>
 #include <stdarg.h>
+#include <stdio.h>
 #include <string.h>
 
 #ifndef EOF
@@ -571,7 +572,7 @@ load_source(struct tok_state *tok, const char *data, Py_ssize_t n,
     }
     if (cookie != NULL) {
         kind = classify_encoding(cookie);
-        if (bom && kind != 0) {
+        if (bom && !name_is(cookie, "utf-8")) {
             encoding_error(tok, cookie_line, "encoding problem: %s with BOM",
                            cookie);
             PyMem_Free(cookie);
@@ -630,7 +631,7 @@ load_source(struct tok_state *tok, const char *data, Py_ssize_t n,
         for (i = 0; i < bad; i++) {
             lineno += data[i] == '\n';
         }
-        PyOS_snprintf(hex, sizeof(hex), "%.2x", (unsigned char)data[bad]);
+        snprintf(hex, sizeof(hex), "%.2x", (unsigned char)data[bad]);
         if (from_file) {
             PyObject *msg = PyUnicode_FromFormat(
                 "Non-UTF-8 code starting with '\\x%s' in file %U on line "
@@ -844,7 +845,7 @@ invalid_character(struct tok_state *tok, Py_ssize_t off)
         tok->done = E_ERROR;
         return ERRORTOKEN;
     }
-    printable = PyUnicode_IsPrintable(ch) ? 1 : 0;
+    printable = Py_UNICODE_ISPRINTABLE((Py_UCS4)cp) ? 1 : 0;
     if (printable) {
         _PyTokenizer_RaiseAt(tok, NULL, tok->lineno, col, tok->lineno, col,
                              "invalid character '%U' (U+%04X)", ch, cp);
@@ -1046,7 +1047,7 @@ lex_radix(struct tok_state *tok, _PyToken *t, int (*isdig)(int),
         if (!isdig(c)) {
             if (is_dec(c) && isdig != is_hex) {
                 char msg[64];
-                PyOS_snprintf(msg, sizeof(msg),
+                snprintf(msg, sizeof(msg),
                               "invalid digit '%c' in %s literal", c, kind);
                 return error_here(tok, 1, msg);
             }
@@ -1060,7 +1061,7 @@ lex_radix(struct tok_state *tok, _PyToken *t, int (*isdig)(int),
     } while (c == '_');
     if (is_dec(c)) {
         char msg[64];
-        PyOS_snprintf(msg, sizeof(msg), "invalid digit '%c' in %s literal",
+        snprintf(msg, sizeof(msg), "invalid digit '%c' in %s literal",
                       c, kind);
         return error_here(tok, 1, msg);
     }
@@ -1135,7 +1136,6 @@ lex_number(struct tok_state *tok, _PyToken *t, int c)
     }
     c = read_digits(tok, is_dec, c, &ok);
     if (!ok) {
-        tok_nextc(tok);
         return number_error(tok, t, "decimal");
     }
     return lex_fraction_and_exponent(tok, t, c, 0);
@@ -1192,6 +1192,12 @@ lex_string(struct tok_state *tok, _PyToken *t, int quote)
                 return ERRORTOKEN;
             }
             tok_backup(tok, c);
+            if (tok->nmodes > 0 && tok->modes[tok->nmodes - 1].nfields > 0) {
+                /* The quote most likely meant to close the f-string. */
+                return _PyTokenizer_RaiseAt(tok, NULL, start_line, start_col,
+                                            start_line, start_col,
+                                            "f-string: expecting '}'");
+            }
             return unterminated(tok, start_line, start_col, quote_size == 3,
                                 "string");
         }
@@ -1360,7 +1366,15 @@ lex_fstring_text(struct tok_state *tok, _PyToken *t, _PyFStringMode *m)
                               "f-string: single '}' is not allowed");
         }
         tok_nextc(tok);
-        if (c == '\\' && !m->raw) {
+        if (c == '\\' && m->raw) {
+            /* In raw strings a backslash still keeps a quote (or another
+               backslash) from being special. */
+            int d = tok_peek(tok);
+            if (d == m->quote || d == '\\') {
+                tok_nextc(tok);
+            }
+        }
+        else if (c == '\\') {
             int d = tok_peek(tok);
             if (d == 'N' && tok->cur + 1 < tok->len
                 && tok->buf[tok->cur + 1] == '{') {
@@ -1384,7 +1398,8 @@ lex_fstring_text(struct tok_state *tok, _PyToken *t, _PyFStringMode *m)
 /* Indentation                                                             */
 
 /* At the beginning of a logical line: measure its indentation and queue
-   INDENT/DEDENT tokens.  Returns ERRORTOKEN on an error, else 0. */
+   INDENT/DEDENT tokens.  Returns ERRORTOKEN on an error, 1 for a line
+   that is blank or only a comment (it must not produce NEWLINE), else 0. */
 static int
 handle_indentation(struct tok_state *tok)
 {
@@ -1414,6 +1429,10 @@ handle_indentation(struct tok_state *tok)
         if (tok->interactive && c == '\n' && col == 0 && tok->level == 0) {
             blank = 0;
         }
+        else if (tok->interactive && tok->lineno == 1) {
+            blank = 0;
+            col = altcol = 0;
+        }
         else if (c == '\\') {
             blank = 0;
         }
@@ -1427,7 +1446,10 @@ handle_indentation(struct tok_state *tok)
         }
         col = altcol = 0;
     }
-    if (blank || tok->level != 0) {
+    if (blank) {
+        return 1;
+    }
+    if (tok->level != 0) {
         return 0;
     }
     if (col == tok->indstack[tok->indent]) {
@@ -1455,7 +1477,13 @@ handle_indentation(struct tok_state *tok)
             tok->indent--;
         }
         if (col != tok->indstack[tok->indent]) {
-            int bytes = cur_col(tok);
+            /* CPython points just past the end of the line. */
+            Py_ssize_t e = tok->cur;
+            int bytes;
+            while (e < tok->len && tok->buf[e] != '\n') {
+                e++;
+            }
+            bytes = (int)(e - line_start(tok, tok->lineno));
             return _PyTokenizer_RaiseAt(
                 tok, PyExc_IndentationError, tok->lineno, bytes,
                 tok->lineno, -1,
@@ -1575,14 +1603,16 @@ lex_name_or_string(struct tok_state *tok, _PyToken *t, int c)
 static int
 lex_normal(struct tok_state *tok, _PyToken *t)
 {
-    int c;
+    int c, blankline = 0;
     _PyFStringMode *m;
 
 nextline:
+    blankline = 0;
     if (tok->atbol) {
         tok->atbol = 0;
         tok->cont_line = 0;
-        if (handle_indentation(tok) == ERRORTOKEN) {
+        blankline = handle_indentation(tok);
+        if (blankline == ERRORTOKEN) {
             return ERRORTOKEN;
         }
     }
@@ -1617,19 +1647,10 @@ again:
     c = tok_nextc(tok);
 
     if (c == '#') {
+        /* A comment runs to the end of the line, which is then handled
+           like any other line end. */
         while (c != EOF && c != '\n') {
             c = tok_nextc(tok);
-        }
-        if (c == '\n') {
-            tok_backup(tok, c);
-            c = tok_nextc(tok);
-        }
-        /* fall through to the newline / EOF handling below */
-        if (c == '\n') {
-            t->start = tok->cur - 1;
-            t->col_offset = (int)(t->start - line_start(tok,
-                                                          tok->lineno - 1));
-            t->lineno = tok->lineno - 1;
         }
     }
     if (c == EOF) {
@@ -1647,8 +1668,14 @@ again:
         t->start = t->end = tok->cur;
         t->lineno = t->end_lineno = tok->lineno;
         t->col_offset = t->end_col_offset = 0;
-        t->type = ENDMARKER;
         t->level = tok->level;
+        if (tok->level > 0) {
+            /* End of input inside brackets: an error token without an
+               exception; the parser reports the unclosed bracket. */
+            t->type = ERRORTOKEN;
+            return ERRORTOKEN;
+        }
+        t->type = ENDMARKER;
         return ENDMARKER;
     }
 
@@ -1658,14 +1685,14 @@ again:
 
     if (c == '\n') {
         if (tok->level > 0) {
-            goto nextline_in_brackets;
-        }
-        if (t->col_offset == 0 && t->lineno == tok->lineno - 1
-            && !tok->cont_line) {
-            /* Only reached for lines that are entirely blank in
-               interactive mode. */
+            /* Implicit line joining inside brackets. */
+            tok->cont_line = 0;
+            goto again;
         }
         tok->atbol = 1;
+        if (blankline) {
+            goto nextline;
+        }
         t->lineno = tok->lineno - 1;
         t->start = tok->cur - 1;
         t->col_offset = (int)(t->start - line_start(tok, t->lineno));
@@ -1706,7 +1733,7 @@ again:
     if (c == '\\') {
         c = tok_nextc(tok);
         if (c != '\n') {
-            int col = cur_col(tok);
+            int col = cur_col(tok) - 1;
             tok_backup(tok, c);
             if (c == EOF && tok->done == E_ERROR) {
                 return ERRORTOKEN;
@@ -1722,7 +1749,7 @@ again:
             }
             return _PyTokenizer_RaiseAt(
                 tok, NULL, tok->lineno - 1,
-                (int)(tok->cur - line_start(tok, tok->lineno - 1)),
+                (int)(tok->cur - line_start(tok, tok->lineno - 1)) - 1,
                 tok->lineno - 1, -1, "unexpected EOF while parsing");
         }
         tok->cont_line = 1;
@@ -1786,11 +1813,6 @@ again:
         return invalid_character(tok, tok->cur - 1);
     }
     return finish_token(tok, t, _PyToken_OneChar(c));
-
-nextline_in_brackets:
-    tok->cont_line = 0;
-    goto again;
-    goto nextline;
 }
 
 int
@@ -1813,7 +1835,7 @@ _PyTokenizer_Get(struct tok_state *tok, _PyToken *t)
     }
     if (type == ERRORTOKEN) {
         t->type = ERRORTOKEN;
-        if (tok->done != E_ERROR) {
+        if (tok->done != E_EOF) {
             tok->done = E_ERROR;
         }
     }

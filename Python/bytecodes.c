@@ -564,6 +564,9 @@
            generated store (stack_pointer[-1] = res) write it there. */
         inst(RETURN_VALUE, (retval -- res)) {
             _PyStackRef temp = PyStackRef_MakeHeapSafe(retval);
+            /* The value moves to the caller: the dying frame must not
+               release it with the rest of its stack. */
+            _PyFrame_SetStackPointer(frame, stack_pointer - 1);
             assert(frame->owner != FRAME_OWNED_BY_INTERPRETER);
             _Py_LeaveRecursiveCallPy(tstate);
             _PyInterpreterFrame *dying = frame;

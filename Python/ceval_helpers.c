@@ -1329,3 +1329,14 @@ _Py_HandlePending(PyThreadState *tstate)
     _PyGC_CollectIfNeeded(tstate);
     return PyErr_CheckSignals();
 }
+
+PyObject *
+PyEval_GetFrameLocals(void)
+{
+    _PyInterpreterFrame *frame = _PyFrame_GetFirstComplete(_PyThreadState_GET()->current_frame);
+    if (frame == NULL) {
+        PyErr_SetString(PyExc_SystemError, "frame does not exist");
+        return NULL;
+    }
+    return _PyFrame_GetLocals(frame);
+}

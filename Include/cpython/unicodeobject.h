@@ -144,6 +144,30 @@ PyAPI_FUNC(int) _PyUnicodeWriter_WriteASCIIString(_PyUnicodeWriter *writer, cons
 PyAPI_FUNC(int) _PyUnicodeWriter_WriteLatin1String(_PyUnicodeWriter *writer, const char *str, Py_ssize_t len);
 PyAPI_FUNC(PyObject *) _PyUnicodeWriter_Finish(_PyUnicodeWriter *writer);
 PyAPI_FUNC(void) _PyUnicodeWriter_Dealloc(_PyUnicodeWriter *writer);
+/* Make room for `length` more characters up to `maxchar` (after which the
+   caller may PyUnicode_WRITE into writer->data at writer->pos), or widen
+   the buffer to `kind`. */
+PyAPI_FUNC(int) _PyUnicodeWriter_Prepare(_PyUnicodeWriter *writer, Py_ssize_t length,
+                                         Py_UCS4 maxchar);
+PyAPI_FUNC(int) _PyUnicodeWriter_PrepareKind(_PyUnicodeWriter *writer, int kind);
+
+/* The public writer API of 3.14 (an opaque, heap-allocated writer). */
+typedef struct PyUnicodeWriter PyUnicodeWriter;
+PyAPI_FUNC(PyUnicodeWriter *) PyUnicodeWriter_Create(Py_ssize_t length);
+PyAPI_FUNC(PyObject *) PyUnicodeWriter_Finish(PyUnicodeWriter *writer);
+PyAPI_FUNC(void) PyUnicodeWriter_Discard(PyUnicodeWriter *writer);
+PyAPI_FUNC(int) PyUnicodeWriter_WriteChar(PyUnicodeWriter *writer, Py_UCS4 ch);
+PyAPI_FUNC(int) PyUnicodeWriter_WriteUTF8(PyUnicodeWriter *writer, const char *str,
+                                          Py_ssize_t size);
+PyAPI_FUNC(int) PyUnicodeWriter_WriteASCII(PyUnicodeWriter *writer, const char *str,
+                                           Py_ssize_t size);
+PyAPI_FUNC(int) PyUnicodeWriter_WriteUCS4(PyUnicodeWriter *writer, const Py_UCS4 *str,
+                                          Py_ssize_t size);
+PyAPI_FUNC(int) PyUnicodeWriter_WriteStr(PyUnicodeWriter *writer, PyObject *obj);
+PyAPI_FUNC(int) PyUnicodeWriter_WriteRepr(PyUnicodeWriter *writer, PyObject *obj);
+PyAPI_FUNC(int) PyUnicodeWriter_WriteSubstring(PyUnicodeWriter *writer, PyObject *str,
+                                               Py_ssize_t start, Py_ssize_t end);
+PyAPI_FUNC(int) PyUnicodeWriter_Format(PyUnicodeWriter *writer, const char *format, ...);
 
 PyAPI_FUNC(int) _PyUnicode_Equal(PyObject *a, PyObject *b);
 PyAPI_FUNC(int) _PyUnicode_EqualToASCIIString(PyObject *left, const char *right);

@@ -37,10 +37,12 @@ _Py_LeaveRecursiveCallTstate(PyThreadState *tstate)
     tstate->c_recursion_remaining++;
 }
 
+PyAPI_FUNC(int) _Py_CheckRecursiveCallPy(PyThreadState *tstate);
+
 static inline int
 _Py_EnterRecursivePy(PyThreadState *tstate)
 {
-    return (tstate->py_recursion_remaining-- <= 0) && _Py_CheckRecursiveCall(tstate, "");
+    return (tstate->py_recursion_remaining-- <= 0) && _Py_CheckRecursiveCallPy(tstate);
 }
 
 static inline void
@@ -62,7 +64,6 @@ PyAPI_FUNC(PyObject *) _PyEval_GetBuiltins(PyThreadState *tstate);
 PyAPI_FUNC(PyObject *) _PyEval_BuiltinsFromGlobals(PyThreadState *tstate, PyObject *globals);
 
 
-PyAPI_FUNC(int) _Py_CheckRecursiveCallPy(PyThreadState *tstate);
 /* Run pending work flagged in tstate->eval_breaker (signals, ...). */
 PyAPI_FUNC(int) _Py_HandlePending(PyThreadState *tstate);
 

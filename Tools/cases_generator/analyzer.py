@@ -18,6 +18,7 @@ import re
 from typing import Iterable
 
 import dsl_parser
+import emitter
 import escapes
 import lexer
 import numbering
@@ -27,7 +28,7 @@ from errors import DSLError
 from model import (FLAG_NAMES, Analysis, CacheItem, CacheSkip, Family,
                    Instruction, Label, Part, Properties, Pseudo, StackItem,
                    Uop, UopPart)
-from stack import CompositionError, compose
+from stack import ZERO, CompositionError, compose
 
 # Identifiers whose presence means an operation only makes sense in the
 # tier-1 interpreter (they refer to the instruction stream or to labels
@@ -35,14 +36,25 @@ from stack import CompositionError, compose
 TIER1_ONLY_NAMES = ("JUMPBY", "next_instr", "this_instr", "goto",
                     "JUMP_TO_PREDICTED", "JUMP_TO_LABEL")
 
+# A tier-2 uop receives its cache entries as CURRENT_OPERAND0() and
+# CURRENT_OPERAND1(), so it can read at most this many.
+MAX_OPERANDS = 2
 
-def analyze_files(filenames: Iterable[str]) -> Analysis:
-    """Parse and analyze the given definition files, in order."""
-    filenames = list(filenames)
+
+def analyze_files(paths: Iterable[str],
+                  names: Iterable[str] | None = None) -> Analysis:
+    """Parse and analyze the given definition files, in order.
+
+    ``names`` are how the files are called in messages and banners
+    (default: the paths themselves).
+    """
+    paths = list(paths)
+    names = list(names) if names is not None else paths
     nodes: list[Node] = []
-    for filename in filenames:
-        nodes.extend(dsl_parser.parse_file(filename))
-    return analyze(nodes, filenames)
+    for path, name in zip(paths, names):
+        with open(path, encoding="utf-8") as f:
+            nodes.extend(dsl_parser.parse_file(name, f.read()))
+    return analyze(nodes, names)
 
 
 def analyze(nodes: list[Node], filenames: list[str]) -> Analysis:
@@ -51,11 +63,7 @@ def analyze(nodes: list[Node], filenames: list[str]) -> Analysis:
     instructions = _build_instructions(defs, uops)
     families = _build_families(defs.families, instructions)
     pseudos = _build_pseudos(defs.pseudos, instructions)
-    labels = {
-        label.name: Label(label.name, label.body, label.annotations,
-                          label.location)
-        for label in defs.labels
-    }
+    labels = {name: _build_label(node) for name, node in defs.labels.items()}
     _propagate_oparg_to_heads(families)
     _check_deopts(instructions)
     opmap, have_argument = numbering.assign_opcodes(instructions, pseudos)
@@ -87,8 +95,7 @@ class _Definitions:
         self.macros: dict[str, MacroDef] = {}
         self.families: list[FamilyDef] = []
         self.pseudos: dict[str, PseudoDef] = {}
-        self.labels: list[LabelDef] = []
-        self.label_names: dict[str, LabelDef] = {}
+        self.labels: dict[str, LabelDef] = {}
         # Position of each input file, to keep source order across files.
         self.file_order: dict[str, int] = {}
 
@@ -107,8 +114,7 @@ def _collect(nodes: list[Node]) -> _Definitions:
         elif isinstance(node, PseudoDef):
             _add_unique(defs.pseudos, node, "pseudo instruction")
         elif isinstance(node, LabelDef):
-            _add_unique(defs.label_names, node, "label")
-            defs.labels.append(node)
+            _add_unique(defs.labels, node, "label")
     return defs
 
 
@@ -172,8 +178,8 @@ def _build_uop(node: InstDef, name: str) -> Uop:
     outputs = [StackItem(item.name, item.size, item.location)
                for item in node.stack.outputs]
     _check_stack_names(node, inputs, outputs, caches)
-    if node.replicate and node.kind not in ("inst", "op"):
-        raise node.location.error("replicate() applies to inst and op only")
+    if node.replicate and node.replicate.stop > 256:
+        raise node.location.error("replicas are limited to opargs below 256")
     uop = Uop(name, node.kind, inputs, outputs, caches, node.body,
               node.annotations, node.replicate, node.location)
     uop.properties = analyze_body(uop)
@@ -211,6 +217,7 @@ def _check_stack_names(node: InstDef, inputs: list[StackItem],
 
 def analyze_body(uop: Uop) -> Properties:
     """Derive the properties (hence the flags) of a uop from its code."""
+    emitter.macro_calls(uop.body)  # reports malformed DSL macro calls
     tokens = [tok for tok in uop.body.tokens if not tok.in_directive]
     idents = {tok.text for tok in tokens if tok.kind == lexer.IDENT}
     calls = _called_names(tokens)
@@ -243,12 +250,39 @@ def analyze_body(uop: Uop) -> Properties:
 
 
 def _called_names(tokens: list[lexer.Token]) -> list[str]:
-    """Names directly followed by '(' (calls, macros and keywords)."""
+    """Names of what the code calls: names directly followed by '(' (calls,
+    macros, keywords), plus "<indirect call>" for calls through a table
+    entry or a parenthesised expression, such as ``table[i](x)`` or
+    ``(*fn)(x)``.  A parenthesised type before '(' is a cast, not a call.
+    """
     names = []
-    for token, after in zip(tokens, tokens[1:]):
-        if token.kind == lexer.IDENT and after.text == "(":
+    for index, (token, after) in enumerate(zip(tokens, tokens[1:])):
+        if after.text != "(":
+            continue
+        if token.kind == lexer.IDENT:
             names.append(token.text)
+        elif token.text == "]" or (token.text == ")"
+                                   and not _closes_cast(tokens, index)):
+            names.append("<indirect call>")
     return names
+
+
+def _closes_cast(tokens: list[lexer.Token], close: int) -> bool:
+    """True if the ')' at ``close`` ends something like ``(PyObject *)``
+    or ``(int)``: only names and '*' inside, and not starting with '*'."""
+    depth = 0
+    for index in range(close, -1, -1):
+        text = tokens[index].text
+        if text == ")":
+            depth += 1
+        elif text == "(":
+            depth -= 1
+            if depth == 0:
+                inside = tokens[index + 1:close]
+                return bool(inside) and inside[0].kind == lexer.IDENT and all(
+                    tok.kind == lexer.IDENT or tok.text == "*"
+                    for tok in inside)
+    return False
 
 
 def _has_goto_error(tokens: list[lexer.Token]) -> bool:
@@ -270,6 +304,8 @@ def _tier2_blocker(uop: Uop, idents: set[str]) -> str | None:
     for name in sorted(idents):
         if name.startswith("DISPATCH"):
             return f"it uses '{name}'"
+    if sum(not cache.is_unused for cache in uop.caches) > MAX_OPERANDS:
+        return f"it reads more than {MAX_OPERANDS} cache entries"
     return None
 
 
@@ -382,12 +418,12 @@ def _check_member_fits(head: Instruction, member: Instruction,
     same size and the same stack effect."""
     if member.size != head.size:
         raise location.error(
-            f"{member.name} takes {member.size} code units but its family "
-            f"head {head.name} takes {head.size}")
+            f"{member.name} takes {member.size} code unit(s), but its "
+            f"family head {head.name} takes {head.size}")
     if (member.popped, member.pushed) != (head.popped, head.pushed):
         raise location.error(
             f"{member.name} has stack effect ({member.popped} -- "
-            f"{member.pushed}) but its family head {head.name} has "
+            f"{member.pushed}), but its family head {head.name} has "
             f"({head.popped} -- {head.pushed})")
 
 
@@ -419,6 +455,11 @@ def _build_pseudos(nodes: dict[str, PseudoDef],
     return pseudos
 
 
+def _build_label(node: LabelDef) -> Label:
+    emitter.macro_calls(node.body)  # reports malformed DSL macro calls
+    return Label(node.name, node.body, node.annotations, node.location)
+
+
 def _flag_name(flag: str, location: Location) -> str:
     """Accept HAS_ARG, HAS_ARG_FLAG or ARG for the ARG flag."""
     name = re.sub(r"_FLAG$", "", re.sub(r"^HAS_", "", flag))
@@ -441,26 +482,79 @@ def _check_deopts(instructions: dict[str, Instruction]) -> None:
     """DEOPT_IF/EXIT_IF fall back to the family head, so they are only
     meaningful in the specializations of a family."""
     for inst in instructions.values():
+        moved = ZERO  # how far the earlier parts moved the stack pointer
         for part in inst.uop_parts:
             props = part.uop.properties
             if not (props.deopts or props.exits):
+                moved = moved + part.uop.layout.delta
                 continue
-            line = _first_use_line(part.uop, ("DEOPT_IF", "EXIT_IF"))
+            macro, line = _first_use(part.uop, ("DEOPT_IF", "EXIT_IF"))
             where = (inst.name if part.uop.kind == "inst"
-                     else f"{part.name}, part of {inst.name},")
+                     else f"{part.name} (part of {inst.name})")
             if inst.family is None:
                 raise DSLError(
-                    f"DEOPT_IF/EXIT_IF in {where} which is not in any family",
+                    f"{macro} in {where}, but {inst.name} is not a member "
+                    f"of any family, so there is nothing to fall back to",
                     part.uop.location.filename, line)
             if inst.is_family_head:
                 raise DSLError(
-                    f"DEOPT_IF/EXIT_IF in {where} which is the head of its "
-                    f"family and has nothing to fall back to",
+                    f"{macro} in {where}, but {inst.name} is the head of "
+                    f"its family, so there is nothing to fall back to",
                     part.uop.location.filename, line)
+            if moved != 0:
+                # Each part writes its outputs back, so the generic
+                # instruction would find a stack of the wrong depth.
+                raise DSLError(
+                    f"{macro} in {where} comes after parts that changed "
+                    f"the stack depth by {moved}; the generic instruction "
+                    f"{inst.deopt_target.name} would not find its inputs",
+                    part.uop.location.filename, line)
+            moved = moved + part.uop.layout.delta
 
 
-def _first_use_line(uop: Uop, names: tuple[str, ...]) -> int:
+def _first_use(uop: Uop, names: tuple[str, ...]) -> tuple[str, int]:
+    """The first of ``names`` used in the body of ``uop``, and its line."""
     for token in uop.body.tokens:
         if token.text in names:
-            return token.line
-    return uop.location.line
+            return token.text, token.line
+    return names[0], uop.location.line
+
+
+# -- a summary for people editing the definitions ---------------------------
+
+def describe(analysis: Analysis) -> str:
+    """One line per instruction and uop: number, flags, escaping calls.
+
+    Handy to see why an instruction got a flag, e.g. which call made it
+    escape (then maybe extend escapes.NON_ESCAPING_FUNCTIONS).
+    """
+    lines = []
+    for inst in analysis.sorted_instructions():
+        lines.append(_describe_line(f"{inst.opcode:3} {inst.name}",
+                                    inst.properties))
+    for uop in analysis.uops.values():
+        lines.append(_describe_line(
+            f"uop {uop.name}", uop.properties,
+            uop.properties.tier2_blocker))
+    return "\n".join(lines)
+
+
+def _describe_line(head: str, props: Properties,
+                   blocker: str | None = None) -> str:
+    text = f"{head}: {', '.join(props.flag_names()) or '-'}"
+    if props.escaping_calls:
+        text += f"  [escapes via {', '.join(props.escaping_calls)}]"
+    if blocker:
+        text += f"  [not in tier 2: {blocker}]"
+    return text
+
+
+if __name__ == "__main__":
+    import sys
+
+    from generators_common import DEFAULT_INPUT, analyze_inputs
+    try:
+        print(describe(analyze_inputs(sys.argv[1:] or [DEFAULT_INPUT])))
+    except DSLError as error:
+        print(error, file=sys.stderr)
+        sys.exit(1)

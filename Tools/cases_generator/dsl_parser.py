@@ -87,7 +87,7 @@ class InstDef:
     kind: str
     name: str
     annotations: list[str]
-    replicate: int
+    replicate: range         # opargs that get a replica (usually empty)
     stack: StackEffectNode
     body: Body
     location: Location
@@ -257,9 +257,9 @@ class Parser:
             nodes.append(self.parse_definition())
         return nodes
 
-    def parse_annotations(self) -> tuple[list[str], int]:
+    def parse_annotations(self) -> tuple[list[str], range]:
         annotations: list[str] = []
-        replicate = 0
+        replicate = range(0)
         while True:
             token = self.peek()
             if token is None or token.kind != lexer.IDENT:
@@ -269,8 +269,16 @@ class Parser:
             elif token.text == "replicate":
                 self.next()
                 self.expect("(")
-                replicate = self.expect_int("a replication count")
+                first = self.expect_int("a replication count")
+                if self.accept(":"):
+                    # replicate(A:B): replicas for oparg A to B-1.
+                    replicate = range(first,
+                                      self.expect_int("the end of the range"))
+                else:
+                    replicate = range(first)
                 self.expect(")")
+                if not replicate:
+                    raise self.error("empty replication range", token)
                 annotations.append("replicate")
             else:
                 break
@@ -300,7 +308,7 @@ class Parser:
             f"expected a definition (inst, op, macro, family, pseudo or "
             f"label), found {keyword!r}", token)
 
-    def parse_inst(self, annotations: list[str], replicate: int) -> InstDef:
+    def parse_inst(self, annotations: list[str], replicate: range) -> InstDef:
         keyword = self.next()
         location = self.location(keyword)
         self.expect("(")

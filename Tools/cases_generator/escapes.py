@@ -19,14 +19,17 @@ NON_ESCAPING_FUNCTIONS = frozenset({
     "DEOPT_IF", "EXIT_IF", "ERROR_IF", "ERROR_NO_POP", "DEAD",
     "INPUTS_DEAD", "SYNC_SP",
     # Interpreter plumbing.
-    "DISPATCH", "GETLOCAL", "SETLOCAL", "GETITEM", "JUMPBY", "SKIP_OVER",
+    "DISPATCH", "DISPATCH_SAME_OPARG", "DISPATCH_INLINED", "GETLOCAL", "SETLOCAL", "GETITEM", "JUMPBY", "SKIP_OVER",
     "CURRENT_OPARG", "CURRENT_OPERAND0", "CURRENT_OPERAND1",
     "UPDATE_MISS_STATS", "STAT_INC", "STAT_DEC", "UOP_STAT_INC",
     "OPCODE_EXE_INC", "OPT_STAT_INC", "INSTRUCTION_STATS",
     "read_u16", "read_u32", "read_u64", "write_u16", "write_u32",
     "write_u64", "_PyFrame_GetCode", "_PyFrame_GetBytecode",
     "_PyFrame_SetStackPointer", "_PyFrame_GetStackPointer",
-    "_PyThreadState_HasStackSpace",
+    "_PyThreadState_HasStackSpace", "ADAPTIVE_COUNTER_TRIGGERS",
+    "ADVANCE_ADAPTIVE_COUNTER", "PRE_DISPATCH_GOTO", "DISPATCH_GOTO",
+    "LOAD_IP", "LOAD_SP", "SAVE_SP", "GLOBALS", "BUILTINS", "LOCALS",
+    "_PyFrame_GetFunction", "_PyCode_CODE",
     # C language and assertions.
     "assert", "sizeof", "offsetof", "static_assert", "Py_ARRAY_LENGTH",
     "Py_UNREACHABLE", "_Py_STATIC_CAST", "_Py_CAST", "_PyObject_CAST",
@@ -45,6 +48,8 @@ NON_ESCAPING_FUNCTIONS = frozenset({
     "PyTuple_GET_ITEM", "PyList_GET_ITEM", "PyTuple_GET_SIZE",
     "PyList_GET_SIZE", "PyTuple_SET_ITEM", "PyList_SET_ITEM",
     "PyFloat_AS_DOUBLE", "PyUnicode_GET_LENGTH", "_PyLong_IsCompact",
+    "PyMethod_GET_SELF", "PyMethod_GET_FUNCTION", "PyCell_GET", "PyCell_SET",
+    "PyExceptionInstance_Check", "PyExceptionClass_Check",
     "_PyLong_CompactValue", "_PyLong_IsNonNegativeCompact",
     # Stack references: conversions and tests that never free anything.
     "PyStackRef_AsPyObjectBorrow", "PyStackRef_AsPyObjectSteal",
@@ -55,6 +60,7 @@ NON_ESCAPING_FUNCTIONS = frozenset({
     "PyStackRef_Is", "PyStackRef_DUP", "PyStackRef_Borrow",
     "PyStackRef_TagInt", "PyStackRef_UntagInt", "PyStackRef_IsTaggedInt",
     "PyStackRef_TYPE", "PyStackRef_IsValid", "PyStackRef_IsError",
+    "PyStackRef_MakeHeapSafe", "PyStackRef_IsHeapSafe",
 })
 
 # Families of cheap helpers, matched by the start of the name.

@@ -53,7 +53,6 @@ _OPERATORS = [
     "->", "++", "--", "<<", ">>", "<=", ">=", "==", "!=", "&&", "||",
     "+=", "-=", "*=", "/=", "%=", "&=", "|=", "^=", "##",
 ]
-_SINGLE = set("+-*/%<>=!&|^~?:;,.()[]{}#\\")
 
 _TOKEN_RE = re.compile(
     r"""
@@ -72,6 +71,7 @@ _TOKEN_RE = re.compile(
   | (?P<op>"""
     + "|".join(re.escape(op) for op in _OPERATORS)
     + r"""|[-+*/%<>=!&|^~?:;,.()\[\]{}#\\])
+  | (?P<other>.)
     """,
     re.VERBOSE | re.DOTALL,
 )
@@ -100,11 +100,12 @@ def tokenize(
     pos = start
     while pos < end:
         match = _TOKEN_RE.match(text, pos, end)
-        if match is None:
+        kind = match.lastgroup
+        if kind == "other" and not in_directive:
+            # Preprocessor lines may hold free text (#error don't ...).
             raise DSLError(
                 f"unexpected character {text[pos]!r}", filename, line
             )
-        kind = match.lastgroup
         token_text = match.group()
         column = pos - line_start + 1
         if kind == "newline":

@@ -146,7 +146,7 @@ class Uop:
     caches: list[CacheItem]         # inline cache entries, in order
     body: Body
     annotations: list[str]
-    replicate: int
+    replicate: range                # opargs with a replica, often empty
     location: Location
     properties: Properties = dataclasses.field(default_factory=Properties)
 
@@ -159,10 +159,6 @@ class Uop:
         return stack.layout(self.inputs, self.outputs)
 
     @property
-    def tier1_only(self) -> bool:
-        return "tier1" in self.annotations or "specializing" in self.annotations
-
-    @property
     def tier2_only(self) -> bool:
         return "tier2" in self.annotations
 
@@ -171,8 +167,13 @@ class Uop:
         return self.properties.tier2_blocker is None
 
     @property
+    def replicas(self) -> list[tuple[str, int]]:
+        """(uop name, fixed oparg) of each replica of a replicated uop."""
+        return [(f"{self.name}_{oparg}", oparg) for oparg in self.replicate]
+
+    @property
     def replica_names(self) -> list[str]:
-        return [f"{self.name}_{index}" for index in range(self.replicate)]
+        return [name for name, _ in self.replicas]
 
 
 @dataclasses.dataclass(eq=False)
@@ -313,12 +314,6 @@ class Analysis:
     @property
     def max_uop_id(self) -> int:
         return max(self.uop_ids.values(), default=self.max_real_opcode)
-
-    def name_of(self, number: int) -> str | None:
-        for name, value in self.opmap.items():
-            if value == number:
-                return name
-        return None
 
     def sorted_instructions(self) -> list[Instruction]:
         return sorted(self.instructions.values(), key=lambda inst: inst.name)

@@ -34,6 +34,7 @@ class Size:
     @staticmethod
     def parse(expr: str) -> "Size":
         """Read a C size expression such as ``oparg``, ``oparg-1``, ``2``."""
+        expr = _strip_parens(expr.strip())
         if _LINEAR_RE.match(expr):
             result = Size()
             for sign, atom in _TERM_RE.findall(expr):
@@ -78,10 +79,6 @@ class Size:
     def __hash__(self) -> int:
         return hash((self.const, tuple(sorted((k, c) for k, _, c in self.terms))))
 
-    @property
-    def is_constant(self) -> bool:
-        return not self.terms
-
     def mentions(self, name: str) -> bool:
         """True if any term uses the identifier ``name``."""
         pattern = re.compile(rf"\b{re.escape(name)}\b")
@@ -106,6 +103,19 @@ class Size:
 
 ZERO = Size()
 ONE = Size(1)
+
+
+def _strip_parens(expr: str) -> str:
+    """Drop parentheses around the whole expression: ``(a + b)`` ->
+    ``a + b``, but ``(a) + (b)`` stays as it is."""
+    while expr.startswith("(") and expr.endswith(")"):
+        depth = 0
+        for index, char in enumerate(expr):
+            depth += {"(": 1, ")": -1}.get(char, 0)
+            if depth == 0 and index < len(expr) - 1:
+                return expr  # the first '(' closes before the end
+        expr = expr[1:-1].strip()
+    return expr
 
 
 def _as_size(value: "Size | int") -> Size:

@@ -1,0 +1,1683 @@
+/* The abstract object layer: operators, item access, iteration,
+   conversions to int and float, isinstance/issubclass, format().
+
+   Binary operators follow the language reference's dispatch: try the
+   left operand's slot, then the right's; a right operand whose type is a
+   proper subclass of the left's goes first.  Slots return NotImplemented
+   for operand pairs they do not handle.  Sequences get a second chance
+   at + and * through sq_concat and sq_repeat. */
+#include "Python.h"
+#include "pycore_abstract.h"
+#include "pycore_call.h"
+#include "pycore_ceval.h"
+#include "pycore_object.h"
+#include "pycore_pystate.h"
+#include "pycore_typeobject.h"
+#include "pycore_unicodeobject.h"
+
+#define ID(NAME)                                                         \
+    ({                                                                   \
+        static PyObject *_id_cache;                                      \
+        if (_id_cache == NULL) {                                         \
+            _id_cache = _PyUnicode_InternImmortal(#NAME);                \
+        }                                                                \
+        _id_cache;                                                       \
+    })
+
+static PyObject *
+type_error(const char *msg, PyObject *obj)
+{
+    PyErr_Format(PyExc_TypeError, msg, Py_TYPE(obj)->tp_name);
+    return NULL;
+}
+
+static PyObject *
+null_error(void)
+{
+    if (!PyErr_Occurred()) {
+        PyErr_SetString(PyExc_SystemError, "null argument to internal routine");
+    }
+    return NULL;
+}
+
+/* ---- Generic object operations ---------------------------------------------------- */
+
+PyObject *
+PyObject_Type(PyObject *o)
+{
+    if (o == NULL) {
+        return null_error();
+    }
+    return Py_NewRef(Py_TYPE(o));
+}
+
+Py_ssize_t
+PyObject_Size(PyObject *o)
+{
+    if (o == NULL) {
+        null_error();
+        return -1;
+    }
+    PySequenceMethods *m = Py_TYPE(o)->tp_as_sequence;
+    if (m != NULL && m->sq_length != NULL) {
+        return m->sq_length(o);
+    }
+    return PyMapping_Size(o);
+}
+
+int
+_PyObject_HasLen(PyObject *o)
+{
+    PyTypeObject *tp = Py_TYPE(o);
+    return (tp->tp_as_sequence != NULL && tp->tp_as_sequence->sq_length != NULL) ||
+           (tp->tp_as_mapping != NULL && tp->tp_as_mapping->mp_length != NULL);
+}
+
+/* len(o) if o has one, else o.__length_hint__(), else the default: how
+   big a container to preallocate. */
+Py_ssize_t
+PyObject_LengthHint(PyObject *o, Py_ssize_t defaultvalue)
+{
+    if (_PyObject_HasLen(o)) {
+        Py_ssize_t res = PyObject_Size(o);
+        if (res >= 0) {
+            return res;
+        }
+        if (!PyErr_ExceptionMatches(PyExc_TypeError)) {
+            return -1;
+        }
+        PyErr_Clear();
+    }
+    PyObject *hint = _PyObject_LookupSpecial(o, ID(__length_hint__));
+    if (hint == NULL) {
+        return PyErr_Occurred() ? -1 : defaultvalue;
+    }
+    PyObject *result = _PyObject_CallNoArgs(hint);
+    Py_DECREF(hint);
+    if (result == NULL) {
+        if (PyErr_ExceptionMatches(PyExc_TypeError)) {
+            PyErr_Clear();
+            return defaultvalue;
+        }
+        return -1;
+    }
+    if (result == Py_NotImplemented) {
+        Py_DECREF(result);
+        return defaultvalue;
+    }
+    if (!PyLong_Check(result)) {
+        PyErr_Format(PyExc_TypeError, "__length_hint__ must be an integer, not %.100s",
+                     Py_TYPE(result)->tp_name);
+        Py_DECREF(result);
+        return -1;
+    }
+    Py_ssize_t res = PyLong_AsSsize_t(result);
+    Py_DECREF(result);
+    if (res < 0 && PyErr_Occurred()) {
+        return -1;
+    }
+    if (res < 0) {
+        PyErr_SetString(PyExc_ValueError, "__length_hint__() should return >= 0");
+        return -1;
+    }
+    return res;
+}
+
+static PyObject *
+class_getitem(PyObject *o, PyObject *key)
+{
+    PyObject *meth;
+    if (PyObject_GetOptionalAttr(o, ID(__class_getitem__), &meth) < 0) {
+        return NULL;
+    }
+    if (meth != NULL && meth != Py_None) {
+        PyObject *result = PyObject_CallOneArg(meth, key);
+        Py_DECREF(meth);
+        return result;
+    }
+    Py_XDECREF(meth);
+    PyErr_Format(PyExc_TypeError, "type '%.200s' is not subscriptable",
+                 ((PyTypeObject *)o)->tp_name);
+    return NULL;
+}
+
+PyObject *
+PyObject_GetItem(PyObject *o, PyObject *key)
+{
+    if (o == NULL || key == NULL) {
+        return null_error();
+    }
+    PyMappingMethods *m = Py_TYPE(o)->tp_as_mapping;
+    if (m != NULL && m->mp_subscript != NULL) {
+        return m->mp_subscript(o, key);
+    }
+    PySequenceMethods *ms = Py_TYPE(o)->tp_as_sequence;
+    if (ms != NULL && ms->sq_item != NULL) {
+        if (_PyIndex_Check(key)) {
+            Py_ssize_t key_value = PyNumber_AsSsize_t(key, PyExc_IndexError);
+            if (key_value == -1 && PyErr_Occurred()) {
+                return NULL;
+            }
+            return PySequence_GetItem(o, key_value);
+        }
+        return type_error("sequence index must be integer, not '%.200s'", key);
+    }
+    if (PyType_Check(o)) {
+        return class_getitem(o, key);
+    }
+    return type_error("'%.200s' object is not subscriptable", o);
+}
+
+int
+PyMapping_GetOptionalItem(PyObject *obj, PyObject *key, PyObject **result)
+{
+    if (PyDict_CheckExact(obj)) {
+        return PyDict_GetItemRef(obj, key, result);
+    }
+    *result = PyObject_GetItem(obj, key);
+    if (*result != NULL) {
+        return 1;
+    }
+    if (!PyErr_ExceptionMatches(PyExc_KeyError)) {
+        return -1;
+    }
+    PyErr_Clear();
+    return 0;
+}
+
+int
+PyObject_SetItem(PyObject *o, PyObject *key, PyObject *value)
+{
+    if (o == NULL || key == NULL || value == NULL) {
+        null_error();
+        return -1;
+    }
+    PyMappingMethods *m = Py_TYPE(o)->tp_as_mapping;
+    if (m != NULL && m->mp_ass_subscript != NULL) {
+        return m->mp_ass_subscript(o, key, value);
+    }
+    PySequenceMethods *ms = Py_TYPE(o)->tp_as_sequence;
+    if (ms != NULL && ms->sq_ass_item != NULL) {
+        if (_PyIndex_Check(key)) {
+            Py_ssize_t key_value = PyNumber_AsSsize_t(key, PyExc_IndexError);
+            if (key_value == -1 && PyErr_Occurred()) {
+                return -1;
+            }
+            return PySequence_SetItem(o, key_value, value);
+        }
+        type_error("sequence index must be integer, not '%.200s'", key);
+        return -1;
+    }
+    type_error("'%.200s' object does not support item assignment", o);
+    return -1;
+}
+
+int
+PyObject_DelItem(PyObject *o, PyObject *key)
+{
+    if (o == NULL || key == NULL) {
+        null_error();
+        return -1;
+    }
+    PyMappingMethods *m = Py_TYPE(o)->tp_as_mapping;
+    if (m != NULL && m->mp_ass_subscript != NULL) {
+        return m->mp_ass_subscript(o, key, NULL);
+    }
+    PySequenceMethods *ms = Py_TYPE(o)->tp_as_sequence;
+    if (ms != NULL && ms->sq_ass_item != NULL) {
+        if (_PyIndex_Check(key)) {
+            Py_ssize_t key_value = PyNumber_AsSsize_t(key, PyExc_IndexError);
+            if (key_value == -1 && PyErr_Occurred()) {
+                return -1;
+            }
+            return PySequence_DelItem(o, key_value);
+        }
+        type_error("sequence index must be integer, not '%.200s'", key);
+        return -1;
+    }
+    type_error("'%.200s' object doesn't support item deletion", o);
+    return -1;
+}
+
+PyObject *
+PyObject_Format(PyObject *obj, PyObject *format_spec)
+{
+    if (format_spec != NULL && !PyUnicode_Check(format_spec)) {
+        PyErr_Format(PyExc_SystemError, "Format specifier must be a string, not %.200s",
+                     Py_TYPE(format_spec)->tp_name);
+        return NULL;
+    }
+    /* The common f"{x}" cases, without a method call. */
+    if (format_spec == NULL || PyUnicode_GET_LENGTH(format_spec) == 0) {
+        if (PyUnicode_CheckExact(obj)) {
+            return Py_NewRef(obj);
+        }
+        if (PyLong_CheckExact(obj)) {
+            return PyObject_Str(obj);
+        }
+    }
+    PyObject *empty = NULL;
+    if (format_spec == NULL) {
+        empty = _PyUnicode_GetEmpty();
+        format_spec = empty;
+    }
+    PyObject *meth = _PyObject_LookupSpecial(obj, ID(__format__));
+    if (meth == NULL) {
+        if (!PyErr_Occurred()) {
+            PyErr_Format(PyExc_TypeError, "Type %.100s doesn't define __format__",
+                         Py_TYPE(obj)->tp_name);
+        }
+        return NULL;
+    }
+    PyObject *result = PyObject_CallOneArg(meth, format_spec);
+    Py_DECREF(meth);
+    if (result != NULL && !PyUnicode_Check(result)) {
+        PyErr_Format(PyExc_TypeError, "__format__ must return a str, not %.200s",
+                     Py_TYPE(result)->tp_name);
+        Py_CLEAR(result);
+    }
+    return result;
+}
+
+/* ---- Numbers ------------------------------------------------------------------------ */
+
+int
+PyNumber_Check(PyObject *o)
+{
+    if (o == NULL) {
+        return 0;
+    }
+    PyNumberMethods *nb = Py_TYPE(o)->tp_as_number;
+    return (nb != NULL && (nb->nb_index || nb->nb_int || nb->nb_float)) || PyComplex_Check(o);
+}
+
+#define NB_SLOT(x) offsetof(PyNumberMethods, x)
+#define NB_BINOP(nb_methods, slot) (*(binaryfunc *)(&((char *)(nb_methods))[slot]))
+#define NB_TERNOP(nb_methods, slot) (*(ternaryfunc *)(&((char *)(nb_methods))[slot]))
+
+static PyObject *
+binary_op1(PyObject *v, PyObject *w, const size_t op_slot)
+{
+    binaryfunc slotv = NULL, slotw = NULL;
+    if (Py_TYPE(v)->tp_as_number != NULL) {
+        slotv = NB_BINOP(Py_TYPE(v)->tp_as_number, op_slot);
+    }
+    if (!Py_IS_TYPE(w, Py_TYPE(v)) && Py_TYPE(w)->tp_as_number != NULL) {
+        slotw = NB_BINOP(Py_TYPE(w)->tp_as_number, op_slot);
+        if (slotw == slotv) {
+            slotw = NULL;
+        }
+    }
+    PyObject *x;
+    if (slotv != NULL) {
+        if (slotw != NULL && PyType_IsSubtype(Py_TYPE(w), Py_TYPE(v))) {
+            x = slotw(v, w);
+            if (x != Py_NotImplemented) {
+                return x;
+            }
+            Py_DECREF(x);
+            slotw = NULL;
+        }
+        x = slotv(v, w);
+        if (x != Py_NotImplemented) {
+            return x;
+        }
+        Py_DECREF(x);
+    }
+    if (slotw != NULL) {
+        x = slotw(v, w);
+        if (x != Py_NotImplemented) {
+            return x;
+        }
+        Py_DECREF(x);
+    }
+    Py_RETURN_NOTIMPLEMENTED;
+}
+
+static PyObject *
+binop_type_error(PyObject *v, PyObject *w, const char *op_name)
+{
+    PyErr_Format(PyExc_TypeError, "unsupported operand type(s) for %.100s: '%.100s' and '%.100s'",
+                 op_name, Py_TYPE(v)->tp_name, Py_TYPE(w)->tp_name);
+    return NULL;
+}
+
+static int
+is_print_builtin(PyObject *v)
+{
+    return PyCFunction_CheckExact(v) &&
+           strcmp(((PyCFunctionObject *)v)->m_ml->ml_name, "print") == 0;
+}
+
+static PyObject *
+binary_op(PyObject *v, PyObject *w, const size_t op_slot, const char *op_name)
+{
+    PyObject *result = binary_op1(v, w, op_slot);
+    if (result != Py_NotImplemented) {
+        return result;
+    }
+    Py_DECREF(result);
+    if (op_slot == NB_SLOT(nb_rshift) && is_print_builtin(v)) {
+        /* Python 2's `print >> f, x`, a common mistake. */
+        PyErr_Format(PyExc_TypeError,
+                     "unsupported operand type(s) for %.100s: '%.100s' and '%.100s'. Did you "
+                     "mean \"print(<message>, file=<output_stream>)\"?",
+                     op_name, Py_TYPE(v)->tp_name, Py_TYPE(w)->tp_name);
+        return NULL;
+    }
+    return binop_type_error(v, w, op_name);
+}
+
+static PyObject *
+ternary_op(PyObject *v, PyObject *w, PyObject *z, const size_t op_slot, const char *op_name)
+{
+    PyNumberMethods *mv = Py_TYPE(v)->tp_as_number, *mw = Py_TYPE(w)->tp_as_number;
+    ternaryfunc slotv = NULL, slotw = NULL, slotz = NULL;
+    PyObject *x;
+    if (mv != NULL) {
+        slotv = NB_TERNOP(mv, op_slot);
+    }
+    if (!Py_IS_TYPE(w, Py_TYPE(v)) && mw != NULL) {
+        slotw = NB_TERNOP(mw, op_slot);
+        if (slotw == slotv) {
+            slotw = NULL;
+        }
+    }
+    if (slotv != NULL) {
+        if (slotw != NULL && PyType_IsSubtype(Py_TYPE(w), Py_TYPE(v))) {
+            x = slotw(v, w, z);
+            if (x != Py_NotImplemented) {
+                return x;
+            }
+            Py_DECREF(x);
+            slotw = NULL;
+        }
+        x = slotv(v, w, z);
+        if (x != Py_NotImplemented) {
+            return x;
+        }
+        Py_DECREF(x);
+    }
+    if (slotw != NULL) {
+        x = slotw(v, w, z);
+        if (x != Py_NotImplemented) {
+            return x;
+        }
+        Py_DECREF(x);
+    }
+    PyNumberMethods *mz = Py_TYPE(z)->tp_as_number;
+    if (mz != NULL) {
+        slotz = NB_TERNOP(mz, op_slot);
+        if (slotz == slotv || slotz == slotw) {
+            slotz = NULL;
+        }
+        if (slotz != NULL) {
+            x = slotz(v, w, z);
+            if (x != Py_NotImplemented) {
+                return x;
+            }
+            Py_DECREF(x);
+        }
+    }
+    if (z == Py_None) {
+        PyErr_Format(PyExc_TypeError,
+                     "unsupported operand type(s) for %.100s: '%.100s' and '%.100s'", op_name,
+                     Py_TYPE(v)->tp_name, Py_TYPE(w)->tp_name);
+    }
+    else {
+        PyErr_Format(PyExc_TypeError,
+                     "unsupported operand type(s) for %.100s: '%.100s', '%.100s', '%.100s'",
+                     op_name, Py_TYPE(v)->tp_name, Py_TYPE(w)->tp_name, Py_TYPE(z)->tp_name);
+    }
+    return NULL;
+}
+
+#define BINARY_FUNC(func, op, op_name)                   \
+    PyObject *func(PyObject *v, PyObject *w)             \
+    {                                                    \
+        return binary_op(v, w, NB_SLOT(op), op_name);    \
+    }
+
+BINARY_FUNC(PyNumber_Or, nb_or, "|")
+BINARY_FUNC(PyNumber_Xor, nb_xor, "^")
+BINARY_FUNC(PyNumber_And, nb_and, "&")
+BINARY_FUNC(PyNumber_Lshift, nb_lshift, "<<")
+BINARY_FUNC(PyNumber_Rshift, nb_rshift, ">>")
+BINARY_FUNC(PyNumber_Subtract, nb_subtract, "-")
+BINARY_FUNC(PyNumber_Divmod, nb_divmod, "divmod()")
+BINARY_FUNC(PyNumber_MatrixMultiply, nb_matrix_multiply, "@")
+BINARY_FUNC(PyNumber_FloorDivide, nb_floor_divide, "//")
+BINARY_FUNC(PyNumber_TrueDivide, nb_true_divide, "/")
+BINARY_FUNC(PyNumber_Remainder, nb_remainder, "%")
+#undef BINARY_FUNC
+
+PyObject *
+PyNumber_Add(PyObject *v, PyObject *w)
+{
+    PyObject *result = binary_op1(v, w, NB_SLOT(nb_add));
+    if (result != Py_NotImplemented) {
+        return result;
+    }
+    Py_DECREF(result);
+    PySequenceMethods *m = Py_TYPE(v)->tp_as_sequence;
+    if (m != NULL && m->sq_concat != NULL) {
+        return m->sq_concat(v, w);
+    }
+    return binop_type_error(v, w, "+");
+}
+
+static PyObject *
+sequence_repeat(ssizeargfunc repeatfunc, PyObject *seq, PyObject *n)
+{
+    if (!_PyIndex_Check(n)) {
+        return type_error("can't multiply sequence by non-int of type '%.200s'", n);
+    }
+    Py_ssize_t count = PyNumber_AsSsize_t(n, PyExc_OverflowError);
+    if (count == -1 && PyErr_Occurred()) {
+        return NULL;
+    }
+    return repeatfunc(seq, count);
+}
+
+PyObject *
+PyNumber_Multiply(PyObject *v, PyObject *w)
+{
+    PyObject *result = binary_op1(v, w, NB_SLOT(nb_multiply));
+    if (result != Py_NotImplemented) {
+        return result;
+    }
+    Py_DECREF(result);
+    PySequenceMethods *mv = Py_TYPE(v)->tp_as_sequence;
+    PySequenceMethods *mw = Py_TYPE(w)->tp_as_sequence;
+    if (mv != NULL && mv->sq_repeat != NULL) {
+        return sequence_repeat(mv->sq_repeat, v, w);
+    }
+    if (mw != NULL && mw->sq_repeat != NULL) {
+        return sequence_repeat(mw->sq_repeat, w, v);
+    }
+    return binop_type_error(v, w, "*");
+}
+
+PyObject *
+PyNumber_Power(PyObject *v, PyObject *w, PyObject *z)
+{
+    return ternary_op(v, w, z, NB_SLOT(nb_power), "** or pow()");
+}
+
+PyObject *
+_PyNumber_PowerNoMod(PyObject *lhs, PyObject *rhs)
+{
+    return PyNumber_Power(lhs, rhs, Py_None);
+}
+
+/* In-place operators try the in-place slot of the left operand, then
+   fall back to the plain operator. */
+static PyObject *
+binary_iop1(PyObject *v, PyObject *w, const size_t iop_slot, const size_t op_slot)
+{
+    PyNumberMethods *mv = Py_TYPE(v)->tp_as_number;
+    if (mv != NULL) {
+        binaryfunc slot = NB_BINOP(mv, iop_slot);
+        if (slot != NULL) {
+            PyObject *x = slot(v, w);
+            if (x != Py_NotImplemented) {
+                return x;
+            }
+            Py_DECREF(x);
+        }
+    }
+    return binary_op1(v, w, op_slot);
+}
+
+static PyObject *
+binary_iop(PyObject *v, PyObject *w, const size_t iop_slot, const size_t op_slot,
+           const char *op_name)
+{
+    PyObject *result = binary_iop1(v, w, iop_slot, op_slot);
+    if (result == Py_NotImplemented) {
+        Py_DECREF(result);
+        return binop_type_error(v, w, op_name);
+    }
+    return result;
+}
+
+static PyObject *
+ternary_iop(PyObject *v, PyObject *w, PyObject *z, const size_t iop_slot, const size_t op_slot,
+            const char *op_name)
+{
+    PyNumberMethods *mv = Py_TYPE(v)->tp_as_number;
+    if (mv != NULL) {
+        ternaryfunc slot = NB_TERNOP(mv, iop_slot);
+        if (slot != NULL) {
+            PyObject *x = slot(v, w, z);
+            if (x != Py_NotImplemented) {
+                return x;
+            }
+            Py_DECREF(x);
+        }
+    }
+    return ternary_op(v, w, z, op_slot, op_name);
+}
+
+#define INPLACE_BINOP(func, iop, op, op_name)                          \
+    PyObject *func(PyObject *v, PyObject *w)                           \
+    {                                                                  \
+        return binary_iop(v, w, NB_SLOT(iop), NB_SLOT(op), op_name);   \
+    }
+
+INPLACE_BINOP(PyNumber_InPlaceOr, nb_inplace_or, nb_or, "|=")
+INPLACE_BINOP(PyNumber_InPlaceXor, nb_inplace_xor, nb_xor, "^=")
+INPLACE_BINOP(PyNumber_InPlaceAnd, nb_inplace_and, nb_and, "&=")
+INPLACE_BINOP(PyNumber_InPlaceLshift, nb_inplace_lshift, nb_lshift, "<<=")
+INPLACE_BINOP(PyNumber_InPlaceRshift, nb_inplace_rshift, nb_rshift, ">>=")
+INPLACE_BINOP(PyNumber_InPlaceSubtract, nb_inplace_subtract, nb_subtract, "-=")
+INPLACE_BINOP(PyNumber_InPlaceMatrixMultiply, nb_inplace_matrix_multiply, nb_matrix_multiply, "@=")
+INPLACE_BINOP(PyNumber_InPlaceFloorDivide, nb_inplace_floor_divide, nb_floor_divide, "//=")
+INPLACE_BINOP(PyNumber_InPlaceTrueDivide, nb_inplace_true_divide, nb_true_divide, "/=")
+INPLACE_BINOP(PyNumber_InPlaceRemainder, nb_inplace_remainder, nb_remainder, "%=")
+#undef INPLACE_BINOP
+
+PyObject *
+PyNumber_InPlaceAdd(PyObject *v, PyObject *w)
+{
+    PyObject *result = binary_iop1(v, w, NB_SLOT(nb_inplace_add), NB_SLOT(nb_add));
+    if (result != Py_NotImplemented) {
+        return result;
+    }
+    Py_DECREF(result);
+    PySequenceMethods *m = Py_TYPE(v)->tp_as_sequence;
+    if (m != NULL) {
+        binaryfunc func = m->sq_inplace_concat != NULL ? m->sq_inplace_concat : m->sq_concat;
+        if (func != NULL) {
+            return func(v, w);
+        }
+    }
+    return binop_type_error(v, w, "+=");
+}
+
+PyObject *
+PyNumber_InPlaceMultiply(PyObject *v, PyObject *w)
+{
+    PyObject *result = binary_iop1(v, w, NB_SLOT(nb_inplace_multiply), NB_SLOT(nb_multiply));
+    if (result != Py_NotImplemented) {
+        return result;
+    }
+    Py_DECREF(result);
+    PySequenceMethods *mv = Py_TYPE(v)->tp_as_sequence;
+    PySequenceMethods *mw = Py_TYPE(w)->tp_as_sequence;
+    if (mv != NULL) {
+        ssizeargfunc f = mv->sq_inplace_repeat != NULL ? mv->sq_inplace_repeat : mv->sq_repeat;
+        if (f != NULL) {
+            return sequence_repeat(f, v, w);
+        }
+    }
+    if (mw != NULL && mw->sq_repeat != NULL) {
+        /* The right operand is not modified in place. */
+        return sequence_repeat(mw->sq_repeat, w, v);
+    }
+    return binop_type_error(v, w, "*=");
+}
+
+PyObject *
+PyNumber_InPlacePower(PyObject *v, PyObject *w, PyObject *z)
+{
+    return ternary_iop(v, w, z, NB_SLOT(nb_inplace_power), NB_SLOT(nb_power), "**=");
+}
+
+PyObject *
+_PyNumber_InPlacePowerNoMod(PyObject *lhs, PyObject *rhs)
+{
+    return PyNumber_InPlacePower(lhs, rhs, Py_None);
+}
+
+#define UNARY_FUNC(func, slot, message)                                \
+    PyObject *func(PyObject *o)                                        \
+    {                                                                  \
+        if (o == NULL) {                                               \
+            return null_error();                                       \
+        }                                                              \
+        PyNumberMethods *m = Py_TYPE(o)->tp_as_number;                 \
+        if (m != NULL && m->slot != NULL) {                            \
+            return m->slot(o);                                         \
+        }                                                              \
+        return type_error(message, o);                                 \
+    }
+
+UNARY_FUNC(PyNumber_Negative, nb_negative, "bad operand type for unary -: '%.200s'")
+UNARY_FUNC(PyNumber_Positive, nb_positive, "bad operand type for unary +: '%.200s'")
+UNARY_FUNC(PyNumber_Invert, nb_invert, "bad operand type for unary ~: '%.200s'")
+UNARY_FUNC(PyNumber_Absolute, nb_absolute, "bad operand type for abs(): '%.200s'")
+#undef UNARY_FUNC
+
+int
+PyIndex_Check(PyObject *obj)
+{
+    return _PyIndex_Check(obj);
+}
+
+/* An exact int with the value of an int subclass instance.  Relies on
+   int's nb_int returning an exact int for subclasses. */
+static PyObject *
+exact_int_copy(PyObject *v)
+{
+    return PyLong_Type.tp_as_number->nb_int(v);
+}
+
+PyObject *
+_PyNumber_Index(PyObject *item)
+{
+    if (item == NULL) {
+        return null_error();
+    }
+    if (PyLong_Check(item)) {
+        return Py_NewRef(item);
+    }
+    if (!_PyIndex_Check(item)) {
+        PyErr_Format(PyExc_TypeError, "'%.200s' object cannot be interpreted as an integer",
+                     Py_TYPE(item)->tp_name);
+        return NULL;
+    }
+    PyObject *result = Py_TYPE(item)->tp_as_number->nb_index(item);
+    if (result == NULL || PyLong_CheckExact(result)) {
+        return result;
+    }
+    if (!PyLong_Check(result)) {
+        PyErr_Format(PyExc_TypeError, "__index__ returned non-int (type %.200s)",
+                     Py_TYPE(result)->tp_name);
+        Py_DECREF(result);
+        return NULL;
+    }
+    if (PyErr_WarnFormat(PyExc_DeprecationWarning, 1,
+                         "__index__ returned non-int (type %.200s).  The ability to return an "
+                         "instance of a strict subclass of int is deprecated, and may be "
+                         "removed in a future version of Python.",
+                         Py_TYPE(result)->tp_name)) {
+        Py_DECREF(result);
+        return NULL;
+    }
+    return result;
+}
+
+PyObject *
+PyNumber_Index(PyObject *item)
+{
+    PyObject *result = _PyNumber_Index(item);
+    if (result != NULL && !PyLong_CheckExact(result)) {
+        Py_SETREF(result, exact_int_copy(result));
+    }
+    return result;
+}
+
+Py_ssize_t
+PyNumber_AsSsize_t(PyObject *item, PyObject *err)
+{
+    PyObject *value = _PyNumber_Index(item);
+    if (value == NULL) {
+        return -1;
+    }
+    Py_ssize_t result = PyLong_AsSsize_t(value);
+    if (result != -1 || !PyErr_Occurred()) {
+        Py_DECREF(value);
+        return result;
+    }
+    if (!PyErr_ExceptionMatches(PyExc_OverflowError)) {
+        Py_DECREF(value);
+        return -1;
+    }
+    PyErr_Clear();
+    if (err == NULL) {
+        /* No exception type given: clip to the nearest bound. */
+        result = _PyLong_Sign(value) < 0 ? PY_SSIZE_T_MIN : PY_SSIZE_T_MAX;
+    }
+    else {
+        PyErr_Format(err, "cannot fit '%.200s' into an index-sized integer",
+                     Py_TYPE(item)->tp_name);
+        result = -1;
+    }
+    Py_DECREF(value);
+    return result;
+}
+
+/* int(b"12"): the text of a bytes-like object, whole or not at all. */
+static PyObject *
+long_from_bytes(PyObject *orig, const char *s, Py_ssize_t len, int base)
+{
+    char *end = NULL;
+    PyObject *result = NULL;
+    if (strlen(s) == (size_t)len) {
+        result = PyLong_FromString(s, &end, base);
+        if (result == NULL && !PyErr_ExceptionMatches(PyExc_ValueError)) {
+            return NULL;
+        }
+    }
+    if (result == NULL || end != s + len) {
+        Py_XDECREF(result);
+        PyErr_Clear();
+        PyErr_Format(PyExc_ValueError, "invalid literal for int() with base %d: %R", base, orig);
+        return NULL;
+    }
+    return result;
+}
+
+PyObject *
+PyNumber_Long(PyObject *o)
+{
+    if (o == NULL) {
+        return null_error();
+    }
+    if (PyLong_CheckExact(o)) {
+        return Py_NewRef(o);
+    }
+    PyNumberMethods *m = Py_TYPE(o)->tp_as_number;
+    if (m != NULL && m->nb_int != NULL) {
+        PyObject *result = m->nb_int(o);
+        if (result == NULL || PyLong_CheckExact(result)) {
+            return result;
+        }
+        if (!PyLong_Check(result)) {
+            PyErr_Format(PyExc_TypeError, "__int__ returned non-int (type %.200s)",
+                         Py_TYPE(result)->tp_name);
+            Py_DECREF(result);
+            return NULL;
+        }
+        if (PyErr_WarnFormat(PyExc_DeprecationWarning, 1,
+                             "__int__ returned non-int (type %.200s).  The ability to return an "
+                             "instance of a strict subclass of int is deprecated, and may be "
+                             "removed in a future version of Python.",
+                             Py_TYPE(result)->tp_name)) {
+            Py_DECREF(result);
+            return NULL;
+        }
+        Py_SETREF(result, exact_int_copy(result));
+        return result;
+    }
+    if (m != NULL && m->nb_index != NULL) {
+        return PyNumber_Index(o);
+    }
+    if (PyUnicode_Check(o)) {
+        return PyLong_FromUnicodeObject(o, 10);
+    }
+    if (PyBytes_Check(o)) {
+        return long_from_bytes(o, PyBytes_AS_STRING(o), PyBytes_GET_SIZE(o), 10);
+    }
+    if (PyByteArray_Check(o)) {
+        return long_from_bytes(o, PyByteArray_AS_STRING(o), PyByteArray_GET_SIZE(o), 10);
+    }
+    return type_error("int() argument must be a string, a bytes-like object or a real number, "
+                      "not '%.200s'",
+                      o);
+}
+
+PyObject *
+PyNumber_Float(PyObject *o)
+{
+    if (o == NULL) {
+        return null_error();
+    }
+    if (PyFloat_CheckExact(o)) {
+        return Py_NewRef(o);
+    }
+    PyNumberMethods *m = Py_TYPE(o)->tp_as_number;
+    if (m != NULL && m->nb_float != NULL) {
+        PyObject *res = m->nb_float(o);
+        if (res == NULL || PyFloat_CheckExact(res)) {
+            return res;
+        }
+        if (!PyFloat_Check(res)) {
+            PyErr_Format(PyExc_TypeError, "%.50s.__float__ returned non-float (type %.50s)",
+                         Py_TYPE(o)->tp_name, Py_TYPE(res)->tp_name);
+            Py_DECREF(res);
+            return NULL;
+        }
+        if (PyErr_WarnFormat(PyExc_DeprecationWarning, 1,
+                             "%.50s.__float__ returned non-float (type %.50s).  The ability to "
+                             "return an instance of a strict subclass of float is deprecated, "
+                             "and may be removed in a future version of Python.",
+                             Py_TYPE(o)->tp_name, Py_TYPE(res)->tp_name)) {
+            Py_DECREF(res);
+            return NULL;
+        }
+        double val = PyFloat_AS_DOUBLE(res);
+        Py_DECREF(res);
+        return PyFloat_FromDouble(val);
+    }
+    if (m != NULL && m->nb_index != NULL) {
+        PyObject *i = PyNumber_Index(o);
+        if (i == NULL) {
+            return NULL;
+        }
+        double val = PyLong_AsDouble(i);
+        Py_DECREF(i);
+        if (val == -1.0 && PyErr_Occurred()) {
+            return NULL;
+        }
+        return PyFloat_FromDouble(val);
+    }
+    if (PyFloat_Check(o)) {
+        return PyFloat_FromDouble(PyFloat_AS_DOUBLE(o));
+    }
+    return PyFloat_FromString(o);
+}
+
+PyObject *
+PyNumber_ToBase(PyObject *n, int base)
+{
+    if (!(base == 2 || base == 8 || base == 10 || base == 16)) {
+        PyErr_SetString(PyExc_SystemError, "PyNumber_ToBase: base must be 2, 8, 10 or 16");
+        return NULL;
+    }
+    PyObject *index = _PyNumber_Index(n);
+    if (index == NULL) {
+        return NULL;
+    }
+    PyObject *res = _PyLong_Format(index, base);
+    Py_DECREF(index);
+    return res;
+}
+
+/* ---- Sequences ------------------------------------------------------------------------ */
+
+int
+PySequence_Check(PyObject *s)
+{
+    if (PyDict_Check(s)) {
+        return 0;
+    }
+    return Py_TYPE(s)->tp_as_sequence != NULL && Py_TYPE(s)->tp_as_sequence->sq_item != NULL;
+}
+
+Py_ssize_t
+PySequence_Size(PyObject *s)
+{
+    if (s == NULL) {
+        null_error();
+        return -1;
+    }
+    PySequenceMethods *m = Py_TYPE(s)->tp_as_sequence;
+    if (m != NULL && m->sq_length != NULL) {
+        return m->sq_length(s);
+    }
+    if (Py_TYPE(s)->tp_as_mapping != NULL && Py_TYPE(s)->tp_as_mapping->mp_length != NULL) {
+        type_error("%.200s is not a sequence", s);
+        return -1;
+    }
+    type_error("object of type '%.200s' has no len()", s);
+    return -1;
+}
+
+PyObject *
+PySequence_Concat(PyObject *s, PyObject *o)
+{
+    if (s == NULL || o == NULL) {
+        return null_error();
+    }
+    PySequenceMethods *m = Py_TYPE(s)->tp_as_sequence;
+    if (m != NULL && m->sq_concat != NULL) {
+        return m->sq_concat(s, o);
+    }
+    /* Classes written in Python implement + through nb_add only. */
+    if (PySequence_Check(s) && PySequence_Check(o)) {
+        PyObject *result = binary_op1(s, o, NB_SLOT(nb_add));
+        if (result != Py_NotImplemented) {
+            return result;
+        }
+        Py_DECREF(result);
+    }
+    return type_error("'%.200s' object can't be concatenated", s);
+}
+
+PyObject *
+PySequence_Repeat(PyObject *o, Py_ssize_t count)
+{
+    if (o == NULL) {
+        return null_error();
+    }
+    PySequenceMethods *m = Py_TYPE(o)->tp_as_sequence;
+    if (m != NULL && m->sq_repeat != NULL) {
+        return m->sq_repeat(o, count);
+    }
+    if (PySequence_Check(o)) {
+        PyObject *n = PyLong_FromSsize_t(count);
+        if (n == NULL) {
+            return NULL;
+        }
+        PyObject *result = binary_op1(o, n, NB_SLOT(nb_multiply));
+        Py_DECREF(n);
+        if (result != Py_NotImplemented) {
+            return result;
+        }
+        Py_DECREF(result);
+    }
+    return type_error("'%.200s' object can't be repeated", o);
+}
+
+PyObject *
+PySequence_InPlaceConcat(PyObject *s, PyObject *o)
+{
+    if (s == NULL || o == NULL) {
+        return null_error();
+    }
+    PySequenceMethods *m = Py_TYPE(s)->tp_as_sequence;
+    if (m != NULL && m->sq_inplace_concat != NULL) {
+        return m->sq_inplace_concat(s, o);
+    }
+    if (m != NULL && m->sq_concat != NULL) {
+        return m->sq_concat(s, o);
+    }
+    if (PySequence_Check(s) && PySequence_Check(o)) {
+        PyObject *result = binary_iop1(s, o, NB_SLOT(nb_inplace_add), NB_SLOT(nb_add));
+        if (result != Py_NotImplemented) {
+            return result;
+        }
+        Py_DECREF(result);
+    }
+    return type_error("'%.200s' object can't be concatenated", s);
+}
+
+/* Negative indexes count from the end, for sequences that know their
+   length. */
+static int
+adjust_index(PyObject *s, PySequenceMethods *m, Py_ssize_t *i)
+{
+    if (*i < 0 && m->sq_length != NULL) {
+        Py_ssize_t l = m->sq_length(s);
+        if (l < 0) {
+            return -1;
+        }
+        *i += l;
+    }
+    return 0;
+}
+
+PyObject *
+PySequence_GetItem(PyObject *s, Py_ssize_t i)
+{
+    if (s == NULL) {
+        return null_error();
+    }
+    PySequenceMethods *m = Py_TYPE(s)->tp_as_sequence;
+    if (m != NULL && m->sq_item != NULL) {
+        if (adjust_index(s, m, &i) < 0) {
+            return NULL;
+        }
+        return m->sq_item(s, i);
+    }
+    if (Py_TYPE(s)->tp_as_mapping != NULL && Py_TYPE(s)->tp_as_mapping->mp_subscript != NULL) {
+        return type_error("%.200s is not a sequence", s);
+    }
+    return type_error("'%.200s' object does not support indexing", s);
+}
+
+PyObject *
+PySequence_GetSlice(PyObject *s, Py_ssize_t i1, Py_ssize_t i2)
+{
+    if (s == NULL) {
+        return null_error();
+    }
+    PyMappingMethods *mp = Py_TYPE(s)->tp_as_mapping;
+    if (mp != NULL && mp->mp_subscript != NULL) {
+        PyObject *slice = _PySlice_FromIndices(i1, i2);
+        if (slice == NULL) {
+            return NULL;
+        }
+        PyObject *res = mp->mp_subscript(s, slice);
+        Py_DECREF(slice);
+        return res;
+    }
+    return type_error("'%.200s' object is unsliceable", s);
+}
+
+int
+PySequence_SetItem(PyObject *s, Py_ssize_t i, PyObject *o)
+{
+    if (s == NULL) {
+        null_error();
+        return -1;
+    }
+    PySequenceMethods *m = Py_TYPE(s)->tp_as_sequence;
+    if (m != NULL && m->sq_ass_item != NULL) {
+        if (adjust_index(s, m, &i) < 0) {
+            return -1;
+        }
+        return m->sq_ass_item(s, i, o);
+    }
+    if (Py_TYPE(s)->tp_as_mapping != NULL && Py_TYPE(s)->tp_as_mapping->mp_ass_subscript != NULL) {
+        type_error("%.200s is not a sequence", s);
+        return -1;
+    }
+    type_error("'%.200s' object does not support item assignment", s);
+    return -1;
+}
+
+int
+PySequence_DelItem(PyObject *s, Py_ssize_t i)
+{
+    if (s == NULL) {
+        null_error();
+        return -1;
+    }
+    PySequenceMethods *m = Py_TYPE(s)->tp_as_sequence;
+    if (m != NULL && m->sq_ass_item != NULL) {
+        if (adjust_index(s, m, &i) < 0) {
+            return -1;
+        }
+        return m->sq_ass_item(s, i, NULL);
+    }
+    if (Py_TYPE(s)->tp_as_mapping != NULL && Py_TYPE(s)->tp_as_mapping->mp_ass_subscript != NULL) {
+        type_error("%.200s is not a sequence", s);
+        return -1;
+    }
+    type_error("'%.200s' object doesn't support item deletion", s);
+    return -1;
+}
+
+PyObject *
+PySequence_List(PyObject *v)
+{
+    if (v == NULL) {
+        return null_error();
+    }
+    PyObject *result = PyList_New(0);
+    if (result == NULL) {
+        return NULL;
+    }
+    PyObject *rv = _PyList_Extend((PyListObject *)result, v);
+    if (rv == NULL) {
+        Py_DECREF(result);
+        return NULL;
+    }
+    Py_DECREF(rv);
+    return result;
+}
+
+PyObject *
+PySequence_Tuple(PyObject *v)
+{
+    if (v == NULL) {
+        return null_error();
+    }
+    if (PyTuple_CheckExact(v)) {
+        return Py_NewRef(v);
+    }
+    if (PyList_CheckExact(v)) {
+        return PyList_AsTuple(v);
+    }
+    PyObject *list = PySequence_List(v);
+    if (list == NULL) {
+        return NULL;
+    }
+    PyObject *result = PyList_AsTuple(list);
+    Py_DECREF(list);
+    return result;
+}
+
+PyObject *
+PySequence_Fast(PyObject *v, const char *m)
+{
+    if (v == NULL) {
+        return null_error();
+    }
+    if (PyList_CheckExact(v) || PyTuple_CheckExact(v)) {
+        return Py_NewRef(v);
+    }
+    PyObject *it = PyObject_GetIter(v);
+    if (it == NULL) {
+        if (PyErr_ExceptionMatches(PyExc_TypeError)) {
+            PyErr_SetString(PyExc_TypeError, m);
+        }
+        return NULL;
+    }
+    v = PySequence_List(it);
+    Py_DECREF(it);
+    return v;
+}
+
+Py_ssize_t
+_PySequence_IterSearch(PyObject *seq, PyObject *obj, int operation)
+{
+    if (seq == NULL || obj == NULL) {
+        null_error();
+        return -1;
+    }
+    PyObject *it = PyObject_GetIter(seq);
+    if (it == NULL) {
+        if (PyErr_ExceptionMatches(PyExc_TypeError)) {
+            PyErr_Clear();
+            type_error("argument of type '%.200s' is not a container or iterable", seq);
+        }
+        return -1;
+    }
+    Py_ssize_t n = 0;
+    int wrapped = 0;
+    for (;;) {
+        PyObject *item = PyIter_Next(it);
+        if (item == NULL) {
+            if (PyErr_Occurred()) {
+                goto fail;
+            }
+            break;
+        }
+        int cmp = PyObject_RichCompareBool(item, obj, Py_EQ);
+        Py_DECREF(item);
+        if (cmp < 0) {
+            goto fail;
+        }
+        if (cmp > 0) {
+            switch (operation) {
+            case PY_ITERSEARCH_COUNT:
+                if (n == PY_SSIZE_T_MAX) {
+                    PyErr_SetString(PyExc_OverflowError, "count exceeds C integer size");
+                    goto fail;
+                }
+                ++n;
+                break;
+            case PY_ITERSEARCH_INDEX:
+                if (wrapped) {
+                    PyErr_SetString(PyExc_OverflowError, "index exceeds C integer size");
+                    goto fail;
+                }
+                goto done;
+            default:
+                n = 1;
+                goto done;
+            }
+        }
+        if (operation == PY_ITERSEARCH_INDEX) {
+            if (n == PY_SSIZE_T_MAX) {
+                wrapped = 1;
+            }
+            ++n;
+        }
+    }
+    if (operation == PY_ITERSEARCH_INDEX) {
+        PyErr_SetString(PyExc_ValueError, "sequence.index(x): x not in sequence");
+        goto fail;
+    }
+done:
+    Py_DECREF(it);
+    return n;
+fail:
+    Py_DECREF(it);
+    return -1;
+}
+
+Py_ssize_t
+PySequence_Count(PyObject *s, PyObject *o)
+{
+    return _PySequence_IterSearch(s, o, PY_ITERSEARCH_COUNT);
+}
+
+int
+PySequence_Contains(PyObject *seq, PyObject *ob)
+{
+    PySequenceMethods *sqm = Py_TYPE(seq)->tp_as_sequence;
+    if (sqm != NULL && sqm->sq_contains != NULL) {
+        int res = sqm->sq_contains(seq, ob);
+        return res;
+    }
+    Py_ssize_t result = _PySequence_IterSearch(seq, ob, PY_ITERSEARCH_CONTAINS);
+    return (int)result;
+}
+
+Py_ssize_t
+PySequence_Index(PyObject *s, PyObject *o)
+{
+    return _PySequence_IterSearch(s, o, PY_ITERSEARCH_INDEX);
+}
+
+/* ---- Mappings ---------------------------------------------------------------------------- */
+
+int
+PyMapping_Check(PyObject *o)
+{
+    return o != NULL && Py_TYPE(o)->tp_as_mapping != NULL &&
+           Py_TYPE(o)->tp_as_mapping->mp_subscript != NULL;
+}
+
+Py_ssize_t
+PyMapping_Size(PyObject *o)
+{
+    if (o == NULL) {
+        null_error();
+        return -1;
+    }
+    PyMappingMethods *m = Py_TYPE(o)->tp_as_mapping;
+    if (m != NULL && m->mp_length != NULL) {
+        return m->mp_length(o);
+    }
+    if (Py_TYPE(o)->tp_as_sequence != NULL && Py_TYPE(o)->tp_as_sequence->sq_length != NULL) {
+        type_error("%.200s is not a mapping", o);
+        return -1;
+    }
+    type_error("object of type '%.200s' has no len()", o);
+    return -1;
+}
+
+PyObject *
+PyMapping_GetItemString(PyObject *o, const char *key)
+{
+    if (key == NULL) {
+        return null_error();
+    }
+    PyObject *okey = PyUnicode_FromString(key);
+    if (okey == NULL) {
+        return NULL;
+    }
+    PyObject *r = PyObject_GetItem(o, okey);
+    Py_DECREF(okey);
+    return r;
+}
+
+int
+PyMapping_SetItemString(PyObject *o, const char *key, PyObject *value)
+{
+    if (key == NULL) {
+        null_error();
+        return -1;
+    }
+    PyObject *okey = PyUnicode_FromString(key);
+    if (okey == NULL) {
+        return -1;
+    }
+    int r = PyObject_SetItem(o, okey, value);
+    Py_DECREF(okey);
+    return r;
+}
+
+/* o.keys() (or values/items) as a list, for mappings that are not dicts. */
+static PyObject *
+method_output_as_list(PyObject *o, PyObject *meth)
+{
+    PyObject *meth_output = PyObject_CallMethodNoArgs(o, meth);
+    if (meth_output == NULL || PyList_CheckExact(meth_output)) {
+        return meth_output;
+    }
+    PyObject *it = PyObject_GetIter(meth_output);
+    if (it == NULL) {
+        if (PyErr_ExceptionMatches(PyExc_TypeError)) {
+            PyErr_Format(PyExc_TypeError, "%.200s.%U() returned a non-iterable (type %.200s)",
+                         Py_TYPE(o)->tp_name, meth, Py_TYPE(meth_output)->tp_name);
+        }
+        Py_DECREF(meth_output);
+        return NULL;
+    }
+    Py_DECREF(meth_output);
+    PyObject *result = PySequence_List(it);
+    Py_DECREF(it);
+    return result;
+}
+
+PyObject *
+PyMapping_Keys(PyObject *o)
+{
+    if (o == NULL) {
+        return null_error();
+    }
+    if (PyDict_CheckExact(o)) {
+        return PyDict_Keys(o);
+    }
+    return method_output_as_list(o, ID(keys));
+}
+
+PyObject *
+PyMapping_Items(PyObject *o)
+{
+    if (o == NULL) {
+        return null_error();
+    }
+    if (PyDict_CheckExact(o)) {
+        return PyDict_Items(o);
+    }
+    return method_output_as_list(o, ID(items));
+}
+
+PyObject *
+PyMapping_Values(PyObject *o)
+{
+    if (o == NULL) {
+        return null_error();
+    }
+    if (PyDict_CheckExact(o)) {
+        return PyDict_Values(o);
+    }
+    return method_output_as_list(o, ID(values));
+}
+
+/* ---- isinstance / issubclass --------------------------------------------------------------
+
+   Classes need not be types: anything with a __bases__ tuple takes part
+   (the "abstract" protocol), and metaclasses may override the checks
+   with __instancecheck__ / __subclasscheck__. */
+
+static PyObject *
+abstract_get_bases(PyObject *cls)
+{
+    PyObject *bases;
+    (void)PyObject_GetOptionalAttr(cls, ID(__bases__), &bases);
+    if (bases != NULL && !PyTuple_Check(bases)) {
+        Py_DECREF(bases);
+        return NULL;
+    }
+    return bases;
+}
+
+static int
+abstract_issubclass(PyObject *derived, PyObject *cls)
+{
+    PyObject *bases = NULL;
+    int r = 0;
+    while (1) {
+        if (derived == cls) {
+            Py_XDECREF(bases);
+            return 1;
+        }
+        Py_XSETREF(bases, abstract_get_bases(derived));
+        if (bases == NULL) {
+            return PyErr_Occurred() ? -1 : 0;
+        }
+        Py_ssize_t n = PyTuple_GET_SIZE(bases);
+        if (n == 0) {
+            Py_DECREF(bases);
+            return 0;
+        }
+        /* Single inheritance needs no recursion. */
+        if (n == 1) {
+            derived = PyTuple_GET_ITEM(bases, 0);
+            continue;
+        }
+        break;
+    }
+    for (Py_ssize_t i = 0; i < PyTuple_GET_SIZE(bases); i++) {
+        if (Py_EnterRecursiveCall(" in __issubclass__")) {
+            r = -1;
+            break;
+        }
+        r = abstract_issubclass(PyTuple_GET_ITEM(bases, i), cls);
+        Py_LeaveRecursiveCall();
+        if (r != 0) {
+            break;
+        }
+    }
+    Py_DECREF(bases);
+    return r;
+}
+
+static int
+check_class(PyObject *cls, const char *error)
+{
+    PyObject *bases = abstract_get_bases(cls);
+    if (bases == NULL) {
+        if (!PyErr_Occurred()) {
+            PyErr_SetString(PyExc_TypeError, error);
+        }
+        return 0;
+    }
+    Py_DECREF(bases);
+    return 1;
+}
+
+int
+_PyObject_RealIsInstance(PyObject *inst, PyObject *cls)
+{
+    PyObject *icls;
+    int retval;
+    if (PyType_Check(cls)) {
+        retval = PyObject_TypeCheck(inst, (PyTypeObject *)cls);
+        if (retval == 0) {
+            /* Proxies may claim another class through __class__. */
+            retval = PyObject_GetOptionalAttr(inst, ID(__class__), &icls);
+            if (icls != NULL) {
+                if (icls != (PyObject *)Py_TYPE(inst) && PyType_Check(icls)) {
+                    retval = PyType_IsSubtype((PyTypeObject *)icls, (PyTypeObject *)cls);
+                }
+                else {
+                    retval = 0;
+                }
+                Py_DECREF(icls);
+            }
+        }
+        return retval;
+    }
+    if (!check_class(cls, "isinstance() arg 2 must be a type, a tuple of types, or a union")) {
+        return -1;
+    }
+    retval = PyObject_GetOptionalAttr(inst, ID(__class__), &icls);
+    if (icls != NULL) {
+        retval = abstract_issubclass(icls, cls);
+        Py_DECREF(icls);
+    }
+    return retval;
+}
+
+static int
+object_recursive_isinstance(PyThreadState *tstate, PyObject *inst, PyObject *cls)
+{
+    if (Py_IS_TYPE(inst, (PyTypeObject *)cls)) {
+        return 1;
+    }
+    if (PyType_CheckExact(cls)) {
+        return _PyObject_RealIsInstance(inst, cls);
+    }
+    if (PyTuple_Check(cls)) {
+        if (_Py_EnterRecursiveCallTstate(tstate, " in __instancecheck__")) {
+            return -1;
+        }
+        int r = 0;
+        for (Py_ssize_t i = 0; i < PyTuple_GET_SIZE(cls); i++) {
+            r = object_recursive_isinstance(tstate, inst, PyTuple_GET_ITEM(cls, i));
+            if (r != 0) {
+                break;
+            }
+        }
+        _Py_LeaveRecursiveCallTstate(tstate);
+        return r;
+    }
+    PyObject *checker = _PyObject_LookupSpecial(cls, ID(__instancecheck__));
+    if (checker != NULL) {
+        if (_Py_EnterRecursiveCallTstate(tstate, " in __instancecheck__")) {
+            Py_DECREF(checker);
+            return -1;
+        }
+        PyObject *res = PyObject_CallOneArg(checker, inst);
+        _Py_LeaveRecursiveCallTstate(tstate);
+        Py_DECREF(checker);
+        if (res == NULL) {
+            return -1;
+        }
+        int ok = PyObject_IsTrue(res);
+        Py_DECREF(res);
+        return ok;
+    }
+    if (PyErr_Occurred()) {
+        return -1;
+    }
+    return _PyObject_RealIsInstance(inst, cls);
+}
+
+int
+PyObject_IsInstance(PyObject *inst, PyObject *cls)
+{
+    return object_recursive_isinstance(_PyThreadState_GET(), inst, cls);
+}
+
+int
+_PyObject_RealIsSubclass(PyObject *derived, PyObject *cls)
+{
+    if (PyType_Check(cls) && PyType_Check(derived)) {
+        return PyType_IsSubtype((PyTypeObject *)derived, (PyTypeObject *)cls);
+    }
+    if (!check_class(derived, "issubclass() arg 1 must be a class")) {
+        return -1;
+    }
+    if (!check_class(cls, "issubclass() arg 2 must be a class, a tuple of classes, or a union")) {
+        return -1;
+    }
+    return abstract_issubclass(derived, cls);
+}
+
+static int
+object_issubclass(PyThreadState *tstate, PyObject *derived, PyObject *cls)
+{
+    if (PyType_CheckExact(cls)) {
+        if (derived == cls) {
+            return 1;
+        }
+        return _PyObject_RealIsSubclass(derived, cls);
+    }
+    if (PyTuple_Check(cls)) {
+        if (_Py_EnterRecursiveCallTstate(tstate, " in __subclasscheck__")) {
+            return -1;
+        }
+        int r = 0;
+        for (Py_ssize_t i = 0; i < PyTuple_GET_SIZE(cls); i++) {
+            r = object_issubclass(tstate, derived, PyTuple_GET_ITEM(cls, i));
+            if (r != 0) {
+                break;
+            }
+        }
+        _Py_LeaveRecursiveCallTstate(tstate);
+        return r;
+    }
+    PyObject *checker = _PyObject_LookupSpecial(cls, ID(__subclasscheck__));
+    if (checker != NULL) {
+        if (_Py_EnterRecursiveCallTstate(tstate, " in __subclasscheck__")) {
+            Py_DECREF(checker);
+            return -1;
+        }
+        PyObject *res = PyObject_CallOneArg(checker, derived);
+        _Py_LeaveRecursiveCallTstate(tstate);
+        Py_DECREF(checker);
+        if (res == NULL) {
+            return -1;
+        }
+        int ok = PyObject_IsTrue(res);
+        Py_DECREF(res);
+        return ok;
+    }
+    if (PyErr_Occurred()) {
+        return -1;
+    }
+    return _PyObject_RealIsSubclass(derived, cls);
+}
+
+int
+PyObject_IsSubclass(PyObject *derived, PyObject *cls)
+{
+    return object_issubclass(_PyThreadState_GET(), derived, cls);
+}
+
+/* ---- Iteration ----------------------------------------------------------------------------- */
+
+int
+PyIter_Check(PyObject *obj)
+{
+    return Py_TYPE(obj)->tp_iternext != NULL;
+}
+
+int
+PyAIter_Check(PyObject *obj)
+{
+    PyAsyncMethods *am = Py_TYPE(obj)->tp_as_async;
+    return am != NULL && am->am_anext != NULL;
+}
+
+PyObject *
+PyObject_GetIter(PyObject *o)
+{
+    getiterfunc f = Py_TYPE(o)->tp_iter;
+    if (f == NULL) {
+        if (PySequence_Check(o)) {
+            return PySeqIter_New(o);
+        }
+        return type_error("'%.200s' object is not iterable", o);
+    }
+    PyObject *res = f(o);
+    if (res != NULL && !PyIter_Check(res)) {
+        PyErr_Format(PyExc_TypeError, "iter() returned non-iterator of type '%.100s'",
+                     Py_TYPE(res)->tp_name);
+        Py_SETREF(res, NULL);
+    }
+    return res;
+}
+
+PyObject *
+PyObject_GetAIter(PyObject *o)
+{
+    PyAsyncMethods *am = Py_TYPE(o)->tp_as_async;
+    if (am == NULL || am->am_aiter == NULL) {
+        return type_error("'%.200s' object is not an async iterable", o);
+    }
+    PyObject *it = am->am_aiter(o);
+    if (it != NULL && !PyAIter_Check(it)) {
+        PyErr_Format(PyExc_TypeError, "aiter() returned not an async iterator of type '%.100s'",
+                     Py_TYPE(it)->tp_name);
+        Py_SETREF(it, NULL);
+    }
+    return it;
+}
+
+PyObject *
+PyIter_Next(PyObject *iter)
+{
+    PyObject *result = Py_TYPE(iter)->tp_iternext(iter);
+    if (result == NULL && PyErr_Occurred() && PyErr_ExceptionMatches(PyExc_StopIteration)) {
+        PyErr_Clear();
+    }
+    return result;
+}
+
+int
+PyIter_NextItem(PyObject *iter, PyObject **item)
+{
+    iternextfunc tp_iternext = Py_TYPE(iter)->tp_iternext;
+    if (tp_iternext == NULL) {
+        *item = NULL;
+        PyErr_Format(PyExc_TypeError, "expected an iterator, got '%.100s'",
+                     Py_TYPE(iter)->tp_name);
+        return -1;
+    }
+    *item = tp_iternext(iter);
+    if (*item != NULL) {
+        return 1;
+    }
+    if (!PyErr_Occurred()) {
+        return 0;
+    }
+    if (PyErr_ExceptionMatches(PyExc_StopIteration)) {
+        PyErr_Clear();
+        return 0;
+    }
+    return -1;
+}
+
+/* send() for any iterator: am_send when the type has it, else next() or
+   .send(arg), with StopIteration turned into PYGEN_RETURN. */
+PySendResult
+PyIter_Send(PyObject *iter, PyObject *arg, PyObject **result)
+{
+    PyAsyncMethods *am = Py_TYPE(iter)->tp_as_async;
+    if (am != NULL && am->am_send != NULL) {
+        return am->am_send(iter, arg, result);
+    }
+    if (arg == Py_None && PyIter_Check(iter)) {
+        *result = Py_TYPE(iter)->tp_iternext(iter);
+    }
+    else {
+        *result = PyObject_CallMethodOneArg(iter, ID(send), arg);
+    }
+    if (*result != NULL) {
+        return PYGEN_NEXT;
+    }
+    if (!PyErr_Occurred()) {
+        *result = Py_NewRef(Py_None);
+        return PYGEN_RETURN;
+    }
+    if (!PyErr_ExceptionMatches(PyExc_StopIteration)) {
+        return PYGEN_ERROR;
+    }
+    PyObject *exc = PyErr_GetRaisedException();
+    PyObject *value = ((PyStopIterationObject *)exc)->value;
+    *result = Py_NewRef(value == NULL ? Py_None : value);
+    Py_DECREF(exc);
+    return PYGEN_RETURN;
+}

@@ -1,0 +1,734 @@
+/* Generator, coroutine and async generator objects: the object side.
+
+   The three types share one layout (pycore_genobject.h): a header and the
+   generator's own interpreter frame at the end.  This file holds creation,
+   attributes, the Python-level methods' argument handling and the
+   lifetime; resuming the frame (send, throw, close) belongs with the
+   interpreter, behind the hooks declared in pycore_genobject.h.  Until the
+   interpreter provides them, weak placeholders below raise SystemError. */
+
+#include "Python.h"
+#include "pycore_frame.h"
+#include "pycore_genobject.h"
+#include "pycore_object.h"
+#include "pycore_pystate.h"
+#include "pycore_typeobject.h"
+
+/* ---- Placeholders for the interpreter's hooks ------------------------------- */
+
+#define PLACEHOLDER __attribute__((weak))
+
+static void
+not_yet(void)
+{
+    PyErr_SetString(PyExc_SystemError, "generators are not supported yet");
+}
+
+PLACEHOLDER PySendResult
+_PyGen_Send(PyGenObject *gen, PyObject *arg, PyObject **presult)
+{
+    *presult = NULL;
+    not_yet();
+    return PYGEN_ERROR;
+}
+
+PLACEHOLDER PyObject *
+_PyGen_Throw(PyGenObject *gen, PyObject *exc)
+{
+    not_yet();
+    return NULL;
+}
+
+PLACEHOLDER PyObject *
+_PyGen_Close(PyGenObject *gen)
+{
+    not_yet();
+    return NULL;
+}
+
+PLACEHOLDER void
+_PyGen_Finalize(PyObject *self)
+{
+}
+
+PLACEHOLDER PyObject *
+_PyAsyncGen_ANext(PyObject *self)
+{
+    not_yet();
+    return NULL;
+}
+
+PLACEHOLDER PyObject *
+_PyAsyncGen_ASend(PyObject *self, PyObject *arg)
+{
+    not_yet();
+    return NULL;
+}
+
+PLACEHOLDER PyObject *
+_PyAsyncGen_AThrow(PyObject *self, PyObject *const *args, Py_ssize_t nargs)
+{
+    not_yet();
+    return NULL;
+}
+
+PLACEHOLDER PyObject *
+_PyAsyncGen_AClose(PyObject *self)
+{
+    not_yet();
+    return NULL;
+}
+
+/* ---- Creation ------------------------------------------------------------------- */
+
+PyGenObject *
+_PyGen_NewForFunction(PyFunctionObject *func)
+{
+    PyCodeObject *code = (PyCodeObject *)func->func_code;
+    PyTypeObject *type = &PyGen_Type;
+    if (code->co_flags & CO_COROUTINE) {
+        type = &PyCoro_Type;
+    }
+    else if (code->co_flags & CO_ASYNC_GENERATOR) {
+        type = &PyAsyncGen_Type;
+    }
+    Py_ssize_t slots = (Py_ssize_t)code->co_nlocalsplus + code->co_stacksize;
+    PyGenObject *gen = PyObject_GC_NewVar(PyGenObject, type, slots);
+    if (gen == NULL) {
+        return NULL;
+    }
+    gen->gi_weakreflist = NULL;
+    gen->gi_name = Py_NewRef(func->func_name);
+    gen->gi_qualname = Py_NewRef(func->func_qualname);
+    gen->gi_exc_state.exc_value = NULL;
+    gen->gi_exc_state.previous_item = NULL;
+    gen->gi_origin_or_finalizer = NULL;
+    gen->gi_hooks_inited = 0;
+    gen->gi_closed = 0;
+    gen->gi_running_async = 0;
+    gen->gi_frame_state = FRAME_CLEARED;
+    _PyInterpreterFrame *frame = &gen->gi_iframe;
+    frame->f_executable = PyStackRef_NULL;
+    frame->f_funcobj = PyStackRef_NULL;
+    frame->previous = NULL;
+    frame->f_globals = NULL;
+    frame->f_builtins = NULL;
+    frame->f_locals = NULL;
+    frame->frame_obj = NULL;
+    frame->instr_ptr = NULL;
+    frame->stackpointer = frame->localsplus;
+    frame->return_offset = 0;
+    frame->owner = FRAME_OWNED_BY_GENERATOR;
+    frame->visited = 0;
+    PyObject_GC_Track(gen);
+    return gen;
+}
+
+void
+_PyGen_ClearFrame(PyGenObject *gen)
+{
+    if (gen->gi_frame_state == FRAME_CLEARED) {
+        return;
+    }
+    gen->gi_frame_state = FRAME_CLEARED;
+    _PyInterpreterFrame *frame = &gen->gi_iframe;
+    frame->previous = NULL;
+    _PyFrame_ClearExceptCode(frame);
+    Py_CLEAR(gen->gi_exc_state.exc_value);
+}
+
+PyObject *
+_PyGen_yf(PyGenObject *gen)
+{
+    if (gen->gi_frame_state != FRAME_SUSPENDED_YIELD_FROM) {
+        return NULL;
+    }
+    _PyInterpreterFrame *frame = &gen->gi_iframe;
+    if (frame->stackpointer <= _PyFrame_Stackbase(frame)) {
+        return NULL;
+    }
+    _PyStackRef top = frame->stackpointer[-1];
+    if (PyStackRef_IsNull(top) || PyStackRef_IsTaggedInt(top)) {
+        /* A virtual iterator (sequence, index) pair: the sequence is below. */
+        if (frame->stackpointer - 2 < _PyFrame_Stackbase(frame)) {
+            return NULL;
+        }
+        top = frame->stackpointer[-2];
+        if (PyStackRef_IsNull(top) || PyStackRef_IsTaggedInt(top)) {
+            return NULL;
+        }
+    }
+    return PyStackRef_AsPyObjectNew(top);
+}
+
+int
+_PyGen_SetStopIterationValue(PyObject *value)
+{
+    if (value == Py_None) {
+        PyErr_SetNone(PyExc_StopIteration);
+        return 0;
+    }
+    /* StopIteration(value) rather than PyErr_SetObject(StopIteration,
+       value): a tuple or exception value must not be taken as the
+       exception's arguments or as the exception itself. */
+    PyObject *exc = PyObject_CallOneArg(PyExc_StopIteration, value);
+    if (exc == NULL) {
+        return -1;
+    }
+    PyErr_SetObject(PyExc_StopIteration, exc);
+    Py_DECREF(exc);
+    return 0;
+}
+
+int
+_PyGen_FetchStopIterationValue(PyObject **pvalue)
+{
+    PyObject *value = NULL;
+    if (PyErr_ExceptionMatches(PyExc_StopIteration)) {
+        PyObject *exc = PyErr_GetRaisedException();
+        value = Py_NewRef(((PyStopIterationObject *)exc)->value);
+        Py_DECREF(exc);
+    }
+    else if (PyErr_Occurred()) {
+        return -1;
+    }
+    *pvalue = value != NULL ? value : Py_NewRef(Py_None);
+    return 0;
+}
+
+/* ---- Python-level protocol --------------------------------------------------------- */
+
+static PyObject *
+gen_iternext(PyObject *self)
+{
+    PyObject *result;
+    PySendResult r = _PyGen_Send((PyGenObject *)self, Py_None, &result);
+    if (r == PYGEN_RETURN) {
+        if (result != Py_None) {
+            _PyGen_SetStopIterationValue(result);
+        }
+        Py_DECREF(result);
+        return NULL;
+    }
+    return r == PYGEN_NEXT ? result : NULL;
+}
+
+static PySendResult
+gen_am_send(PyObject *self, PyObject *arg, PyObject **presult)
+{
+    return _PyGen_Send((PyGenObject *)self, arg, presult);
+}
+
+static PyObject *
+gen_send(PyObject *self, PyObject *arg)
+{
+    PyObject *result;
+    PySendResult r = _PyGen_Send((PyGenObject *)self, arg, &result);
+    if (r == PYGEN_RETURN) {
+        if (PyAsyncGen_CheckExact(self)) {
+            PyErr_SetNone(PyExc_StopAsyncIteration);
+        }
+        else {
+            _PyGen_SetStopIterationValue(result);
+        }
+        Py_DECREF(result);
+        return NULL;
+    }
+    return r == PYGEN_NEXT ? result : NULL;
+}
+
+/* throw(value), or the deprecated throw(type[, value[, traceback]]):
+   normalised here to one exception instance carrying its traceback. */
+static PyObject *
+normalize_thrown(PyObject *const *args, Py_ssize_t nargs)
+{
+    PyObject *typ = args[0];
+    PyObject *val = nargs > 1 ? args[1] : NULL;
+    PyObject *tb = nargs > 2 ? args[2] : NULL;
+    if (tb == Py_None) {
+        tb = NULL;
+    }
+    else if (tb != NULL && !PyTraceBack_Check(tb)) {
+        PyErr_SetString(PyExc_TypeError, "throw() third argument must be a traceback object");
+        return NULL;
+    }
+    PyObject *exc;
+    if (PyExceptionClass_Check(typ)) {
+        if (val != NULL && PyObject_TypeCheck(val, (PyTypeObject *)typ)) {
+            exc = Py_NewRef(val);
+        }
+        else if (val == NULL || val == Py_None) {
+            exc = PyObject_CallNoArgs(typ);
+        }
+        else if (PyTuple_Check(val)) {
+            exc = PyObject_Call(typ, val, NULL);
+        }
+        else {
+            exc = PyObject_CallOneArg(typ, val);
+        }
+        if (exc == NULL) {
+            return NULL;
+        }
+        if (!PyExceptionInstance_Check(exc)) {
+            PyErr_Format(PyExc_TypeError,
+                         "calling %R should have returned an instance of BaseException, not %s",
+                         typ, Py_TYPE(exc)->tp_name);
+            Py_DECREF(exc);
+            return NULL;
+        }
+    }
+    else if (PyExceptionInstance_Check(typ)) {
+        if (val != NULL && val != Py_None) {
+            PyErr_SetString(PyExc_TypeError, "instance exception may not have a separate value");
+            return NULL;
+        }
+        exc = Py_NewRef(typ);
+    }
+    else {
+        PyErr_Format(PyExc_TypeError,
+                     "exceptions must be classes or instances deriving from BaseException, not %s",
+                     Py_TYPE(typ)->tp_name);
+        return NULL;
+    }
+    if (tb != NULL && PyException_SetTraceback(exc, tb) < 0) {
+        Py_DECREF(exc);
+        return NULL;
+    }
+    return exc;
+}
+
+static PyObject *
+gen_throw(PyObject *self, PyObject *const *args, Py_ssize_t nargs)
+{
+    if (!_PyArg_CheckPositional("throw", nargs, 1, 3)) {
+        return NULL;
+    }
+    if (nargs > 1 &&
+        PyErr_WarnEx(PyExc_DeprecationWarning,
+                     "the (type, exc, tb) signature of throw() is deprecated, use the "
+                     "single-arg signature instead.",
+                     1) < 0) {
+        return NULL;
+    }
+    PyObject *exc = normalize_thrown(args, nargs);
+    if (exc == NULL) {
+        return NULL;
+    }
+    PyObject *res = _PyGen_Throw((PyGenObject *)self, exc);
+    Py_DECREF(exc);
+    return res;
+}
+
+static PyObject *
+gen_close(PyObject *self, PyObject *Py_UNUSED(ignored))
+{
+    return _PyGen_Close((PyGenObject *)self);
+}
+
+/* ---- Attributes ----------------------------------------------------------------- */
+
+static PyObject *
+gen_get_name(PyObject *self, void *closure)
+{
+    return Py_NewRef(((PyGenObject *)self)->gi_name);
+}
+
+static int
+gen_set_name(PyObject *self, PyObject *value, void *closure)
+{
+    if (value == NULL || !PyUnicode_Check(value)) {
+        PyErr_SetString(PyExc_TypeError, "__name__ must be set to a string object");
+        return -1;
+    }
+    Py_XSETREF(((PyGenObject *)self)->gi_name, Py_NewRef(value));
+    return 0;
+}
+
+static PyObject *
+gen_get_qualname(PyObject *self, void *closure)
+{
+    return Py_NewRef(((PyGenObject *)self)->gi_qualname);
+}
+
+static int
+gen_set_qualname(PyObject *self, PyObject *value, void *closure)
+{
+    if (value == NULL || !PyUnicode_Check(value)) {
+        PyErr_SetString(PyExc_TypeError, "__qualname__ must be set to a string object");
+        return -1;
+    }
+    Py_XSETREF(((PyGenObject *)self)->gi_qualname, Py_NewRef(value));
+    return 0;
+}
+
+static PyObject *
+gen_get_yieldfrom(PyObject *self, void *closure)
+{
+    PyObject *yf = _PyGen_yf((PyGenObject *)self);
+    return yf != NULL ? yf : Py_NewRef(Py_None);
+}
+
+static PyObject *
+gen_get_running(PyObject *self, void *closure)
+{
+    return PyBool_FromLong(((PyGenObject *)self)->gi_frame_state == FRAME_EXECUTING);
+}
+
+static PyObject *
+gen_get_suspended(PyObject *self, void *closure)
+{
+    return PyBool_FromLong(FRAME_STATE_SUSPENDED(((PyGenObject *)self)->gi_frame_state));
+}
+
+static PyObject *
+gen_get_frame(PyObject *self, void *closure)
+{
+    PyGenObject *gen = (PyGenObject *)self;
+    if (gen->gi_frame_state == FRAME_CLEARED) {
+        Py_RETURN_NONE;
+    }
+    PyFrameObject *f = _PyFrame_GetFrameObject(&gen->gi_iframe);
+    return Py_XNewRef((PyObject *)f);
+}
+
+static PyObject *
+gen_get_code(PyObject *self, void *closure)
+{
+    PyCodeObject *code = _PyGen_GetCode((PyGenObject *)self);
+    return Py_NewRef(code != NULL ? (PyObject *)code : Py_None);
+}
+
+static PyObject *
+coro_get_origin(PyObject *self, void *closure)
+{
+    PyObject *origin = ((PyCoroObject *)self)->cr_origin_or_finalizer;
+    return Py_NewRef(origin != NULL ? origin : Py_None);
+}
+
+static PyObject *
+ag_get_running(PyObject *self, void *closure)
+{
+    return PyBool_FromLong(((PyAsyncGenObject *)self)->ag_running_async);
+}
+
+static PyGetSetDef gen_getsetlist[] = {
+    {"__name__", gen_get_name, gen_set_name, NULL, NULL},
+    {"__qualname__", gen_get_qualname, gen_set_qualname, NULL, NULL},
+    {"gi_yieldfrom", gen_get_yieldfrom, NULL, "object being iterated by yield from, or None"},
+    {"gi_running", gen_get_running, NULL, NULL, NULL},
+    {"gi_frame", gen_get_frame, NULL, NULL, NULL},
+    {"gi_suspended", gen_get_suspended, NULL, NULL, NULL},
+    {"gi_code", gen_get_code, NULL, NULL, NULL},
+    {NULL},
+};
+
+static PyGetSetDef coro_getsetlist[] = {
+    {"__name__", gen_get_name, gen_set_name, NULL, NULL},
+    {"__qualname__", gen_get_qualname, gen_set_qualname, NULL, NULL},
+    {"cr_await", gen_get_yieldfrom, NULL, "object being awaited on, or None"},
+    {"cr_running", gen_get_running, NULL, NULL, NULL},
+    {"cr_frame", gen_get_frame, NULL, NULL, NULL},
+    {"cr_code", gen_get_code, NULL, NULL, NULL},
+    {"cr_suspended", gen_get_suspended, NULL, NULL, NULL},
+    {"cr_origin", coro_get_origin, NULL, NULL, NULL},
+    {NULL},
+};
+
+static PyGetSetDef ag_getsetlist[] = {
+    {"__name__", gen_get_name, gen_set_name, NULL, NULL},
+    {"__qualname__", gen_get_qualname, gen_set_qualname, NULL, NULL},
+    {"ag_await", gen_get_yieldfrom, NULL, "object being awaited on, or None"},
+    {"ag_running", ag_get_running, NULL, NULL, NULL},
+    {"ag_frame", gen_get_frame, NULL, NULL, NULL},
+    {"ag_code", gen_get_code, NULL, NULL, NULL},
+    {"ag_suspended", gen_get_suspended, NULL, NULL, NULL},
+    {NULL},
+};
+
+static PyObject *
+gen_repr(PyObject *self)
+{
+    const char *kind = PyCoro_CheckExact(self)       ? "coroutine"
+                       : PyAsyncGen_CheckExact(self) ? "async_generator"
+                                                     : "generator";
+    return PyUnicode_FromFormat("<%s object %S at %p>", kind, ((PyGenObject *)self)->gi_qualname,
+                                self);
+}
+
+static PyObject *
+gen_sizeof(PyObject *self, PyObject *Py_UNUSED(ignored))
+{
+    return PyLong_FromSize_t(_PyObject_VAR_SIZE(Py_TYPE(self), Py_SIZE(self)));
+}
+
+/* ---- Lifetime ------------------------------------------------------------------- */
+
+static int
+gen_traverse(PyObject *self, visitproc visit, void *arg)
+{
+    PyGenObject *gen = (PyGenObject *)self;
+    Py_VISIT(gen->gi_name);
+    Py_VISIT(gen->gi_qualname);
+    Py_VISIT(gen->gi_origin_or_finalizer);
+    Py_VISIT(gen->gi_exc_state.exc_value);
+    if (gen->gi_frame_state < FRAME_CLEARED) {
+        if (gen->gi_frame_state == FRAME_EXECUTING) {
+            /* The running frame's stack is in flux; the thread owns it. */
+            return 0;
+        }
+        return _PyFrame_Traverse(&gen->gi_iframe, visit, arg);
+    }
+    _PyStackRef exe = gen->gi_iframe.f_executable;
+    if (!PyStackRef_IsNull(exe) && !PyStackRef_IsBorrowed(exe)) {
+        Py_VISIT(PyStackRef_AsPyObjectBorrow(exe));
+    }
+    return 0;
+}
+
+/* Run tp_finalize on a dying generator whose frame still needs finishing
+   (closing a suspended generator runs its finally blocks).  Returns 1 if
+   the finalizer resurrected the object. */
+static int
+finalize_from_dealloc(PyObject *self)
+{
+    PyGenObject *gen = (PyGenObject *)self;
+    destructor finalize = Py_TYPE(self)->tp_finalize;
+    if (finalize == NULL || gen->gi_frame_state >= FRAME_COMPLETED) {
+        return 0;
+    }
+    /* Temporarily resurrect: the finalizer may take new references. */
+    self->ob_refcnt = 1;
+    PyObject *exc = PyErr_GetRaisedException();
+    finalize(self);
+    PyErr_SetRaisedException(exc);
+    if (--self->ob_refcnt != 0) {
+        return 1;
+    }
+    return 0;
+}
+
+static void
+gen_dealloc(PyObject *self)
+{
+    PyGenObject *gen = (PyGenObject *)self;
+    PyObject_GC_UnTrack(self);
+    if (gen->gi_weakreflist != NULL) {
+        PyObject_ClearWeakRefs(self);
+    }
+    if (finalize_from_dealloc(self)) {
+        PyObject_GC_Track(self);
+        return;
+    }
+    _PyGen_ClearFrame(gen);
+    PyStackRef_CLEAR(gen->gi_iframe.f_executable);
+    Py_CLEAR(gen->gi_origin_or_finalizer);
+    Py_CLEAR(gen->gi_name);
+    Py_CLEAR(gen->gi_qualname);
+    PyObject_GC_Del(self);
+}
+
+/* ---- Types ---------------------------------------------------------------------- */
+
+static PyMethodDef gen_methods[] = {
+    {"send", gen_send, METH_O,
+     "send($self, value, /)\n--\n\nResume the generator with value as the result of the paused yield."},
+    {"throw", _PyCFunction_CAST(gen_throw), METH_FASTCALL,
+     "throw(value)\n--\n\nRaise value where the generator is paused and resume it."},
+    {"close", gen_close, METH_NOARGS, "close($self, /)\n--\n\nRaise GeneratorExit inside the generator."},
+    {"__sizeof__", gen_sizeof, METH_NOARGS, NULL},
+    {NULL},
+};
+
+static PyAsyncMethods gen_as_async = {
+    .am_send = gen_am_send,
+};
+
+#define GEN_BASICSIZE (offsetof(PyGenObject, gi_iframe) + offsetof(_PyInterpreterFrame, localsplus))
+
+PyTypeObject PyGen_Type = {
+    PyVarObject_HEAD_INIT(&PyType_Type, 0)
+    .tp_name = "generator",
+    .tp_basicsize = GEN_BASICSIZE,
+    .tp_itemsize = sizeof(_PyStackRef),
+    .tp_dealloc = gen_dealloc,
+    .tp_as_async = &gen_as_async,
+    .tp_repr = gen_repr,
+    .tp_getattro = PyObject_GenericGetAttr,
+    .tp_flags = Py_TPFLAGS_DEFAULT | Py_TPFLAGS_HAVE_GC,
+    .tp_traverse = gen_traverse,
+    .tp_weaklistoffset = offsetof(PyGenObject, gi_weakreflist),
+    .tp_iter = PyObject_SelfIter,
+    .tp_iternext = gen_iternext,
+    .tp_methods = gen_methods,
+    .tp_getset = gen_getsetlist,
+    .tp_finalize = _PyGen_Finalize,
+};
+
+/* coroutine.__await__() returns a wrapper that iterates the coroutine. */
+typedef struct {
+    PyObject_HEAD
+    PyObject *cw_coroutine;
+} PyCoroWrapper;
+
+static PyObject *
+coro_await(PyObject *coro)
+{
+    PyCoroWrapper *cw = PyObject_GC_New(PyCoroWrapper, &_PyCoroWrapper_Type);
+    if (cw == NULL) {
+        return NULL;
+    }
+    cw->cw_coroutine = Py_NewRef(coro);
+    PyObject_GC_Track(cw);
+    return (PyObject *)cw;
+}
+
+static PyObject *
+coro_await_method(PyObject *self, PyObject *Py_UNUSED(ignored))
+{
+    return coro_await(self);
+}
+
+static PyMethodDef coro_methods[] = {
+    {"send", gen_send, METH_O,
+     "send($self, value, /)\n--\n\nResume the coroutine with value."},
+    {"throw", _PyCFunction_CAST(gen_throw), METH_FASTCALL,
+     "throw(value)\n--\n\nRaise an exception in the coroutine at the point where it is paused."},
+    {"close", gen_close, METH_NOARGS, "close($self, /)\n--\n\nRaise GeneratorExit inside the coroutine."},
+    {"__await__", coro_await_method, METH_NOARGS, NULL},
+    {"__sizeof__", gen_sizeof, METH_NOARGS, NULL},
+    {NULL},
+};
+
+static PyAsyncMethods coro_as_async = {
+    .am_await = coro_await,
+    .am_send = gen_am_send,
+};
+
+PyTypeObject PyCoro_Type = {
+    PyVarObject_HEAD_INIT(&PyType_Type, 0)
+    .tp_name = "coroutine",
+    .tp_basicsize = GEN_BASICSIZE,
+    .tp_itemsize = sizeof(_PyStackRef),
+    .tp_dealloc = gen_dealloc,
+    .tp_as_async = &coro_as_async,
+    .tp_repr = gen_repr,
+    .tp_getattro = PyObject_GenericGetAttr,
+    .tp_flags = Py_TPFLAGS_DEFAULT | Py_TPFLAGS_HAVE_GC,
+    .tp_traverse = gen_traverse,
+    .tp_weaklistoffset = offsetof(PyCoroObject, cr_weakreflist),
+    .tp_methods = coro_methods,
+    .tp_getset = coro_getsetlist,
+    .tp_finalize = _PyGen_Finalize,
+};
+
+static void
+cw_dealloc(PyObject *self)
+{
+    PyObject_GC_UnTrack(self);
+    Py_CLEAR(((PyCoroWrapper *)self)->cw_coroutine);
+    PyObject_GC_Del(self);
+}
+
+static int
+cw_traverse(PyObject *self, visitproc visit, void *arg)
+{
+    Py_VISIT(((PyCoroWrapper *)self)->cw_coroutine);
+    return 0;
+}
+
+static PyObject *
+cw_iternext(PyObject *self)
+{
+    return gen_iternext(((PyCoroWrapper *)self)->cw_coroutine);
+}
+
+static PyObject *
+cw_send(PyObject *self, PyObject *arg)
+{
+    return gen_send(((PyCoroWrapper *)self)->cw_coroutine, arg);
+}
+
+static PyObject *
+cw_throw(PyObject *self, PyObject *const *args, Py_ssize_t nargs)
+{
+    return gen_throw(((PyCoroWrapper *)self)->cw_coroutine, args, nargs);
+}
+
+static PyObject *
+cw_close(PyObject *self, PyObject *Py_UNUSED(ignored))
+{
+    return gen_close(((PyCoroWrapper *)self)->cw_coroutine, NULL);
+}
+
+static PyMethodDef cw_methods[] = {
+    {"send", cw_send, METH_O, NULL},
+    {"throw", _PyCFunction_CAST(cw_throw), METH_FASTCALL, NULL},
+    {"close", cw_close, METH_NOARGS, NULL},
+    {NULL},
+};
+
+PyTypeObject _PyCoroWrapper_Type = {
+    PyVarObject_HEAD_INIT(&PyType_Type, 0)
+    .tp_name = "coroutine_wrapper",
+    .tp_basicsize = sizeof(PyCoroWrapper),
+    .tp_dealloc = cw_dealloc,
+    .tp_getattro = PyObject_GenericGetAttr,
+    .tp_flags = Py_TPFLAGS_DEFAULT | Py_TPFLAGS_HAVE_GC,
+    .tp_doc = "A wrapper object implementing __await__ for coroutines.",
+    .tp_traverse = cw_traverse,
+    .tp_iter = PyObject_SelfIter,
+    .tp_iternext = cw_iternext,
+    .tp_methods = cw_methods,
+};
+
+static PyObject *
+ag_asend(PyObject *self, PyObject *arg)
+{
+    return _PyAsyncGen_ASend(self, arg);
+}
+
+static PyObject *
+ag_athrow(PyObject *self, PyObject *const *args, Py_ssize_t nargs)
+{
+    if (!_PyArg_CheckPositional("athrow", nargs, 1, 3)) {
+        return NULL;
+    }
+    return _PyAsyncGen_AThrow(self, args, nargs);
+}
+
+static PyObject *
+ag_aclose(PyObject *self, PyObject *Py_UNUSED(ignored))
+{
+    return _PyAsyncGen_AClose(self);
+}
+
+static PyMethodDef ag_methods[] = {
+    {"asend", ag_asend, METH_O, "asend($self, value, /)\n--\n\nResume the generator with value, awaitably."},
+    {"athrow", _PyCFunction_CAST(ag_athrow), METH_FASTCALL,
+     "athrow(value)\n--\n\nRaise an exception in the generator, awaitably."},
+    {"aclose", ag_aclose, METH_NOARGS, "aclose($self, /)\n--\n\nClose the generator, awaitably."},
+    {"__sizeof__", gen_sizeof, METH_NOARGS, NULL},
+    {NULL},
+};
+
+static PyAsyncMethods ag_as_async = {
+    .am_aiter = PyObject_SelfIter,
+    .am_anext = _PyAsyncGen_ANext,
+};
+
+PyTypeObject PyAsyncGen_Type = {
+    PyVarObject_HEAD_INIT(&PyType_Type, 0)
+    .tp_name = "async_generator",
+    .tp_basicsize = GEN_BASICSIZE,
+    .tp_itemsize = sizeof(_PyStackRef),
+    .tp_dealloc = gen_dealloc,
+    .tp_as_async = &ag_as_async,
+    .tp_repr = gen_repr,
+    .tp_getattro = PyObject_GenericGetAttr,
+    .tp_flags = Py_TPFLAGS_DEFAULT | Py_TPFLAGS_HAVE_GC,
+    .tp_traverse = gen_traverse,
+    .tp_weaklistoffset = offsetof(PyAsyncGenObject, ag_weakreflist),
+    .tp_methods = ag_methods,
+    .tp_getset = ag_getsetlist,
+    .tp_finalize = _PyGen_Finalize,
+};

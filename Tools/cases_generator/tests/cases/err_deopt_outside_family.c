@@ -1,0 +1,11 @@
+// BEGIN BYTECODES //
+
+        inst(NOP, (--)) {
+        }
+
+        inst(LONELY, (x -- x)) {
+            Touch(x);
+            DEOPT_IF(Bad(x));
+        }
+
+// END BYTECODES //

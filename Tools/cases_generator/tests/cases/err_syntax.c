@@ -1,0 +1,10 @@
+// BEGIN BYTECODES //
+
+        inst(OK, (--)) {
+        }
+
+        inst(MISSING_PAREN, (x -- y) {
+            y = x;
+        }
+
+// END BYTECODES //

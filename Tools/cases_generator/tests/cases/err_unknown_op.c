@@ -1,0 +1,9 @@
+// BEGIN BYTECODES //
+
+        op(_FIRST, (--)) {
+        }
+
+        macro(BROKEN) = _FIRST +
+            _SECOND;
+
+// END BYTECODES //
