@@ -215,7 +215,10 @@ exception_unwind:
         /* Pop the value stack down to the handler's depth and jump to it,
            or leave the frame when no handler covers this instruction. */
         PyCodeObject *code = _PyFrame_GetCode(frame);
-        int offset = (int)(frame->instr_ptr - _PyCode_CODE(code));
+        /* Look up the instruction we are leaving (next_instr - 1 is its
+           last code unit), not frame->instr_ptr: RERAISE points that back
+           at the original raise so the frame reports its line. */
+        int offset = (int)(next_instr - 1 - _PyCode_CODE(code));
         int level, handler, lasti;
         _PyStackRef *stackbase = _PyFrame_Stackbase(frame);
         if (!get_exception_handler(code, offset, &level, &handler, &lasti)) {
@@ -230,7 +233,7 @@ exception_unwind:
             PyStackRef_XCLOSE(*--stack_pointer);
         }
         if (lasti) {
-            PyObject *lasti_o = PyLong_FromLong(offset);
+            PyObject *lasti_o = PyLong_FromLong(_PyInterpreterFrame_LASTI(frame));
             if (lasti_o == NULL) {
                 goto exception_unwind;
             }
@@ -258,7 +261,7 @@ exit_unwind:
     }
 
 resume_with_error:
-    next_instr = frame->instr_ptr;
+    next_instr = frame->instr_ptr + 1;
     stack_pointer = _PyFrame_GetStackPointer(frame);
     goto error;
 }

@@ -2867,8 +2867,8 @@ codegen_annassign(compiler *c, stmt_ty s)
             if (STE(c)->ste_has_conditional_annotations) {
                 idx = c->u->u_next_conditional_annotation_index++;
                 PyObject *index = PyLong_FromLong(idx);
-                ADDOP_LOAD_CONST_NEW(c, loc, index);
                 RETURN_IF_ERROR(conditional_annotations_op(c, loc, 0));
+                ADDOP_LOAD_CONST_NEW(c, loc, index);
                 ADDOP_I(c, loc, SET_ADD, 1);
                 ADDOP(c, loc, POP_TOP);
             }

@@ -14,6 +14,7 @@
 #include "pycore_pyerrors.h"
 #include "opcode_ids.h"
 #include "pycore_opcode_utils.h"
+#include "pycore_opcode_metadata.h"
 
 #include <float.h>
 
@@ -591,4 +592,34 @@ _PyAST_Compile(mod_ty mod, PyObject *filename, PyCompilerFlags *flags, int optim
 done:
     compiler_free(&c);
     return co;
+}
+
+/* ---- Public stack-effect queries (Include/compile.h) ------------------- */
+
+static int
+checked_stack_effect(int opcode, int oparg, int jump)
+{
+    if (opcode < 0 || opcode > MAX_PSEUDO_OPCODE ||
+        (opcode > MAX_REAL_OPCODE && !IS_PSEUDO_INSTR(opcode) && opcode != RESUME)) {
+        PyErr_SetString(PyExc_ValueError, "invalid opcode or oparg");
+        return INT_MAX;
+    }
+    int effect = _PyCompile_StackEffect(opcode, oparg, jump);
+    if (effect == INT_MAX) {
+        PyErr_SetString(PyExc_ValueError, "invalid opcode or oparg");
+    }
+    return effect;
+}
+
+int
+PyCompile_OpcodeStackEffectWithJump(int opcode, int oparg, int jump)
+{
+    /* jump > 0: effect when jumping; 0: when not; < 0: the maximum */
+    return checked_stack_effect(opcode, oparg, jump > 0 ? 1 : jump == 0 ? 0 : -1);
+}
+
+int
+PyCompile_OpcodeStackEffect(int opcode, int oparg)
+{
+    return checked_stack_effect(opcode, oparg, -1);
 }

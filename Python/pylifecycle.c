@@ -8,6 +8,8 @@
 #include "pycore_pystate.h"
 #include "pycore_pythonrun.h"
 #include "pycore_sysmodule.h"
+#include "pycore_typeobject.h"
+#include "pycore_unicodeobject.h"
 
 static int runtime_initialized = 0;
 
@@ -23,6 +25,7 @@ static PyTypeObject *const static_types[] = {
     &PyComplex_Type,
     &PyUnicode_Type,
     &PyUnicodeIter_Type,
+    &_PyUnicodeASCIIIter_Type,
     &PyBytes_Type,
     &PyBytesIter_Type,
     &PyByteArray_Type,
@@ -57,6 +60,10 @@ static PyTypeObject *const static_types[] = {
     &PyFilter_Type,
     &PyZip_Type,
     &PyCFunction_Type,
+    &PyCMethod_Type,
+    &_PyWeakref_RefType,
+    &_PyWeakref_ProxyType,
+    &_PyWeakref_CallableProxyType,
     &PyMethodDescr_Type,
     &PyClassMethodDescr_Type,
     &PyMemberDescr_Type,

@@ -1,10 +1,12 @@
-/* Internal interface of type objects (Objects/typeobject.c and
-   Objects/typeslots.c).  See Doc/object-model.md. */
+/* Internal interface of type objects (Objects/typeobject.c,
+   typecreate.c, typeslots.c and baseobject.c).  See Doc/object-model.md. */
 #ifndef Py_INTERNAL_TYPEOBJECT_H
 #define Py_INTERNAL_TYPEOBJECT_H
 #ifndef Py_BUILD_CORE
 #  error "this header requires Py_BUILD_CORE define"
 #endif
+
+#include "pycore_gc.h"
 
 /* ---- Used by the interpreter and other parts of the runtime ----------- */
 
@@ -65,7 +67,29 @@ PyAPI_FUNC(PyObject *) _PyObject_ReduceEx(PyObject *obj, int protocol);
    zero-argument super() finds them.  0 ok, -1 with RuntimeError. */
 PyAPI_FUNC(int) _PySuper_GetFrameArgs(PyThreadState *tstate, PyTypeObject **type, PyObject **obj);
 
-/* ---- Shared between typeobject.c, typeslots.c and baseobject.c ------- */
+/* ---- Shared between typeobject.c, typecreate.c, typeslots.c and
+        baseobject.c ----------------------------------------------------- */
+
+/* type.__new__ (Objects/typecreate.c). */
+PyAPI_FUNC(PyObject *) _PyType_New(PyTypeObject *metatype, PyObject *args, PyObject *kwds);
+/* The base whose instance layout a class with these bases must extend
+   (TypeError "multiple bases have instance lay-out conflict"). */
+PyAPI_FUNC(PyTypeObject *) _PyType_BestBase(PyObject *bases);
+
+/* Pre-headers: instances of Py_TPFLAGS_MANAGED_DICT / _MANAGED_WEAKREF
+   types carry two pointer slots in front of their GC header (weaklist,
+   then dict); these offsets locate them from the object. */
+#define _PyType_PREHEADER_SIZE (2 * sizeof(PyObject *))
+#define _PyType_MANAGED_DICT_OFFSET (-(Py_ssize_t)(sizeof(PyGC_Head) + sizeof(PyObject *)))
+#define _PyType_MANAGED_WEAKREF_OFFSET \
+    (-(Py_ssize_t)(sizeof(PyGC_Head) + 2 * sizeof(PyObject *)))
+static inline int
+_PyType_HasPreHeader(PyTypeObject *type)
+{
+    return PyType_HasFeature(type, Py_TPFLAGS_MANAGED_DICT | Py_TPFLAGS_MANAGED_WEAKREF);
+}
+/* tp_free of such types. */
+PyAPI_FUNC(void) _PyType_FreeWithPreHeader(void *op);
 
 /* object.__class__ = value, with upstream's layout checks. */
 PyAPI_FUNC(int) _PyObject_SetClass(PyObject *self, PyObject *value);
