@@ -6,6 +6,7 @@
    table are encoded in the 3.11+ formats that `dis` and the interpreter
    read (Doc/compiler.md summarises both). */
 
+#define _PY_COMPILER_INTERNALS
 #include "Python.h"
 #include "pycore_code.h"
 #include "pycore_compile.h"

@@ -178,7 +178,7 @@ _PyEval_VectorcallStackRefs(PyThreadState *tstate, PyObject *callable, _PyStackR
 {
     (void)tstate;
     Py_ssize_t total = nargs + (kwnames ? PyTuple_GET_SIZE(kwnames) : 0);
-    PyObject *small[9];
+    PyObject *small[9] = {NULL};
     PyObject **buf = small;
     if (total + 1 > (Py_ssize_t)Py_ARRAY_LENGTH(small)) {
         buf = PyMem_Malloc((size_t)(total + 1) * sizeof(PyObject *));

@@ -8,6 +8,7 @@
    Conventions: every helper returns 0 on success and -1 with an exception
    set on failure; the RETURN_IF_ERROR-style macros below propagate. */
 
+#define _PY_COMPILER_INTERNALS
 #include "Python.h"
 #include "pycore_ast.h"
 #include "pycore_code.h"
@@ -4136,6 +4137,79 @@ check_caller(compiler *c, expr_ty e)
     }
 }
 
+/* all(genexp), any(genexp) and tuple(genexp) run the generator in place
+   when the name really is the builtin (checked at run time); otherwise
+   the normal call follows.  The function is on the stack. */
+static int
+maybe_optimize_function_call(compiler *c, expr_ty e, int end)
+{
+    expr_ty func = e->v.Call.func;
+    asdl_expr_seq *args = e->v.Call.args;
+    if (func->kind != Name_kind || asdl_seq_LEN(args) != 1 ||
+        asdl_seq_LEN(e->v.Call.keywords) != 0 ||
+        asdl_seq_GET(args, 0)->kind != GeneratorExp_kind) {
+        return 0;
+    }
+    int which;
+    PyObject *initial = NULL;
+    int continue_op = 0;
+    if (PyUnicode_CompareWithASCIIString(func->v.Name.id, "all") == 0) {
+        which = CONSTANT_BUILTIN_ALL;
+        initial = Py_True;
+        continue_op = POP_JUMP_IF_TRUE;
+    }
+    else if (PyUnicode_CompareWithASCIIString(func->v.Name.id, "any") == 0) {
+        which = CONSTANT_BUILTIN_ANY;
+        initial = Py_False;
+        continue_op = POP_JUMP_IF_FALSE;
+    }
+    else if (PyUnicode_CompareWithASCIIString(func->v.Name.id, "tuple") == 0) {
+        which = CONSTANT_BUILTIN_TUPLE;
+    }
+    else {
+        return 0;
+    }
+    location loc = LOC(func);
+    NEW_LABEL(c, skip);
+    NEW_LABEL(c, loop);
+    NEW_LABEL(c, cleanup);
+    ADDOP_I(c, loc, COPY, 1);
+    ADDOP_I(c, loc, LOAD_COMMON_CONSTANT, which);
+    ADDOP_COMPARE(c, loc, Is);
+    ADDOP_JUMP(c, loc, POP_JUMP_IF_FALSE, skip);
+    ADDOP(c, loc, POP_TOP);
+    if (which == CONSTANT_BUILTIN_TUPLE) {
+        ADDOP_I(c, loc, BUILD_LIST, 0);
+    }
+    VISIT(c, expr, asdl_seq_GET(args, 0));
+    ADDOP_I(c, loc, GET_ITER, 0);
+    USE_LABEL(c, loop);
+    ADDOP_JUMP(c, loc, FOR_ITER, cleanup);
+    if (which == CONSTANT_BUILTIN_TUPLE) {
+        ADDOP_I(c, loc, LIST_APPEND, 3);
+        ADDOP_JUMP(c, loc, JUMP, loop);
+    }
+    else {
+        ADDOP(c, loc, TO_BOOL);
+        ADDOP_JUMP(c, loc, continue_op, loop);
+        ADDOP(c, NO_LOCATION, POP_ITER);
+        ADDOP_LOAD_CONST(c, loc, initial == Py_True ? Py_False : Py_True);
+        ADDOP_JUMP(c, loc, JUMP, end);
+    }
+    USE_LABEL(c, cleanup);
+    ADDOP(c, NO_LOCATION, END_FOR);
+    ADDOP(c, NO_LOCATION, POP_ITER);
+    if (which == CONSTANT_BUILTIN_TUPLE) {
+        ADDOP_I(c, loc, CALL_INTRINSIC_1, INTRINSIC_LIST_TO_TUPLE);
+    }
+    else {
+        ADDOP_LOAD_CONST(c, loc, initial);
+    }
+    ADDOP_JUMP(c, loc, JUMP, end);
+    USE_LABEL(c, skip);
+    return 0;
+}
+
 static int
 codegen_call(compiler *c, expr_ty e)
 {
@@ -4146,9 +4220,13 @@ codegen_call(compiler *c, expr_ty e)
         return 0;
     }
     RETURN_IF_ERROR(check_caller(c, e->v.Call.func));
+    NEW_LABEL(c, end);
     VISIT(c, expr, e->v.Call.func);
+    RETURN_IF_ERROR(maybe_optimize_function_call(c, e, end));
     ADDOP(c, LOC(e->v.Call.func), PUSH_NULL);
-    return codegen_call_helper(c, LOC(e), 0, e->v.Call.args, e->v.Call.keywords);
+    RETURN_IF_ERROR(codegen_call_helper(c, LOC(e), 0, e->v.Call.args, e->v.Call.keywords));
+    USE_LABEL(c, end);
+    return 0;
 }
 
 /* ---- Expressions: f-strings -------------------------------------------- */

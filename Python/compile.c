@@ -7,6 +7,7 @@
    on: the stack of compiler units, the constant/name/local tables and the
    qualified names. */
 
+#define _PY_COMPILER_INTERNALS
 #include "Python.h"
 #include "pycore_ast.h"
 #include "pycore_code.h"

@@ -10,6 +10,7 @@
    jumps removed, loads of possibly-unbound locals get checks, superinstr-
    uctions are formed and handler-only ("cold") blocks move to the end. */
 
+#define _PY_COMPILER_INTERNALS
 #include "Python.h"
 #include "pycore_code.h"
 #include "pycore_compile.h"

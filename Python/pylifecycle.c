@@ -293,6 +293,8 @@ Py_FinalizeEx(void)
     Py_CLEAR(interp->modules);
     Py_CLEAR(interp->dict);
     _PyGC_CollectNoFail(tstate);
+    /* The method cache holds references to attribute names. */
+    PyType_ClearCache();
     Py_CLEAR(tstate->dict);
     Py_CLEAR(tstate->exc_state.exc_value);
 #ifdef Py_REF_DEBUG

@@ -800,6 +800,10 @@ visit_type_param(struct symtable *st, type_param_ty tp)
         dflt = tp->v.TypeVarTuple.default_value;
         break;
     }
+    if (st->st_cur->ste_mangled_names != NULL &&
+        PySet_Add(st->st_cur->ste_mangled_names, name) < 0) {
+        return 0;
+    }
     if (!add_def(st, name, DEF_TYPE_PARAM | DEF_LOCAL, LOC(tp))) {
         return 0;
     }

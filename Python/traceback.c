@@ -44,7 +44,7 @@ tb_new(PyTypeObject *type, PyObject *args, PyObject *kwargs)
     static char *kwlist[] = {"tb_next", "tb_frame", "tb_lasti", "tb_lineno", NULL};
     PyObject *next, *frame;
     int lasti, lineno;
-    if (!PyArg_ParseTupleAndKeywords(args, kwargs, "OOii:TracebackType", kwlist, &next, &frame,
+    if (!PyArg_ParseTupleAndKeywords(args, kwargs, "OOii:traceback", kwlist, &next, &frame,
                                      &lasti, &lineno)) {
         return NULL;
     }
@@ -57,7 +57,7 @@ tb_new(PyTypeObject *type, PyObject *args, PyObject *kwargs)
         return NULL;
     }
     if (!PyFrame_Check(frame)) {
-        PyErr_Format(PyExc_TypeError, "TracebackType() argument 'tb_frame' must be frame, not %s",
+        PyErr_Format(PyExc_TypeError, "traceback() argument 'tb_frame' must be frame, not %s",
                      Py_TYPE(frame)->tp_name);
         return NULL;
     }

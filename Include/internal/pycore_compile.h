@@ -7,9 +7,6 @@
 #endif
 
 #include "pycore_ast.h"
-#include "pycore_instruction_sequence.h"
-#include "pycore_symtable.h"
-#include "pycore_future.h"
 
 /* Compile a module, expression or interactive statement.  Returns a new
    code object, or NULL with an exception set (SyntaxError for programs
@@ -24,7 +21,15 @@ PyAPI_FUNC(PyCodeObject *) _PyAST_Compile(mod_ty mod, PyObject *filename,
    INT_MAX for an unknown opcode. */
 extern int _PyCompile_StackEffect(int opcode, int oparg, int jump);
 
-/* ---- Shared between codegen.c, compile.c, flowgraph.c, assemble.c ---- */
+/* ---- Shared between codegen.c, compile.c, flowgraph.c, assemble.c ----
+   Only visible to the compiler's own files, which define
+   _PY_COMPILER_INTERNALS first (the symbol-table macros such as LOCAL and
+   FREE are too generic to leak into the rest of the interpreter). */
+#ifdef _PY_COMPILER_INTERNALS
+
+#include "pycore_instruction_sequence.h"
+#include "pycore_symtable.h"
+#include "pycore_future.h"
 
 /* What the assembler needs to know about one code unit. */
 typedef struct _PyCompile_CodeUnitMetadata {
@@ -125,5 +130,7 @@ extern PyCodeObject *_PyAssemble_MakeCodeObject(_PyCompile_CodeUnitMetadata *umd
                                                 int maxdepth, _PyInstructionSequence *instrs,
                                                 int nlocalsplus, int code_flags,
                                                 PyObject *filename);
+
+#endif /* _PY_COMPILER_INTERNALS */
 
 #endif /* !Py_INTERNAL_COMPILE_H */
