@@ -28,6 +28,7 @@
 #include "pycore_ceval.h"
 #include "pycore_code.h"
 #include "pycore_frame.h"
+#include "pycore_genobject.h"
 #include "pycore_opcode_utils.h"
 #include "ceval_macros.h"
 
@@ -54,6 +55,7 @@
         /* Start of a function body (and resumption points of generators).
            Polls the eval breaker so long-running code notices signals. */
         inst(RESUME, (--)) {
+            assert((oparg & RESUME_OPARG_LOCATION_MASK) <= RESUME_AFTER_AWAIT);
             CHECK_EVAL_BREAKER();
         }
 
@@ -1138,26 +1140,79 @@
 
         /* ---- Generators and coroutines ---------------------------------- */
 
+        /* First instruction of a generator function: move this frame into
+           a new generator and return the generator to the caller. */
         inst(RETURN_GENERATOR, (-- res)) {
-            PyObject *gen = _PyEval_MakeGenerator(tstate, frame);
+            frame->instr_ptr++;
+            _PyFrame_SetStackPointer(frame, stack_pointer);
+            PyObject *gen = _PyEval_MoveFrameToGenerator(tstate, frame);
             ERROR_IF(gen == NULL);
+            _Py_LeaveRecursiveCallPy(tstate);
+            _PyInterpreterFrame *prev = frame->previous;
+            _PyThreadState_PopFrame(tstate, frame);
+            frame = tstate->current_frame = prev;
+            LOAD_IP(frame->return_offset);
+            stack_pointer = _PyFrame_GetStackPointer(frame);
             res = PyStackRef_FromPyObjectSteal(gen);
         }
 
+        /* Suspend the generator and hand `retval` to whoever resumed it.
+           oparg is 1 inside `yield from`/`await`. */
         inst(YIELD_VALUE, (retval -- value)) {
-            (void)retval;
-            _PyErr_SetString(tstate, PyExc_SystemError, "generators are not supported yet");
-            ERROR_NO_POP();
-            value = PyStackRef_None;
+            _PyStackRef temp = PyStackRef_MakeHeapSafe(retval);
+            PyGenObject *gen = _PyGen_GetGeneratorFromFrame(frame);
+            gen->gi_frame_state = oparg ? FRAME_SUSPENDED_YIELD_FROM : FRAME_SUSPENDED;
+            frame->instr_ptr++;
+            _PyFrame_SetStackPointer(frame, stack_pointer - 1);
+            tstate->exc_info = gen->gi_exc_state.previous_item;
+            gen->gi_exc_state.previous_item = NULL;
+            _Py_LeaveRecursiveCallPy(tstate);
+            _PyInterpreterFrame *gen_frame = frame;
+            frame = tstate->current_frame = frame->previous;
+            gen_frame->previous = NULL;
+            LOAD_IP(frame->return_offset);
+            stack_pointer = _PyFrame_GetStackPointer(frame) + 1;
+            value = temp;
         }
 
-        inst(SEND, (unused/1, receiver, index_or_null, v -- receiver, index_or_null, retval)) {
-            (void)receiver;
-            (void)index_or_null;
-            (void)v;
-            _PyErr_SetString(tstate, PyExc_SystemError, "generators are not supported yet");
-            ERROR_NO_POP();
-            retval = PyStackRef_None;
+        /* Advance the iterator of a `yield from`/`await` with v.  Yields go
+           on to YIELD_VALUE; when the iterator returns, jump by oparg to
+           END_SEND with the return value. */
+        inst(SEND, (unused/1, receiver, index_or_null, v -- receiver, index_out, retval)) {
+            PyObject *receiver_o = PyStackRef_AsPyObjectBorrow(receiver);
+            PyObject *retval_o;
+            if (PyStackRef_IsTaggedInt(index_or_null)) {
+                /* `yield from some_list`: a virtual iterator. */
+                Py_ssize_t next_index;
+                int status = Py_TYPE(receiver_o)->_tp_iteritem(
+                    receiver_o, PyStackRef_UntagInt(index_or_null), &retval_o, &next_index);
+                PyStackRef_CLOSE(v);
+                if (status < 0) {
+                    stack_pointer -= 1;
+                    goto error;
+                }
+                if (status > 0) {
+                    index_or_null = PyStackRef_TagInt(next_index);
+                }
+                else {
+                    retval_o = Py_NewRef(Py_None);
+                    JUMPBY(oparg);
+                }
+            }
+            else {
+                PySendResult r = _PyEval_SendTo(tstate, receiver_o, PyStackRef_AsPyObjectBorrow(v),
+                                                &retval_o);
+                PyStackRef_CLOSE(v);
+                if (r == PYGEN_ERROR) {
+                    stack_pointer -= 1;
+                    goto error;
+                }
+                if (r == PYGEN_RETURN) {
+                    JUMPBY(oparg);
+                }
+            }
+            index_out = index_or_null;
+            retval = PyStackRef_FromPyObjectSteal(retval_o);
         }
 
         inst(END_SEND, (receiver, index_or_null, value -- val)) {
@@ -1166,22 +1221,29 @@
             PyStackRef_CLOSE(receiver);
         }
 
-        inst(CLEANUP_THROW, (sub_iter, null_or_index, last_sent_val, exc_value_st -- none, value)) {
-            (void)sub_iter;
+        /* Handler around a `yield from` loop: a StopIteration thrown in
+           ends the delegation with its value; anything else propagates. */
+        inst(CLEANUP_THROW, (sub_iter, null_or_index, last_sent_val, exc_value_st -- none, null_out, value)) {
+            PyObject *exc_value = PyStackRef_AsPyObjectBorrow(exc_value_st);
+            if (!PyErr_GivenExceptionMatches(exc_value, PyExc_StopIteration)) {
+                _PyErr_SetRaisedException(tstate, Py_NewRef(exc_value));
+                goto exception_unwind;
+            }
+            PyObject *value_o = ((PyStopIterationObject *)exc_value)->value;
+            value = PyStackRef_FromPyObjectNew(value_o ? value_o : Py_None);
             (void)null_or_index;
-            (void)last_sent_val;
-            (void)exc_value_st;
-            _PyErr_SetString(tstate, PyExc_SystemError, "generators are not supported yet");
-            ERROR_NO_POP();
+            PyStackRef_CLOSE(sub_iter);
+            PyStackRef_CLOSE(last_sent_val);
+            PyStackRef_CLOSE(exc_value_st);
             none = PyStackRef_None;
-            value = PyStackRef_None;
+            null_out = PyStackRef_NULL;
         }
 
         inst(GET_AWAITABLE, (iterable -- iter)) {
-            (void)iterable;
-            _PyErr_SetString(tstate, PyExc_SystemError, "coroutines are not supported yet");
-            ERROR_NO_POP();
-            iter = PyStackRef_None;
+            PyObject *iter_o = _PyEval_GetAwaitable(tstate, PyStackRef_AsPyObjectBorrow(iterable), oparg);
+            PyStackRef_CLOSE(iterable);
+            ERROR_IF(iter_o == NULL);
+            iter = PyStackRef_FromPyObjectSteal(iter_o);
         }
 
         inst(GET_AITER, (obj -- iter)) {
@@ -1210,31 +1272,31 @@
            target), where the exception (and for SETUP_CLEANUP, the lasti)
            is pushed; falling through they change nothing. */
 
-        pseudo(LOAD_CLOSURE, (-- unused)) = {
+        pseudo(LOAD_CLOSURE, (-- unused), (HAS_ARG, HAS_LOCAL)) = {
             LOAD_FAST,
         };
 
-        pseudo(STORE_FAST_MAYBE_NULL, (unused --)) = {
+        pseudo(STORE_FAST_MAYBE_NULL, (unused --), (HAS_ARG, HAS_LOCAL)) = {
             STORE_FAST,
         };
 
-        pseudo(JUMP, (--)) = {
+        pseudo(JUMP, (--), (HAS_ARG, HAS_JUMP)) = {
             JUMP_FORWARD,
             JUMP_BACKWARD,
         };
 
-        pseudo(JUMP_NO_INTERRUPT, (--)) = {
+        pseudo(JUMP_NO_INTERRUPT, (--), (HAS_ARG, HAS_JUMP)) = {
             JUMP_FORWARD,
             JUMP_BACKWARD_NO_INTERRUPT,
         };
 
-        pseudo(JUMP_IF_FALSE, (cond -- cond)) = {
+        pseudo(JUMP_IF_FALSE, (cond -- cond), (HAS_ARG, HAS_JUMP)) = {
             COPY,
             TO_BOOL,
             POP_JUMP_IF_FALSE,
         };
 
-        pseudo(JUMP_IF_TRUE, (cond -- cond)) = {
+        pseudo(JUMP_IF_TRUE, (cond -- cond), (HAS_ARG, HAS_JUMP)) = {
             COPY,
             TO_BOOL,
             POP_JUMP_IF_TRUE,

@@ -15,6 +15,7 @@
 #include "pycore_ceval.h"
 #include "pycore_code.h"
 #include "pycore_frame.h"
+#include "pycore_genobject.h"
 #include "pycore_long.h"
 #include "pycore_object.h"
 #include "pycore_opcode_utils.h"

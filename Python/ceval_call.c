@@ -418,6 +418,10 @@ _PyEvalFramePushAndInit(PyThreadState *tstate, _PyStackRef func, PyObject *local
 void
 _PyEval_FrameClearAndPop(PyThreadState *tstate, _PyInterpreterFrame *frame)
 {
+    if (frame->owner == FRAME_OWNED_BY_GENERATOR) {
+        _PyEval_ClearGeneratorFrame(tstate, frame);
+        return;
+    }
     assert(frame->owner == FRAME_OWNED_BY_THREAD);
     _PyFrame_ClearExceptCode(frame);
     PyStackRef_CLEAR(frame->f_executable);
@@ -429,7 +433,7 @@ _PyEval_Vector(PyThreadState *tstate, PyFunctionObject *func, PyObject *locals,
                PyObject *const *args, size_t argcount, PyObject *kwnames)
 {
     size_t total_args = argcount + (kwnames ? (size_t)PyTuple_GET_SIZE(kwnames) : 0);
-    _PyStackRef small[8];
+    _PyStackRef small[8] = {{0}};
     _PyStackRef *refs = small;
     if (total_args > Py_ARRAY_LENGTH(small)) {
         refs = PyMem_Malloc(total_args * sizeof(_PyStackRef));

@@ -1220,14 +1220,6 @@ _PyEval_MatchKeys(PyThreadState *tstate, PyObject *map, PyObject *keys)
     return tuple;
 }
 
-PyObject *
-_PyEval_MakeGenerator(PyThreadState *tstate, _PyInterpreterFrame *frame)
-{
-    (void)frame;
-    _PyErr_SetString(tstate, PyExc_SystemError, "generators are not supported yet");
-    return NULL;
-}
-
 /* ---- Frame-independent queries ---------------------------------------------------------------- */
 
 PyObject *

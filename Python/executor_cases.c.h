@@ -29,7 +29,9 @@
         }
 
         case _RESUME: {
+            oparg = CURRENT_OPARG();
             _PyFrame_SetStackPointer(frame, stack_pointer);
+            assert((oparg & RESUME_OPARG_LOCATION_MASK) <= RESUME_AFTER_AWAIT);
             CHECK_EVAL_BREAKER();
             break;
         }
@@ -1698,10 +1700,18 @@
         case _RETURN_GENERATOR: {
             _PyStackRef res;
             _PyFrame_SetStackPointer(frame, stack_pointer);
-            PyObject *gen = _PyEval_MakeGenerator(tstate, frame);
+            frame->instr_ptr++;
+            _PyFrame_SetStackPointer(frame, stack_pointer);
+            PyObject *gen = _PyEval_MoveFrameToGenerator(tstate, frame);
             if (gen == NULL) {
                 JUMP_TO_ERROR();
             }
+            _Py_LeaveRecursiveCallPy(tstate);
+            _PyInterpreterFrame *prev = frame->previous;
+            _PyThreadState_PopFrame(tstate, frame);
+            frame = tstate->current_frame = prev;
+            LOAD_IP(frame->return_offset);
+            stack_pointer = _PyFrame_GetStackPointer(frame);
             res = PyStackRef_FromPyObjectSteal(gen);
             stack_pointer[0] = res;
             stack_pointer += 1;
@@ -1711,34 +1721,28 @@
         case _YIELD_VALUE: {
             _PyStackRef retval;
             _PyStackRef value;
+            oparg = CURRENT_OPARG();
             retval = stack_pointer[-1];
             _PyFrame_SetStackPointer(frame, stack_pointer);
-            (void)retval;
-            _PyErr_SetString(tstate, PyExc_SystemError, "generators are not supported yet");
-            JUMP_TO_ERROR();
-            value = PyStackRef_None;
+            _PyStackRef temp = PyStackRef_MakeHeapSafe(retval);
+            PyGenObject *gen = _PyGen_GetGeneratorFromFrame(frame);
+            gen->gi_frame_state = oparg ? FRAME_SUSPENDED_YIELD_FROM : FRAME_SUSPENDED;
+            frame->instr_ptr++;
+            _PyFrame_SetStackPointer(frame, stack_pointer - 1);
+            tstate->exc_info = gen->gi_exc_state.previous_item;
+            gen->gi_exc_state.previous_item = NULL;
+            _Py_LeaveRecursiveCallPy(tstate);
+            _PyInterpreterFrame *gen_frame = frame;
+            frame = tstate->current_frame = frame->previous;
+            gen_frame->previous = NULL;
+            LOAD_IP(frame->return_offset);
+            stack_pointer = _PyFrame_GetStackPointer(frame) + 1;
+            value = temp;
             stack_pointer[-1] = value;
             break;
         }
 
-        case _SEND: {
-            _PyStackRef receiver;
-            _PyStackRef index_or_null;
-            _PyStackRef v;
-            _PyStackRef retval;
-            v = stack_pointer[-1];
-            index_or_null = stack_pointer[-2];
-            receiver = stack_pointer[-3];
-            _PyFrame_SetStackPointer(frame, stack_pointer);
-            (void)receiver;
-            (void)index_or_null;
-            (void)v;
-            _PyErr_SetString(tstate, PyExc_SystemError, "generators are not supported yet");
-            JUMP_TO_ERROR();
-            retval = PyStackRef_None;
-            stack_pointer[-1] = retval;
-            break;
-        }
+        /* _SEND is not a viable micro-op for tier 2 because it uses 'JUMPBY' */
 
         case _END_SEND: {
             _PyStackRef receiver;
@@ -1757,41 +1761,21 @@
             break;
         }
 
-        case _CLEANUP_THROW: {
-            _PyStackRef sub_iter;
-            _PyStackRef null_or_index;
-            _PyStackRef last_sent_val;
-            _PyStackRef exc_value_st;
-            _PyStackRef none;
-            _PyStackRef value;
-            exc_value_st = stack_pointer[-1];
-            last_sent_val = stack_pointer[-2];
-            null_or_index = stack_pointer[-3];
-            sub_iter = stack_pointer[-4];
-            _PyFrame_SetStackPointer(frame, stack_pointer);
-            (void)sub_iter;
-            (void)null_or_index;
-            (void)last_sent_val;
-            (void)exc_value_st;
-            _PyErr_SetString(tstate, PyExc_SystemError, "generators are not supported yet");
-            JUMP_TO_ERROR();
-            none = PyStackRef_None;
-            value = PyStackRef_None;
-            stack_pointer[-4] = none;
-            stack_pointer[-3] = value;
-            stack_pointer += -2;
-            break;
-        }
+        /* _CLEANUP_THROW is not a viable micro-op for tier 2 because it uses 'goto' */
 
         case _GET_AWAITABLE: {
             _PyStackRef iterable;
             _PyStackRef iter;
+            oparg = CURRENT_OPARG();
             iterable = stack_pointer[-1];
             _PyFrame_SetStackPointer(frame, stack_pointer);
-            (void)iterable;
-            _PyErr_SetString(tstate, PyExc_SystemError, "coroutines are not supported yet");
-            JUMP_TO_ERROR();
-            iter = PyStackRef_None;
+            PyObject *iter_o = _PyEval_GetAwaitable(tstate, PyStackRef_AsPyObjectBorrow(iterable), oparg);
+            PyStackRef_CLOSE(iterable);
+            if (iter_o == NULL) {
+                stack_pointer += -1;
+                JUMP_TO_ERROR();
+            }
+            iter = PyStackRef_FromPyObjectSteal(iter_o);
             stack_pointer[-1] = iter;
             break;
         }

@@ -502,23 +502,30 @@
             _PyStackRef last_sent_val;
             _PyStackRef exc_value_st;
             _PyStackRef none;
+            _PyStackRef null_out;
             _PyStackRef value;
             exc_value_st = stack_pointer[-1];
             last_sent_val = stack_pointer[-2];
             null_or_index = stack_pointer[-3];
             sub_iter = stack_pointer[-4];
             _PyFrame_SetStackPointer(frame, stack_pointer);
-            (void)sub_iter;
+            PyObject *exc_value = PyStackRef_AsPyObjectBorrow(exc_value_st);
+            if (!PyErr_GivenExceptionMatches(exc_value, PyExc_StopIteration)) {
+                _PyErr_SetRaisedException(tstate, Py_NewRef(exc_value));
+                goto exception_unwind;
+            }
+            PyObject *value_o = ((PyStopIterationObject *)exc_value)->value;
+            value = PyStackRef_FromPyObjectNew(value_o ? value_o : Py_None);
             (void)null_or_index;
-            (void)last_sent_val;
-            (void)exc_value_st;
-            _PyErr_SetString(tstate, PyExc_SystemError, "generators are not supported yet");
-            goto error;
+            PyStackRef_CLOSE(sub_iter);
+            PyStackRef_CLOSE(last_sent_val);
+            PyStackRef_CLOSE(exc_value_st);
             none = PyStackRef_None;
-            value = PyStackRef_None;
+            null_out = PyStackRef_NULL;
             stack_pointer[-4] = none;
-            stack_pointer[-3] = value;
-            stack_pointer += -2;
+            stack_pointer[-3] = null_out;
+            stack_pointer[-2] = value;
+            stack_pointer += -1;
             DISPATCH();
         }
 
@@ -1046,10 +1053,13 @@
             _PyStackRef iter;
             iterable = stack_pointer[-1];
             _PyFrame_SetStackPointer(frame, stack_pointer);
-            (void)iterable;
-            _PyErr_SetString(tstate, PyExc_SystemError, "coroutines are not supported yet");
-            goto error;
-            iter = PyStackRef_None;
+            PyObject *iter_o = _PyEval_GetAwaitable(tstate, PyStackRef_AsPyObjectBorrow(iterable), oparg);
+            PyStackRef_CLOSE(iterable);
+            if (iter_o == NULL) {
+                stack_pointer += -1;
+                goto error;
+            }
+            iter = PyStackRef_FromPyObjectSteal(iter_o);
             stack_pointer[-1] = iter;
             DISPATCH();
         }
@@ -2083,6 +2093,7 @@
             _Py_CODEUNIT* const this_instr = next_instr - 1;
             (void)this_instr;
             _PyFrame_SetStackPointer(frame, stack_pointer);
+            assert((oparg & RESUME_OPARG_LOCATION_MASK) <= RESUME_AFTER_AWAIT);
             CHECK_EVAL_BREAKER();
             DISPATCH();
         }
@@ -2095,10 +2106,18 @@
             (void)this_instr;
             _PyStackRef res;
             _PyFrame_SetStackPointer(frame, stack_pointer);
-            PyObject *gen = _PyEval_MakeGenerator(tstate, frame);
+            frame->instr_ptr++;
+            _PyFrame_SetStackPointer(frame, stack_pointer);
+            PyObject *gen = _PyEval_MoveFrameToGenerator(tstate, frame);
             if (gen == NULL) {
                 goto error;
             }
+            _Py_LeaveRecursiveCallPy(tstate);
+            _PyInterpreterFrame *prev = frame->previous;
+            _PyThreadState_PopFrame(tstate, frame);
+            frame = tstate->current_frame = prev;
+            LOAD_IP(frame->return_offset);
+            stack_pointer = _PyFrame_GetStackPointer(frame);
             res = PyStackRef_FromPyObjectSteal(gen);
             stack_pointer[0] = res;
             stack_pointer += 1;
@@ -2140,17 +2159,47 @@
             _PyStackRef receiver;
             _PyStackRef index_or_null;
             _PyStackRef v;
+            _PyStackRef index_out;
             _PyStackRef retval;
             v = stack_pointer[-1];
             index_or_null = stack_pointer[-2];
             receiver = stack_pointer[-3];
             _PyFrame_SetStackPointer(frame, stack_pointer);
-            (void)receiver;
-            (void)index_or_null;
-            (void)v;
-            _PyErr_SetString(tstate, PyExc_SystemError, "generators are not supported yet");
-            goto error;
-            retval = PyStackRef_None;
+            PyObject *receiver_o = PyStackRef_AsPyObjectBorrow(receiver);
+            PyObject *retval_o;
+            if (PyStackRef_IsTaggedInt(index_or_null)) {
+                /* `yield from some_list`: a virtual iterator. */
+                Py_ssize_t next_index;
+                int status = Py_TYPE(receiver_o)->_tp_iteritem(
+                    receiver_o, PyStackRef_UntagInt(index_or_null), &retval_o, &next_index);
+                PyStackRef_CLOSE(v);
+                if (status < 0) {
+                    stack_pointer -= 1;
+                    goto error;
+                }
+                if (status > 0) {
+                    index_or_null = PyStackRef_TagInt(next_index);
+                }
+                else {
+                    retval_o = Py_NewRef(Py_None);
+                    JUMPBY(oparg);
+                }
+            }
+            else {
+                PySendResult r = _PyEval_SendTo(tstate, receiver_o, PyStackRef_AsPyObjectBorrow(v),
+                                                &retval_o);
+                PyStackRef_CLOSE(v);
+                if (r == PYGEN_ERROR) {
+                    stack_pointer -= 1;
+                    goto error;
+                }
+                if (r == PYGEN_RETURN) {
+                    JUMPBY(oparg);
+                }
+            }
+            index_out = index_or_null;
+            retval = PyStackRef_FromPyObjectSteal(retval_o);
+            stack_pointer[-2] = index_out;
             stack_pointer[-1] = retval;
             DISPATCH();
         }
@@ -2633,10 +2682,20 @@
             _PyStackRef value;
             retval = stack_pointer[-1];
             _PyFrame_SetStackPointer(frame, stack_pointer);
-            (void)retval;
-            _PyErr_SetString(tstate, PyExc_SystemError, "generators are not supported yet");
-            goto error;
-            value = PyStackRef_None;
+            _PyStackRef temp = PyStackRef_MakeHeapSafe(retval);
+            PyGenObject *gen = _PyGen_GetGeneratorFromFrame(frame);
+            gen->gi_frame_state = oparg ? FRAME_SUSPENDED_YIELD_FROM : FRAME_SUSPENDED;
+            frame->instr_ptr++;
+            _PyFrame_SetStackPointer(frame, stack_pointer - 1);
+            tstate->exc_info = gen->gi_exc_state.previous_item;
+            gen->gi_exc_state.previous_item = NULL;
+            _Py_LeaveRecursiveCallPy(tstate);
+            _PyInterpreterFrame *gen_frame = frame;
+            frame = tstate->current_frame = frame->previous;
+            gen_frame->previous = NULL;
+            LOAD_IP(frame->return_offset);
+            stack_pointer = _PyFrame_GetStackPointer(frame) + 1;
+            value = temp;
             stack_pointer[-1] = value;
             DISPATCH();
         }

@@ -123,6 +123,11 @@ PyAPI_FUNC(PyObject *) _PyEval_CallExitWithException(PyThreadState *tstate, PyOb
 PyAPI_FUNC(PyObject *) _PyEval_MatchClass(PyThreadState *tstate, PyObject *subject, PyObject *type,
                                           int nargs, PyObject *kwargs);
 PyAPI_FUNC(PyObject *) _PyEval_MatchKeys(PyThreadState *tstate, PyObject *map, PyObject *keys);
-PyAPI_FUNC(PyObject *) _PyEval_MakeGenerator(PyThreadState *tstate, _PyInterpreterFrame *frame);
+/* Generators (Python/ceval_gen.c) */
+PyAPI_FUNC(PyObject *) _PyEval_MoveFrameToGenerator(PyThreadState *tstate, _PyInterpreterFrame *frame);
+PyAPI_FUNC(void) _PyEval_ClearGeneratorFrame(PyThreadState *tstate, _PyInterpreterFrame *frame);
+PyAPI_FUNC(PySendResult) _PyEval_SendTo(PyThreadState *tstate, PyObject *receiver, PyObject *value,
+                                        PyObject **result);
+PyAPI_FUNC(PyObject *) _PyEval_GetAwaitable(PyThreadState *tstate, PyObject *obj, int oparg);
 
 #endif /* !Py_INTERNAL_CEVAL_H */

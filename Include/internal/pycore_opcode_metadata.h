@@ -329,7 +329,7 @@ _PyOpcode_num_pushed(int opcode, int oparg)
         case CHECK_EXC_MATCH:
             return 2;
         case CLEANUP_THROW:
-            return 2;
+            return 3;
         case COMPARE_OP:
             return 1;
         case CONTAINS_OP:
@@ -610,7 +610,7 @@ const struct opcode_metadata _PyOpcode_opcode_metadata[267] = {
     [CALL_KW] = { true, HAS_ARG_FLAG | HAS_ERROR_FLAG | HAS_ESCAPES_FLAG },
     [CHECK_EG_MATCH] = { true, HAS_ERROR_FLAG | HAS_ESCAPES_FLAG },
     [CHECK_EXC_MATCH] = { true, HAS_ERROR_FLAG | HAS_ESCAPES_FLAG },
-    [CLEANUP_THROW] = { true, HAS_ERROR_FLAG | HAS_ESCAPES_FLAG | HAS_ERROR_NO_POP_FLAG },
+    [CLEANUP_THROW] = { true, HAS_ESCAPES_FLAG },
     [COMPARE_OP] = { true, HAS_ARG_FLAG | HAS_ERROR_FLAG | HAS_ESCAPES_FLAG },
     [CONTAINS_OP] = { true, HAS_ARG_FLAG | HAS_ERROR_FLAG | HAS_ESCAPES_FLAG },
     [CONVERT_VALUE] = { true, HAS_ARG_FLAG | HAS_ERROR_FLAG | HAS_ESCAPES_FLAG },
@@ -634,7 +634,7 @@ const struct opcode_metadata _PyOpcode_opcode_metadata[267] = {
     [FOR_ITER] = { true, HAS_ARG_FLAG | HAS_JUMP_FLAG | HAS_ERROR_FLAG | HAS_ESCAPES_FLAG | HAS_ERROR_NO_POP_FLAG },
     [GET_AITER] = { true, HAS_ERROR_FLAG | HAS_ESCAPES_FLAG | HAS_ERROR_NO_POP_FLAG },
     [GET_ANEXT] = { true, HAS_ERROR_FLAG | HAS_ESCAPES_FLAG | HAS_ERROR_NO_POP_FLAG },
-    [GET_AWAITABLE] = { true, HAS_ERROR_FLAG | HAS_ESCAPES_FLAG | HAS_ERROR_NO_POP_FLAG },
+    [GET_AWAITABLE] = { true, HAS_ARG_FLAG | HAS_ERROR_FLAG | HAS_ESCAPES_FLAG },
     [GET_ITER] = { true, HAS_ARG_FLAG | HAS_ERROR_FLAG | HAS_ESCAPES_FLAG },
     [GET_LEN] = { true, HAS_ERROR_FLAG | HAS_ESCAPES_FLAG | HAS_ERROR_NO_POP_FLAG },
     [IMPORT_FROM] = { true, HAS_ARG_FLAG | HAS_NAME_FLAG | HAS_ERROR_FLAG | HAS_ESCAPES_FLAG },
@@ -686,10 +686,10 @@ const struct opcode_metadata _PyOpcode_opcode_metadata[267] = {
     [RAISE_VARARGS] = { true, HAS_ARG_FLAG | HAS_ERROR_FLAG | HAS_ESCAPES_FLAG },
     [RERAISE] = { true, HAS_ARG_FLAG | HAS_ESCAPES_FLAG },
     [RESERVED] = { true, HAS_ESCAPES_FLAG },
-    [RESUME] = { true, HAS_EVAL_BREAK_FLAG | HAS_ESCAPES_FLAG },
+    [RESUME] = { true, HAS_ARG_FLAG | HAS_EVAL_BREAK_FLAG | HAS_ESCAPES_FLAG },
     [RETURN_GENERATOR] = { true, HAS_ERROR_FLAG | HAS_ESCAPES_FLAG },
     [RETURN_VALUE] = { true, HAS_ESCAPES_FLAG },
-    [SEND] = { true, HAS_ERROR_FLAG | HAS_ESCAPES_FLAG | HAS_ERROR_NO_POP_FLAG },
+    [SEND] = { true, HAS_ARG_FLAG | HAS_JUMP_FLAG | HAS_ERROR_FLAG | HAS_ESCAPES_FLAG },
     [SETUP_ANNOTATIONS] = { true, HAS_ERROR_FLAG | HAS_ESCAPES_FLAG },
     [SET_ADD] = { true, HAS_ARG_FLAG | HAS_ERROR_FLAG | HAS_ESCAPES_FLAG },
     [SET_FUNCTION_ATTRIBUTE] = { true, HAS_ARG_FLAG | HAS_ESCAPES_FLAG },
@@ -711,18 +711,18 @@ const struct opcode_metadata _PyOpcode_opcode_metadata[267] = {
     [UNPACK_EX] = { true, HAS_ARG_FLAG | HAS_ERROR_FLAG | HAS_ESCAPES_FLAG },
     [UNPACK_SEQUENCE] = { true, HAS_ARG_FLAG | HAS_ERROR_FLAG | HAS_ESCAPES_FLAG },
     [WITH_EXCEPT_START] = { true, HAS_ERROR_FLAG | HAS_ESCAPES_FLAG | HAS_ERROR_NO_POP_FLAG },
-    [YIELD_VALUE] = { true, HAS_ERROR_FLAG | HAS_ESCAPES_FLAG | HAS_ERROR_NO_POP_FLAG },
+    [YIELD_VALUE] = { true, HAS_ARG_FLAG | HAS_ESCAPES_FLAG },
     [ANNOTATIONS_PLACEHOLDER] = { true, 0 },
-    [JUMP] = { true, 0 },
-    [JUMP_IF_FALSE] = { true, 0 },
-    [JUMP_IF_TRUE] = { true, 0 },
-    [JUMP_NO_INTERRUPT] = { true, 0 },
-    [LOAD_CLOSURE] = { true, 0 },
+    [JUMP] = { true, HAS_ARG_FLAG | HAS_JUMP_FLAG },
+    [JUMP_IF_FALSE] = { true, HAS_ARG_FLAG | HAS_JUMP_FLAG },
+    [JUMP_IF_TRUE] = { true, HAS_ARG_FLAG | HAS_JUMP_FLAG },
+    [JUMP_NO_INTERRUPT] = { true, HAS_ARG_FLAG | HAS_JUMP_FLAG },
+    [LOAD_CLOSURE] = { true, HAS_ARG_FLAG | HAS_LOCAL_FLAG },
     [POP_BLOCK] = { true, 0 },
     [SETUP_CLEANUP] = { true, HAS_ARG_FLAG },
     [SETUP_FINALLY] = { true, HAS_ARG_FLAG },
     [SETUP_WITH] = { true, HAS_ARG_FLAG },
-    [STORE_FAST_MAYBE_NULL] = { true, 0 },
+    [STORE_FAST_MAYBE_NULL] = { true, HAS_ARG_FLAG | HAS_LOCAL_FLAG },
 };
 #endif
 
@@ -1098,7 +1098,6 @@ const struct opcode_macro_expansion _PyOpcode_macro_expansion[256] = {
     [CALL_INTRINSIC_1] = { .nuops = 1, .uops = { { _CALL_INTRINSIC_1, OPARG_SIMPLE, 0 } } },
     [CALL_INTRINSIC_2] = { .nuops = 1, .uops = { { _CALL_INTRINSIC_2, OPARG_SIMPLE, 0 } } },
     [CHECK_EG_MATCH] = { .nuops = 1, .uops = { { _CHECK_EG_MATCH, OPARG_SIMPLE, 0 } } },
-    [CLEANUP_THROW] = { .nuops = 1, .uops = { { _CLEANUP_THROW, OPARG_SIMPLE, 0 } } },
     [COMPARE_OP] = { .nuops = 1, .uops = { { _COMPARE_OP, OPARG_SIMPLE, 0 } } },
     [CONTAINS_OP] = { .nuops = 1, .uops = { { _CONTAINS_OP, OPARG_SIMPLE, 0 } } },
     [CONVERT_VALUE] = { .nuops = 1, .uops = { { _CONVERT_VALUE, OPARG_SIMPLE, 0 } } },
@@ -1166,7 +1165,6 @@ const struct opcode_macro_expansion _PyOpcode_macro_expansion[256] = {
     [RESUME] = { .nuops = 1, .uops = { { _RESUME, OPARG_SIMPLE, 0 } } },
     [RETURN_GENERATOR] = { .nuops = 1, .uops = { { _RETURN_GENERATOR, OPARG_SIMPLE, 0 } } },
     [RETURN_VALUE] = { .nuops = 1, .uops = { { _RETURN_VALUE, OPARG_SIMPLE, 0 } } },
-    [SEND] = { .nuops = 1, .uops = { { _SEND, OPARG_SIMPLE, 0 } } },
     [SETUP_ANNOTATIONS] = { .nuops = 1, .uops = { { _SETUP_ANNOTATIONS, OPARG_SIMPLE, 0 } } },
     [SET_ADD] = { .nuops = 1, .uops = { { _SET_ADD, OPARG_SIMPLE, 0 } } },
     [SET_FUNCTION_ATTRIBUTE] = { .nuops = 1, .uops = { { _SET_FUNCTION_ATTRIBUTE, OPARG_SIMPLE, 0 } } },

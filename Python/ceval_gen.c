@@ -1,0 +1,351 @@
+/* Running generators and coroutines: the interpreter's side.
+
+   A generator owns its interpreter frame (gi_iframe, embedded in the
+   object).  RETURN_GENERATOR moves the function's fresh frame into a new
+   generator and returns the generator; send() pushes the sent value on
+   that frame's stack and runs it; YIELD_VALUE suspends it and hands the
+   value back.  While the frame runs, tstate->exc_info points at the
+   generator's own handled-exception item, so `sys.exception()` inside and
+   outside the generator stay separate. */
+
+#include "Python.h"
+#include "pycore_ceval.h"
+#include "pycore_frame.h"
+#include "pycore_genobject.h"
+#include "pycore_object.h"
+#include "pycore_pystate.h"
+
+/* Move a frame that has just started into `gen`.  The frame's contents
+   (references included) now belong to the generator. */
+PyObject *
+_PyEval_MoveFrameToGenerator(PyThreadState *tstate, _PyInterpreterFrame *frame)
+{
+    (void)tstate;
+    PyFunctionObject *func = (PyFunctionObject *)PyStackRef_AsPyObjectBorrow(frame->f_funcobj);
+    PyGenObject *gen = _PyGen_NewForFunction(func);
+    if (gen == NULL) {
+        return NULL;
+    }
+    _PyInterpreterFrame *gen_frame = &gen->gi_iframe;
+    Py_ssize_t used = frame->stackpointer - frame->localsplus;
+    size_t size = offsetof(_PyInterpreterFrame, localsplus) + (size_t)used * sizeof(_PyStackRef);
+    memcpy(gen_frame, frame, size);
+    gen_frame->stackpointer = gen_frame->localsplus + used;
+    gen_frame->previous = NULL;
+    gen_frame->owner = FRAME_OWNED_BY_GENERATOR;
+    if (gen_frame->frame_obj != NULL) {
+        gen_frame->frame_obj->f_frame = gen_frame;
+    }
+    gen->gi_frame_state = FRAME_CREATED;
+    return (PyObject *)gen;
+}
+
+/* Called by _PyEval_FrameClearAndPop when a generator's frame returns or
+   raises: the generator is finished. */
+void
+_PyEval_ClearGeneratorFrame(PyThreadState *tstate, _PyInterpreterFrame *frame)
+{
+    PyGenObject *gen = _PyGen_GetGeneratorFromFrame(frame);
+    tstate->exc_info = gen->gi_exc_state.previous_item;
+    gen->gi_exc_state.previous_item = NULL;
+    frame->previous = NULL;
+    gen->gi_frame_state = FRAME_COMPLETED;
+    _PyGen_ClearFrame(gen);
+}
+
+static const char *
+gen_kind(PyGenObject *gen)
+{
+    if (PyCoro_CheckExact(gen)) {
+        return "coroutine";
+    }
+    if (PyAsyncGen_CheckExact(gen)) {
+        return "async generator";
+    }
+    return "generator";
+}
+
+/* Resume the frame with `arg` pushed (or, with exc, raising the current
+   exception at the suspension point). */
+static PySendResult
+resume(PyThreadState *tstate, PyGenObject *gen, PyObject *arg, int exc, PyObject **presult)
+{
+    _PyInterpreterFrame *frame = &gen->gi_iframe;
+    if (!exc) {
+        *frame->stackpointer++ = PyStackRef_FromPyObjectNew(arg ? arg : Py_None);
+    }
+    gen->gi_exc_state.previous_item = tstate->exc_info;
+    tstate->exc_info = &gen->gi_exc_state;
+    gen->gi_frame_state = FRAME_EXECUTING;
+    PyObject *result = _PyEval_EvalFrameDefault(tstate, frame, exc);
+    if (result == NULL) {
+        *presult = NULL;
+        return PYGEN_ERROR;
+    }
+    *presult = result;
+    return FRAME_STATE_SUSPENDED(gen->gi_frame_state) ? PYGEN_NEXT : PYGEN_RETURN;
+}
+
+/* State checks shared by send and throw: -1 with an exception set, 1 when
+   the generator is finished (the caller decides what that means), 0 ok. */
+static int
+check_runnable(PyThreadState *tstate, PyGenObject *gen)
+{
+    if (gen->gi_frame_state == FRAME_EXECUTING) {
+        _PyErr_Format(tstate, PyExc_ValueError, "%s already executing", gen_kind(gen));
+        return -1;
+    }
+    if (FRAME_STATE_FINISHED(gen->gi_frame_state)) {
+        return 1;
+    }
+    return 0;
+}
+
+PySendResult
+_PyGen_Send(PyGenObject *gen, PyObject *arg, PyObject **presult)
+{
+    PyThreadState *tstate = _PyThreadState_GET();
+    int r = check_runnable(tstate, gen);
+    if (r < 0) {
+        *presult = NULL;
+        return PYGEN_ERROR;
+    }
+    if (r > 0) {
+        if (PyCoro_CheckExact(gen)) {
+            _PyErr_SetString(tstate, PyExc_RuntimeError, "cannot reuse already awaited coroutine");
+            *presult = NULL;
+            return PYGEN_ERROR;
+        }
+        *presult = Py_NewRef(Py_None);
+        return PYGEN_RETURN;
+    }
+    if (gen->gi_frame_state == FRAME_CREATED && arg != NULL && !Py_IsNone(arg)) {
+        _PyErr_Format(tstate, PyExc_TypeError, "can't send non-None value to a just-started %s",
+                      gen_kind(gen));
+        *presult = NULL;
+        return PYGEN_ERROR;
+    }
+    return resume(tstate, gen, arg, 0, presult);
+}
+
+/* Raise `exc` inside the generator and run it to the next yield. */
+static PyObject *
+throw_here(PyThreadState *tstate, PyGenObject *gen, PyObject *exc)
+{
+    if (gen->gi_frame_state == FRAME_CREATED) {
+        /* Never started: the exception is raised as if at the first line,
+           and the generator is finished. */
+        gen->gi_frame_state = FRAME_COMPLETED;
+        _PyGen_ClearFrame(gen);
+        _PyErr_SetRaisedException(tstate, Py_NewRef(exc));
+        return NULL;
+    }
+    _PyErr_SetRaisedException(tstate, Py_NewRef(exc));
+    PyObject *result;
+    PySendResult r = resume(tstate, gen, NULL, 1, &result);
+    if (r == PYGEN_RETURN) {
+        /* Returned instead of yielding: that is StopIteration(value). */
+        _PyGen_SetStopIterationValue(result);
+        Py_DECREF(result);
+        return NULL;
+    }
+    return result;
+}
+
+PyObject *
+_PyGen_Throw(PyGenObject *gen, PyObject *exc)
+{
+    PyThreadState *tstate = _PyThreadState_GET();
+    int r = check_runnable(tstate, gen);
+    if (r < 0) {
+        return NULL;
+    }
+    if (r > 0) {
+        _PyErr_SetRaisedException(tstate, Py_NewRef(exc));
+        return NULL;
+    }
+    PyObject *yf = gen->gi_frame_state == FRAME_SUSPENDED_YIELD_FROM ? _PyGen_yf(gen) : NULL;
+    if (yf != NULL) {
+        /* Throw into the iterator we delegate to first. */
+        PyObject *ret = NULL;
+        int8_t saved = gen->gi_frame_state;
+        gen->gi_frame_state = FRAME_EXECUTING;
+        if (PyErr_GivenExceptionMatches(exc, PyExc_GeneratorExit)) {
+            PyObject *closed;
+            if (_PyGen_AnyCheck(yf)) {
+                closed = _PyGen_Close((PyGenObject *)yf);
+            }
+            else {
+                PyObject *meth = NULL;
+                closed = Py_NewRef(Py_None);
+                if (PyObject_GetOptionalAttrString(yf, "close", &meth) > 0) {
+                    Py_SETREF(closed, PyObject_CallNoArgs(meth));
+                    Py_DECREF(meth);
+                }
+            }
+            gen->gi_frame_state = saved;
+            Py_DECREF(yf);
+            if (closed == NULL) {
+                PyObject *err = _PyErr_GetRaisedException(tstate);
+                PyObject *res = throw_here(tstate, gen, err);
+                Py_DECREF(err);
+                return res;
+            }
+            Py_DECREF(closed);
+            return throw_here(tstate, gen, exc);
+        }
+        if (_PyGen_AnyCheck(yf)) {
+            ret = _PyGen_Throw((PyGenObject *)yf, exc);
+        }
+        else {
+            PyObject *meth = NULL;
+            if (PyObject_GetOptionalAttrString(yf, "throw", &meth) < 0) {
+                gen->gi_frame_state = saved;
+                Py_DECREF(yf);
+                return NULL;
+            }
+            if (meth == NULL) {
+                gen->gi_frame_state = saved;
+                Py_DECREF(yf);
+                return throw_here(tstate, gen, exc);
+            }
+            ret = PyObject_CallOneArg(meth, exc);
+            Py_DECREF(meth);
+        }
+        gen->gi_frame_state = saved;
+        Py_DECREF(yf);
+        if (ret != NULL) {
+            return ret;
+        }
+        /* The delegate finished (StopIteration: send its value on) or
+           failed (raise that here). */
+        PyObject *val;
+        if (_PyGen_FetchStopIterationValue(&val) == 0) {
+            PyObject *result;
+            PySendResult sr = _PyGen_Send(gen, val, &result);
+            Py_DECREF(val);
+            if (sr == PYGEN_RETURN) {
+                if (!Py_IsNone(result)) {
+                    _PyGen_SetStopIterationValue(result);
+                }
+                else {
+                    PyErr_SetNone(PyExc_StopIteration);
+                }
+                Py_DECREF(result);
+                return NULL;
+            }
+            return result;
+        }
+        PyObject *err = _PyErr_GetRaisedException(tstate);
+        PyObject *res = throw_here(tstate, gen, err);
+        Py_DECREF(err);
+        return res;
+    }
+    return throw_here(tstate, gen, exc);
+}
+
+PyObject *
+_PyGen_Close(PyGenObject *gen)
+{
+    PyThreadState *tstate = _PyThreadState_GET();
+    if (gen->gi_frame_state == FRAME_CREATED) {
+        gen->gi_frame_state = FRAME_COMPLETED;
+        _PyGen_ClearFrame(gen);
+        Py_RETURN_NONE;
+    }
+    if (FRAME_STATE_FINISHED(gen->gi_frame_state)) {
+        Py_RETURN_NONE;
+    }
+    PyObject *exit = PyObject_CallNoArgs(PyExc_GeneratorExit);
+    if (exit == NULL) {
+        return NULL;
+    }
+    PyObject *yielded = _PyGen_Throw(gen, exit);
+    Py_DECREF(exit);
+    if (yielded != NULL) {
+        Py_DECREF(yielded);
+        _PyErr_Format(tstate, PyExc_RuntimeError, "%s ignored GeneratorExit", gen_kind(gen));
+        return NULL;
+    }
+    if (_PyErr_ExceptionMatches(tstate, PyExc_GeneratorExit)) {
+        _PyErr_Clear(tstate);
+        Py_RETURN_NONE;
+    }
+    if (_PyErr_ExceptionMatches(tstate, PyExc_StopIteration)) {
+        PyObject *value;
+        if (_PyGen_FetchStopIterationValue(&value) < 0) {
+            return NULL;
+        }
+        return value;
+    }
+    return NULL;
+}
+
+/* SEND's slow path: advance `receiver` with `value`.  Generators and
+   coroutines are resumed directly; other iterators get next() for None and
+   .send(value) otherwise. */
+PySendResult
+_PyEval_SendTo(PyThreadState *tstate, PyObject *receiver, PyObject *value, PyObject **result)
+{
+    if (_PyGen_AnyCheck(receiver)) {
+        return _PyGen_Send((PyGenObject *)receiver, value, result);
+    }
+    if (Py_IsNone(value) && Py_TYPE(receiver)->tp_iternext != NULL) {
+        *result = Py_TYPE(receiver)->tp_iternext(receiver);
+    }
+    else {
+        *result = PyObject_CallMethod(receiver, "send", "O", value);
+    }
+    if (*result != NULL) {
+        return PYGEN_NEXT;
+    }
+    if (_PyErr_ExceptionMatches(tstate, PyExc_StopIteration) || !_PyErr_Occurred(tstate)) {
+        if (_PyGen_FetchStopIterationValue(result) == 0) {
+            return PYGEN_RETURN;
+        }
+    }
+    return PYGEN_ERROR;
+}
+
+/* GET_AWAITABLE: the iterator `await obj` drives. */
+PyObject *
+_PyEval_GetAwaitable(PyThreadState *tstate, PyObject *obj, int oparg)
+{
+    if (PyCoro_CheckExact(obj)) {
+        PyGenObject *coro = (PyGenObject *)obj;
+        PyObject *yf = coro->gi_frame_state == FRAME_SUSPENDED_YIELD_FROM ? _PyGen_yf(coro) : NULL;
+        if (yf != NULL) {
+            Py_DECREF(yf);
+            _PyErr_SetString(tstate, PyExc_RuntimeError, "coroutine is being awaited already");
+            return NULL;
+        }
+        return Py_NewRef(obj);
+    }
+    if (PyGen_CheckExact(obj) &&
+        (_PyGen_GetCode((PyGenObject *)obj)->co_flags & CO_ITERABLE_COROUTINE)) {
+        return Py_NewRef(obj);
+    }
+    unaryfunc getter = NULL;
+    if (Py_TYPE(obj)->tp_as_async != NULL) {
+        getter = Py_TYPE(obj)->tp_as_async->am_await;
+    }
+    if (getter == NULL) {
+        const char *where = oparg == 1 ? "'async with' received an object from __aenter__ "
+                            : oparg == 2 ? "'async with' received an object from __aexit__ "
+                                         : "";
+        _PyErr_Format(tstate, PyExc_TypeError, "%sobject %.100s can't be used in 'await' expression",
+                      where, Py_TYPE(obj)->tp_name);
+        return NULL;
+    }
+    PyObject *res = getter(obj);
+    if (res == NULL) {
+        return NULL;
+    }
+    if (PyCoro_CheckExact(res) || !PyIter_Check(res)) {
+        _PyErr_Format(tstate, PyExc_TypeError, "__await__() returned %s",
+                      PyCoro_CheckExact(res) ? "a coroutine" : "non-iterator");
+        Py_DECREF(res);
+        return NULL;
+    }
+    return res;
+}
