@@ -186,7 +186,7 @@ _PyGen_FetchStopIterationValue(PyObject **pvalue)
     PyObject *value = NULL;
     if (PyErr_ExceptionMatches(PyExc_StopIteration)) {
         PyObject *exc = PyErr_GetRaisedException();
-        value = Py_NewRef(((PyStopIterationObject *)exc)->value);
+        value = Py_XNewRef(((PyStopIterationObject *)exc)->value);
         Py_DECREF(exc);
     }
     else if (PyErr_Occurred()) {
@@ -491,20 +491,10 @@ gen_traverse(PyObject *self, visitproc visit, void *arg)
 static int
 finalize_from_dealloc(PyObject *self)
 {
-    PyGenObject *gen = (PyGenObject *)self;
-    destructor finalize = Py_TYPE(self)->tp_finalize;
-    if (finalize == NULL || gen->gi_frame_state >= FRAME_COMPLETED) {
+    if (((PyGenObject *)self)->gi_frame_state >= FRAME_COMPLETED) {
         return 0;
     }
-    /* Temporarily resurrect: the finalizer may take new references. */
-    self->ob_refcnt = 1;
-    PyObject *exc = PyErr_GetRaisedException();
-    finalize(self);
-    PyErr_SetRaisedException(exc);
-    if (--self->ob_refcnt != 0) {
-        return 1;
-    }
-    return 0;
+    return PyObject_CallFinalizerFromDealloc(self) != 0;
 }
 
 static void

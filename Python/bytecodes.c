@@ -54,10 +54,18 @@
 
         /* Start of a function body (and resumption points of generators).
            Polls the eval breaker so long-running code notices signals. */
-        inst(RESUME, (--)) {
-            assert((oparg & RESUME_OPARG_LOCATION_MASK) <= RESUME_AFTER_AWAIT);
+        /* Polls the eval breaker so long-running code notices signals,
+           pending calls and collection requests. */
+        op(_CHECK_PERIODIC, (--)) {
             CHECK_EVAL_BREAKER();
         }
+
+        op(_RESUME_CHECK_OPARG, (--)) {
+            assert((oparg & RESUME_OPARG_LOCATION_MASK) <= RESUME_AFTER_AWAIT);
+        }
+
+        /* Start of a function body and resumption points of generators. */
+        macro(RESUME) = _RESUME_CHECK_OPARG + _CHECK_PERIODIC;
 
         inst(EXTENDED_ARG, (--)) {
             assert(oparg);
@@ -235,7 +243,10 @@
 
         /* ---- Binary operators and subscripts ---------------------------- */
 
-        inst(BINARY_OP, (unused/1, unused/4, lhs, rhs -- res)) {
+        /* Cache: counter, then 4 units for the specialised forms. */
+        macro(BINARY_OP) = unused/1 + unused/4 + _BINARY_OP;
+
+        op(_BINARY_OP, (lhs, rhs -- res)) {
             assert(oparg <= NB_OPARG_LAST);
             PyObject *lhs_o = PyStackRef_AsPyObjectBorrow(lhs);
             PyObject *rhs_o = PyStackRef_AsPyObjectBorrow(rhs);
@@ -330,15 +341,14 @@
             JUMPBY(oparg);
         }
 
-        inst(JUMP_BACKWARD, (unused/1 --)) {
-            CHECK_EVAL_BREAKER();
-            JUMPBY(-oparg);
-        }
-
         /* Used where polling would be wrong (e.g. inside `yield from`). */
         inst(JUMP_BACKWARD_NO_INTERRUPT, (--)) {
             JUMPBY(-oparg);
         }
+
+        /* Loops poll the eval breaker once per iteration.  The cache entry
+           will hold the counter that starts tier-2 trace recording. */
+        macro(JUMP_BACKWARD) = unused/1 + _CHECK_PERIODIC + JUMP_BACKWARD_NO_INTERRUPT;
 
         inst(POP_JUMP_IF_FALSE, (unused/1, cond -- )) {
             assert(PyBool_Check(PyStackRef_AsPyObjectBorrow(cond)));
@@ -390,7 +400,9 @@
             }
         }
 
-        inst(FOR_ITER, (unused/1, iter, index_or_null -- iter, index_out, next)) {
+        macro(FOR_ITER) = unused/1 + _FOR_ITER;
+
+        op(_FOR_ITER, (iter, index_or_null -- iter, index_out, next)) {
             PyObject *iter_o = PyStackRef_AsPyObjectBorrow(iter);
             PyObject *next_o;
             int status;
@@ -590,7 +602,11 @@
 
         /* ---- Globals, names, cells -------------------------------------- */
 
-        inst(LOAD_GLOBAL, (unused/1, unused/1, unused/2, -- res, null[oparg & 1])) {
+        /* Cache: counter, index, module keys version, builtins keys version
+           (for the specialised forms). */
+        macro(LOAD_GLOBAL) = unused/1 + unused/1 + unused/2 + _LOAD_GLOBAL;
+
+        op(_LOAD_GLOBAL, ( -- res, null[oparg & 1])) {
             PyObject *name = GETITEM(FRAME_CO_NAMES, oparg >> 1);
             PyObject *res_o = _PyEval_LoadGlobal(tstate, GLOBALS(), BUILTINS(), name);
             ERROR_IF(res_o == NULL);

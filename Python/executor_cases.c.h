@@ -28,11 +28,15 @@
             break;
         }
 
-        case _RESUME: {
-            oparg = CURRENT_OPARG();
+        case _CHECK_PERIODIC: {
             _PyFrame_SetStackPointer(frame, stack_pointer);
-            assert((oparg & RESUME_OPARG_LOCATION_MASK) <= RESUME_AFTER_AWAIT);
             CHECK_EVAL_BREAKER();
+            break;
+        }
+
+        case _RESUME_CHECK_OPARG: {
+            oparg = CURRENT_OPARG();
+            assert((oparg & RESUME_OPARG_LOCATION_MASK) <= RESUME_AFTER_AWAIT);
             break;
         }
 
@@ -535,8 +539,6 @@
         }
 
         /* _JUMP_FORWARD is not a viable micro-op for tier 2 because it uses 'JUMPBY' */
-
-        /* _JUMP_BACKWARD is not a viable micro-op for tier 2 because it uses 'JUMPBY' */
 
         /* _JUMP_BACKWARD_NO_INTERRUPT is not a viable micro-op for tier 2 because it uses 'JUMPBY' */
 

@@ -15,22 +15,27 @@
             _PyStackRef lhs;
             _PyStackRef rhs;
             _PyStackRef res;
-            rhs = stack_pointer[-1];
-            lhs = stack_pointer[-2];
-            _PyFrame_SetStackPointer(frame, stack_pointer);
-            assert(oparg <= NB_OPARG_LAST);
-            PyObject *lhs_o = PyStackRef_AsPyObjectBorrow(lhs);
-            PyObject *rhs_o = PyStackRef_AsPyObjectBorrow(rhs);
-            PyObject *res_o = _PyEval_BinaryOps[oparg](lhs_o, rhs_o);
-            PyStackRef_CLOSE(lhs);
-            PyStackRef_CLOSE(rhs);
-            if (res_o == NULL) {
-                stack_pointer += -2;
-                goto error;
+            /* Skip 1 cache entry */
+            /* Skip 4 cache entries */
+            // _BINARY_OP
+            {
+                rhs = stack_pointer[-1];
+                lhs = stack_pointer[-2];
+                _PyFrame_SetStackPointer(frame, stack_pointer);
+                assert(oparg <= NB_OPARG_LAST);
+                PyObject *lhs_o = PyStackRef_AsPyObjectBorrow(lhs);
+                PyObject *rhs_o = PyStackRef_AsPyObjectBorrow(rhs);
+                PyObject *res_o = _PyEval_BinaryOps[oparg](lhs_o, rhs_o);
+                PyStackRef_CLOSE(lhs);
+                PyStackRef_CLOSE(rhs);
+                if (res_o == NULL) {
+                    stack_pointer += -2;
+                    goto error;
+                }
+                res = PyStackRef_FromPyObjectSteal(res_o);
+                stack_pointer[-2] = res;
+                stack_pointer += -1;
             }
-            res = PyStackRef_FromPyObjectSteal(res_o);
-            stack_pointer[-2] = res;
-            stack_pointer += -1;
             DISPATCH();
         }
 
@@ -972,37 +977,41 @@
             _PyStackRef index_or_null;
             _PyStackRef index_out;
             _PyStackRef next;
-            index_or_null = stack_pointer[-1];
-            iter = stack_pointer[-2];
-            _PyFrame_SetStackPointer(frame, stack_pointer);
-            PyObject *iter_o = PyStackRef_AsPyObjectBorrow(iter);
-            PyObject *next_o;
-            int status;
-            if (PyStackRef_IsTaggedInt(index_or_null)) {
-                Py_ssize_t next_index;
-                status = Py_TYPE(iter_o)->_tp_iteritem(
-                    iter_o, PyStackRef_UntagInt(index_or_null), &next_o, &next_index);
-                if (status > 0) {
-                    index_or_null = PyStackRef_TagInt(next_index);
+            /* Skip 1 cache entry */
+            // _FOR_ITER
+            {
+                index_or_null = stack_pointer[-1];
+                iter = stack_pointer[-2];
+                _PyFrame_SetStackPointer(frame, stack_pointer);
+                PyObject *iter_o = PyStackRef_AsPyObjectBorrow(iter);
+                PyObject *next_o;
+                int status;
+                if (PyStackRef_IsTaggedInt(index_or_null)) {
+                    Py_ssize_t next_index;
+                    status = Py_TYPE(iter_o)->_tp_iteritem(
+                        iter_o, PyStackRef_UntagInt(index_or_null), &next_o, &next_index);
+                    if (status > 0) {
+                        index_or_null = PyStackRef_TagInt(next_index);
+                    }
                 }
+                else {
+                    status = _PyEval_IterNext(tstate, iter_o, &next_o);
+                }
+                if (status < 0) {
+                    goto error;
+                }
+                if (status == 0) {
+                    /* Exhausted: skip END_FOR and land on POP_ITER with the
+                       pair still on the stack. */
+                    JUMPBY(oparg + 1);
+                    DISPATCH();
+                }
+                index_out = index_or_null;
+                next = PyStackRef_FromPyObjectSteal(next_o);
+                stack_pointer[-1] = index_out;
+                stack_pointer[0] = next;
+                stack_pointer += 1;
             }
-            else {
-                status = _PyEval_IterNext(tstate, iter_o, &next_o);
-            }
-            if (status < 0) {
-                goto error;
-            }
-            if (status == 0) {
-                /* Exhausted: skip END_FOR and land on POP_ITER with the
-                   pair still on the stack. */
-                JUMPBY(oparg + 1);
-                DISPATCH();
-            }
-            index_out = index_or_null;
-            next = PyStackRef_FromPyObjectSteal(next_o);
-            stack_pointer[-1] = index_out;
-            stack_pointer[0] = next;
-            stack_pointer += 1;
             DISPATCH();
         }
 
@@ -1214,9 +1223,16 @@
             INSTRUCTION_STATS(JUMP_BACKWARD);
             _Py_CODEUNIT* const this_instr = next_instr - 2;
             (void)this_instr;
-            _PyFrame_SetStackPointer(frame, stack_pointer);
-            CHECK_EVAL_BREAKER();
-            JUMPBY(-oparg);
+            /* Skip 1 cache entry */
+            // _CHECK_PERIODIC
+            {
+                _PyFrame_SetStackPointer(frame, stack_pointer);
+                CHECK_EVAL_BREAKER();
+            }
+            // JUMP_BACKWARD_NO_INTERRUPT
+            {
+                JUMPBY(-oparg);
+            }
             DISPATCH();
         }
 
@@ -1552,19 +1568,25 @@
             (void)this_instr;
             _PyStackRef res;
             _PyStackRef *null;
-            null = &stack_pointer[1];
-            _PyFrame_SetStackPointer(frame, stack_pointer);
-            PyObject *name = GETITEM(FRAME_CO_NAMES, oparg >> 1);
-            PyObject *res_o = _PyEval_LoadGlobal(tstate, GLOBALS(), BUILTINS(), name);
-            if (res_o == NULL) {
-                goto error;
+            /* Skip 1 cache entry */
+            /* Skip 1 cache entry */
+            /* Skip 2 cache entries */
+            // _LOAD_GLOBAL
+            {
+                null = &stack_pointer[1];
+                _PyFrame_SetStackPointer(frame, stack_pointer);
+                PyObject *name = GETITEM(FRAME_CO_NAMES, oparg >> 1);
+                PyObject *res_o = _PyEval_LoadGlobal(tstate, GLOBALS(), BUILTINS(), name);
+                if (res_o == NULL) {
+                    goto error;
+                }
+                res = PyStackRef_FromPyObjectSteal(res_o);
+                if (oparg & 1) {
+                    null[0] = PyStackRef_NULL;
+                }
+                stack_pointer[0] = res;
+                stack_pointer += 1 + (oparg & 1);
             }
-            res = PyStackRef_FromPyObjectSteal(res_o);
-            if (oparg & 1) {
-                null[0] = PyStackRef_NULL;
-            }
-            stack_pointer[0] = res;
-            stack_pointer += 1 + (oparg & 1);
             DISPATCH();
         }
 
@@ -2092,9 +2114,15 @@
             INSTRUCTION_STATS(RESUME);
             _Py_CODEUNIT* const this_instr = next_instr - 1;
             (void)this_instr;
-            _PyFrame_SetStackPointer(frame, stack_pointer);
-            assert((oparg & RESUME_OPARG_LOCATION_MASK) <= RESUME_AFTER_AWAIT);
-            CHECK_EVAL_BREAKER();
+            // _RESUME_CHECK_OPARG
+            {
+                assert((oparg & RESUME_OPARG_LOCATION_MASK) <= RESUME_AFTER_AWAIT);
+            }
+            // _CHECK_PERIODIC
+            {
+                _PyFrame_SetStackPointer(frame, stack_pointer);
+                CHECK_EVAL_BREAKER();
+            }
             DISPATCH();
         }
 

@@ -1072,7 +1072,7 @@ const char *const _PyOpcode_OpName[267] = {
 };
 #endif
 
-#define MAX_UOPS_PER_INST 1
+#define MAX_UOPS_PER_INST 2
 #define OPARG_SIMPLE 0
 #define OPARG_CACHE_1 1
 #define OPARG_CACHE_2 2
@@ -1162,7 +1162,7 @@ const struct opcode_macro_expansion _PyOpcode_macro_expansion[256] = {
     [PUSH_EXC_INFO] = { .nuops = 1, .uops = { { _PUSH_EXC_INFO, OPARG_SIMPLE, 0 } } },
     [PUSH_NULL] = { .nuops = 1, .uops = { { _PUSH_NULL, OPARG_SIMPLE, 0 } } },
     [RESERVED] = { .nuops = 1, .uops = { { _RESERVED, OPARG_SIMPLE, 0 } } },
-    [RESUME] = { .nuops = 1, .uops = { { _RESUME, OPARG_SIMPLE, 0 } } },
+    [RESUME] = { .nuops = 2, .uops = { { _RESUME_CHECK_OPARG, OPARG_SIMPLE, 0 }, { _CHECK_PERIODIC, OPARG_SIMPLE, 0 } } },
     [RETURN_GENERATOR] = { .nuops = 1, .uops = { { _RETURN_GENERATOR, OPARG_SIMPLE, 0 } } },
     [RETURN_VALUE] = { .nuops = 1, .uops = { { _RETURN_VALUE, OPARG_SIMPLE, 0 } } },
     [SETUP_ANNOTATIONS] = { .nuops = 1, .uops = { { _SETUP_ANNOTATIONS, OPARG_SIMPLE, 0 } } },

@@ -66,6 +66,7 @@ const uint16_t _PyUop_Flags[MAX_UOP_ID+1] = {
     [_CALL_KW] = HAS_ARG_FLAG | HAS_ERROR_FLAG | HAS_ESCAPES_FLAG,
     [_CHECK_EG_MATCH] = HAS_ERROR_FLAG | HAS_ESCAPES_FLAG,
     [_CHECK_EXC_MATCH] = HAS_ERROR_FLAG | HAS_ESCAPES_FLAG,
+    [_CHECK_PERIODIC] = HAS_EVAL_BREAK_FLAG | HAS_ESCAPES_FLAG,
     [_CLEANUP_THROW] = HAS_ESCAPES_FLAG,
     [_COMPARE_OP] = HAS_ARG_FLAG | HAS_ERROR_FLAG | HAS_ESCAPES_FLAG,
     [_CONTAINS_OP] = HAS_ARG_FLAG | HAS_ERROR_FLAG | HAS_ESCAPES_FLAG,
@@ -97,7 +98,6 @@ const uint16_t _PyUop_Flags[MAX_UOP_ID+1] = {
     [_IMPORT_NAME] = HAS_ARG_FLAG | HAS_NAME_FLAG | HAS_ERROR_FLAG | HAS_ESCAPES_FLAG,
     [_INTERPRETER_EXIT] = HAS_ESCAPES_FLAG,
     [_IS_OP] = HAS_ARG_FLAG | HAS_ESCAPES_FLAG,
-    [_JUMP_BACKWARD] = HAS_ARG_FLAG | HAS_JUMP_FLAG | HAS_EVAL_BREAK_FLAG | HAS_ESCAPES_FLAG,
     [_JUMP_BACKWARD_NO_INTERRUPT] = HAS_ARG_FLAG | HAS_JUMP_FLAG,
     [_JUMP_FORWARD] = HAS_ARG_FLAG | HAS_JUMP_FLAG,
     [_LIST_APPEND] = HAS_ARG_FLAG | HAS_ERROR_FLAG | HAS_ESCAPES_FLAG,
@@ -142,7 +142,7 @@ const uint16_t _PyUop_Flags[MAX_UOP_ID+1] = {
     [_RAISE_VARARGS] = HAS_ARG_FLAG | HAS_ERROR_FLAG | HAS_ESCAPES_FLAG,
     [_RERAISE] = HAS_ARG_FLAG | HAS_ESCAPES_FLAG,
     [_RESERVED] = HAS_ESCAPES_FLAG,
-    [_RESUME] = HAS_ARG_FLAG | HAS_EVAL_BREAK_FLAG | HAS_ESCAPES_FLAG,
+    [_RESUME_CHECK_OPARG] = HAS_ARG_FLAG,
     [_RETURN_GENERATOR] = HAS_ERROR_FLAG | HAS_ESCAPES_FLAG,
     [_RETURN_VALUE] = HAS_ESCAPES_FLAG,
     [_SEND] = HAS_ARG_FLAG | HAS_JUMP_FLAG | HAS_ERROR_FLAG | HAS_ESCAPES_FLAG,
@@ -197,6 +197,7 @@ const char *const _PyOpcode_uop_name[MAX_UOP_ID+1] = {
     [_CALL_KW] = "_CALL_KW",
     [_CHECK_EG_MATCH] = "_CHECK_EG_MATCH",
     [_CHECK_EXC_MATCH] = "_CHECK_EXC_MATCH",
+    [_CHECK_PERIODIC] = "_CHECK_PERIODIC",
     [_CLEANUP_THROW] = "_CLEANUP_THROW",
     [_COMPARE_OP] = "_COMPARE_OP",
     [_CONTAINS_OP] = "_CONTAINS_OP",
@@ -228,7 +229,6 @@ const char *const _PyOpcode_uop_name[MAX_UOP_ID+1] = {
     [_IMPORT_NAME] = "_IMPORT_NAME",
     [_INTERPRETER_EXIT] = "_INTERPRETER_EXIT",
     [_IS_OP] = "_IS_OP",
-    [_JUMP_BACKWARD] = "_JUMP_BACKWARD",
     [_JUMP_BACKWARD_NO_INTERRUPT] = "_JUMP_BACKWARD_NO_INTERRUPT",
     [_JUMP_FORWARD] = "_JUMP_FORWARD",
     [_LIST_APPEND] = "_LIST_APPEND",
@@ -273,7 +273,7 @@ const char *const _PyOpcode_uop_name[MAX_UOP_ID+1] = {
     [_RAISE_VARARGS] = "_RAISE_VARARGS",
     [_RERAISE] = "_RERAISE",
     [_RESERVED] = "_RESERVED",
-    [_RESUME] = "_RESUME",
+    [_RESUME_CHECK_OPARG] = "_RESUME_CHECK_OPARG",
     [_RETURN_GENERATOR] = "_RETURN_GENERATOR",
     [_RETURN_VALUE] = "_RETURN_VALUE",
     [_SEND] = "_SEND",
@@ -341,6 +341,8 @@ _PyUop_num_popped(int opcode, int oparg)
             return 2;
         case _CHECK_EXC_MATCH:
             return 2;
+        case _CHECK_PERIODIC:
+            return 0;
         case _CLEANUP_THROW:
             return 4;
         case _COMPARE_OP:
@@ -403,8 +405,6 @@ _PyUop_num_popped(int opcode, int oparg)
             return 1;
         case _IS_OP:
             return 2;
-        case _JUMP_BACKWARD:
-            return 0;
         case _JUMP_BACKWARD_NO_INTERRUPT:
             return 0;
         case _JUMP_FORWARD:
@@ -493,7 +493,7 @@ _PyUop_num_popped(int opcode, int oparg)
             return 1 + oparg;
         case _RESERVED:
             return 0;
-        case _RESUME:
+        case _RESUME_CHECK_OPARG:
             return 0;
         case _RETURN_GENERATOR:
             return 0;
