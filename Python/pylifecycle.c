@@ -4,6 +4,7 @@
 #include "pycore_ceval.h"
 #include "pycore_exceptions.h"
 #include "pycore_gc.h"
+#include "pycore_genobject.h"
 #include "pycore_object.h"
 #include "pycore_pystate.h"
 #include "pycore_pythonrun.h"
@@ -12,6 +13,10 @@
 #include "pycore_unicodeobject.h"
 
 static int runtime_initialized = 0;
+
+/* Iterators of code objects (Objects/codeobject.c). */
+extern PyTypeObject _PyLineIterator_Type;
+extern PyTypeObject _PyPositionsIterator_Type;
 
 /* Every static type the core defines, readied at start-up (exceptions are
    readied by _PyExc_InitTypes).  Order matters only for object and type,
@@ -82,6 +87,13 @@ static PyTypeObject *const static_types[] = {
     &PyModule_Type,
     &PyModuleDef_Type,
     &PyFrame_Type,
+    &PyFrameLocalsProxy_Type,
+    &PyGen_Type,
+    &PyCoro_Type,
+    &PyAsyncGen_Type,
+    &_PyCoroWrapper_Type,
+    &_PyLineIterator_Type,
+    &_PyPositionsIterator_Type,
     &PyTraceBack_Type,
     &PyStdPrinter_Type,
     &PyUnstable_JITExecutable_Type,

@@ -1749,8 +1749,8 @@ summary_clear(frame_summary *fs)
     Py_CLEAR(fs->name);
 }
 
-/* sys.tracebacklimit: None means no limit, a negative value means 0.
-   -1 is returned for "no limit". */
+/* sys.tracebacklimit as a count of entries to show: -1 (no limit) when
+   unset, not an int or too large; 0 when negative. */
 static Py_ssize_t
 traceback_limit(void)
 {
@@ -1768,6 +1768,28 @@ traceback_limit(void)
         return 0;
     }
     return (Py_ssize_t)v;
+}
+
+/* Index of the first of `total` entries to show.  The exception display
+   keeps the last `limit` entries the way the traceback module slices them
+   (tb[total - limit:], so a limit a little above the total wraps around
+   like a negative Python index); PyTraceBack_Print simply keeps the last
+   `limit` (1000 by default). */
+static Py_ssize_t
+first_shown_entry(Py_ssize_t total, int display)
+{
+    Py_ssize_t limit = traceback_limit();
+    if (limit < 0) {
+        if (display) {
+            return 0;
+        }
+        limit = 1000;
+    }
+    Py_ssize_t start = total - limit;
+    if (start < 0 && display) {
+        start += total;
+    }
+    return start < 0 ? 0 : start;
 }
 
 #define RECURSIVE_CUTOFF 3
@@ -1799,13 +1821,20 @@ same_location(frame_summary *a, frame_summary *b)
 /* The entries of a traceback, oldest first, with runs of more than three
    identical entries (recursion) collapsed. */
 static void
-format_stack(print_ctx *ctx, sbuf *out, PyTracebackObject *tb)
+format_stack(print_ctx *ctx, sbuf *out, PyTracebackObject *tb, int display)
 {
-    Py_ssize_t limit = traceback_limit();
+    Py_ssize_t total = 0;
+    for (PyTracebackObject *p = tb; p != NULL; p = p->tb_next) {
+        total++;
+    }
+    Py_ssize_t start = first_shown_entry(total, display);
+    for (Py_ssize_t i = 0; i < start; i++) {
+        tb = tb->tb_next;
+    }
     frame_summary last = {NULL, NULL, -1, -1, -1, -1};
     int have_last = 0;
     Py_ssize_t count = 0;
-    for (Py_ssize_t i = 0; tb != NULL && (limit < 0 || i < limit); tb = tb->tb_next, i++) {
+    for (; tb != NULL; tb = tb->tb_next) {
         frame_summary fs;
         summarize_tb(tb, &fs);
         if (!have_last || !same_location(&last, &fs)) {
@@ -2668,12 +2697,16 @@ static void
 format_one(print_ctx *ctx, te *exc)
 {
     PyObject *tb = ((PyBaseExceptionObject *)exc->exc)->traceback;
-    int has_stack = tb != NULL && traceback_limit() != 0;
+    Py_ssize_t entries = 0;
+    for (PyTracebackObject *p = (PyTracebackObject *)tb; p != NULL; p = p->tb_next) {
+        entries++;
+    }
+    int has_stack = first_shown_entry(entries, 1) < entries;
     if (exc->nexcs < 0) {
         if (has_stack) {
             emit_str(ctx, "Traceback (most recent call last):\n", 0);
             sbuf tmp = {NULL, 0, 0, 0};
-            format_stack(ctx, &tmp, (PyTracebackObject *)tb);
+            format_stack(ctx, &tmp, (PyTracebackObject *)tb, 1);
             emit(ctx, &tmp, 0);
             PyMem_Free(tmp.buf);
         }
@@ -2696,7 +2729,7 @@ format_one(print_ctx *ctx, te *exc)
     if (has_stack) {
         emit_str(ctx, "Exception Group Traceback (most recent call last):\n", toplevel ? '+' : 0);
         sbuf tmp = {NULL, 0, 0, 0};
-        format_stack(ctx, &tmp, (PyTracebackObject *)tb);
+        format_stack(ctx, &tmp, (PyTracebackObject *)tb, 1);
         emit(ctx, &tmp, 0);
         PyMem_Free(tmp.buf);
     }
@@ -2898,7 +2931,7 @@ _PyTraceBack_Print(PyObject *tb, PyObject *file)
     sbuf out = {NULL, 0, 0, 0};
     ctx.out = &out;
     sb_puts(&out, "Traceback (most recent call last):\n");
-    format_stack(&ctx, &out, (PyTracebackObject *)tb);
+    format_stack(&ctx, &out, (PyTracebackObject *)tb, 0);
     srccache_clear(&ctx.cache);
     int r = 0;
     if (out.failed) {
