@@ -911,9 +911,9 @@ module_dealloc(PyObject *self)
     Py_TYPE(self)->tp_free(self);
 }
 
-/* Two passes so that objects whose destructors look at module globals
-   (often through names starting with an underscore) see them for as long
-   as possible. */
+/* Two passes: private names (one leading underscore) go first, then the
+   rest, so that destructors that use the module's public names still
+   find them while the private ones are torn down. */
 void
 _PyModule_ClearDict(PyObject *d)
 {
@@ -924,11 +924,11 @@ _PyModule_ClearDict(PyObject *d)
             if (value == Py_None || !PyUnicode_Check(key)) {
                 continue;
             }
-            if (pass == 0 && PyUnicode_READ_CHAR(key, 0) != '_') {
+            if (PyUnicode_GET_LENGTH(key) == 0 || PyUnicode_Compare(key, id_builtins()) == 0) {
                 continue;
             }
-            if (PyUnicode_GET_LENGTH(key) == 0 ||
-                PyUnicode_Compare(key, id_builtins()) == 0) {
+            if (pass == 0 && (PyUnicode_READ_CHAR(key, 0) != '_' ||
+                              (PyUnicode_GET_LENGTH(key) > 1 && PyUnicode_READ_CHAR(key, 1) == '_'))) {
                 continue;
             }
             if (PyDict_SetItem(d, key, Py_None) < 0) {

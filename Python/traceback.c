@@ -2276,20 +2276,46 @@ typedef struct te {
     int suppress_context;
 } te;
 
+/* Iterative: a chain of contexts can be far longer than the C stack. */
 static void
-te_free(te *node)
+te_free(te *root)
 {
-    if (node == NULL) {
+    Py_ssize_t cap = 16, sp = 0;
+    te **stack = PyMem_Malloc(sizeof(te *) * (size_t)cap);
+    if (stack == NULL || root == NULL) {
+        PyMem_Free(stack);
         return;
     }
-    te_free(node->cause);
-    te_free(node->context);
-    for (Py_ssize_t i = 0; i < node->nexcs; i++) {
-        te_free(node->excs[i]);
+    stack[sp++] = root;
+    while (sp > 0) {
+        te *node = stack[--sp];
+        Py_ssize_t need = sp + 2 + (node->nexcs > 0 ? node->nexcs : 0);
+        if (need > cap) {
+            while (cap < need) {
+                cap *= 2;
+            }
+            te **ns = PyMem_Realloc(stack, sizeof(te *) * (size_t)cap);
+            if (ns == NULL) {
+                break;
+            }
+            stack = ns;
+        }
+        if (node->cause != NULL) {
+            stack[sp++] = node->cause;
+        }
+        if (node->context != NULL) {
+            stack[sp++] = node->context;
+        }
+        for (Py_ssize_t i = 0; i < node->nexcs; i++) {
+            if (node->excs[i] != NULL) {
+                stack[sp++] = node->excs[i];
+            }
+        }
+        PyMem_Free(node->excs);
+        Py_XDECREF(node->exc);
+        PyMem_Free(node);
     }
-    PyMem_Free(node->excs);
-    Py_XDECREF(node->exc);
-    PyMem_Free(node);
+    PyMem_Free(stack);
 }
 
 static int

@@ -1,0 +1,8 @@
+"""Recursive calls: frame push/pop and small-int arithmetic."""
+
+
+def fib(n):
+    return n if n < 2 else fib(n - 1) + fib(n - 2)
+
+
+print(fib(30))
