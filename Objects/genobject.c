@@ -4,8 +4,8 @@
    generator's own interpreter frame at the end.  This file holds creation,
    attributes, the Python-level methods' argument handling and the
    lifetime; resuming the frame (send, throw, close) belongs with the
-   interpreter, behind the hooks declared in pycore_genobject.h.  Until the
-   interpreter provides them, weak placeholders below raise SystemError. */
+   interpreter (Python/ceval_gen.c), behind the hooks declared in
+   pycore_genobject.h. */
 
 #include "Python.h"
 #include "pycore_frame.h"
@@ -16,39 +16,14 @@
 
 /* ---- Placeholders for the interpreter's hooks ------------------------------- */
 
+/* The async generator protocol is not written yet: these weak definitions
+   raise SystemError until strong ones are linked in. */
 #define PLACEHOLDER __attribute__((weak))
 
 static void
 not_yet(void)
 {
-    PyErr_SetString(PyExc_SystemError, "generators are not supported yet");
-}
-
-PLACEHOLDER PySendResult
-_PyGen_Send(PyGenObject *gen, PyObject *arg, PyObject **presult)
-{
-    *presult = NULL;
-    not_yet();
-    return PYGEN_ERROR;
-}
-
-PLACEHOLDER PyObject *
-_PyGen_Throw(PyGenObject *gen, PyObject *exc)
-{
-    not_yet();
-    return NULL;
-}
-
-PLACEHOLDER PyObject *
-_PyGen_Close(PyGenObject *gen)
-{
-    not_yet();
-    return NULL;
-}
-
-PLACEHOLDER void
-_PyGen_Finalize(PyObject *self)
-{
+    PyErr_SetString(PyExc_SystemError, "async generators are not supported yet");
 }
 
 PLACEHOLDER PyObject *
@@ -77,6 +52,57 @@ _PyAsyncGen_AClose(PyObject *self)
 {
     not_yet();
     return NULL;
+}
+
+/* ---- Finalization ---------------------------------------------------------------- */
+
+static void
+warn_unawaited(PyGenObject *coro)
+{
+    if (PyErr_WarnFormat(PyExc_RuntimeWarning, 1, "coroutine '%S' was never awaited",
+                         coro->gi_qualname) < 0) {
+        PyErr_WriteUnraisable((PyObject *)coro);
+    }
+}
+
+/* tp_finalize: a generator dying while paused is closed, so that its
+   finally blocks and context managers run; an async generator is handed
+   to its finalizer (the event loop's hook); a coroutine that never ran
+   gets a RuntimeWarning instead. */
+void
+_PyGen_Finalize(PyObject *self)
+{
+    PyGenObject *gen = (PyGenObject *)self;
+    if (gen->gi_frame_state >= FRAME_COMPLETED) {
+        return;
+    }
+    PyObject *exc = PyErr_GetRaisedException();
+    if (PyAsyncGen_CheckExact(self)) {
+        PyObject *finalizer = gen->gi_origin_or_finalizer;
+        if (finalizer != NULL && !gen->gi_closed) {
+            PyObject *res = PyObject_CallOneArg(finalizer, self);
+            if (res == NULL) {
+                PyErr_WriteUnraisable(self);
+            }
+            Py_XDECREF(res);
+            PyErr_SetRaisedException(exc);
+            return;
+        }
+    }
+    PyCodeObject *code = _PyGen_GetCode(gen);
+    if (code != NULL && (code->co_flags & CO_COROUTINE) && gen->gi_frame_state == FRAME_CREATED) {
+        warn_unawaited(gen);
+    }
+    else {
+        PyObject *res = _PyGen_Close(gen);
+        if (res == NULL) {
+            if (PyErr_Occurred()) {
+                PyErr_WriteUnraisable(self);
+            }
+        }
+        Py_XDECREF(res);
+    }
+    PyErr_SetRaisedException(exc);
 }
 
 /* ---- Creation ------------------------------------------------------------------- */

@@ -447,34 +447,31 @@
             func_out = func_in;
         }
 
+        /* A bound method called with no self: call its function with the
+           method's self in the self_or_null slot, avoiding a second call
+           layer. */
+        op(_MAYBE_EXPAND_METHOD, (callable, self_or_null, unused[oparg] -- callable, self_or_null, unused[oparg])) {
+            _PyEval_ExpandBoundMethod(&callable, &self_or_null);
+        }
+
+        op(_MAYBE_EXPAND_METHOD_KW, (callable, self_or_null, unused[oparg], unused -- callable, self_or_null, unused[oparg], unused)) {
+            _PyEval_ExpandBoundMethod(&callable, &self_or_null);
+        }
+
         /* callable(self_or_null?, *args).  Python functions get a new
            frame in this same C loop; everything else is a vectorcall. */
-        inst(CALL, (unused/1, unused/2, callable, self_or_null, args[oparg] -- res)) {
-            PyObject *callable_o = PyStackRef_AsPyObjectBorrow(callable);
+        op(_DO_CALL, (callable, self_or_null, args[oparg] -- res)) {
             int total_args = oparg;
             _PyStackRef *arguments = args;
             if (!PyStackRef_IsNull(self_or_null)) {
                 arguments--;
                 total_args++;
             }
-            else if (Py_TYPE(callable_o) == &PyMethod_Type) {
-                /* Unpack a bound method into function + self in place. */
-                arguments--;
-                total_args++;
-                PyObject *self = PyMethod_GET_SELF(callable_o);
-                PyObject *method = PyMethod_GET_FUNCTION(callable_o);
-                _PyStackRef bound = callable;
-                arguments[0] = PyStackRef_FromPyObjectNew(self);
-                callable = PyStackRef_FromPyObjectNew(method);
-                arguments[-1] = callable;
-                PyStackRef_CLOSE(bound);
-                callable_o = method;
-            }
+            PyObject *callable_o = PyStackRef_AsPyObjectBorrow(callable);
             if (_PyEval_IsInlinablePyFunction(callable_o)) {
                 _PyFrame_SetStackPointer(frame, stack_pointer - 2 - oparg);
                 _PyInterpreterFrame *new_frame = _PyEvalFramePushAndInit(
-                    tstate, callable, _PyEval_FunctionLocals(callable_o),
-                    arguments, total_args, NULL, frame);
+                    tstate, callable, NULL, arguments, total_args, NULL, frame);
                 stack_pointer = _PyFrame_GetStackPointer(frame);
                 if (new_frame == NULL) {
                     goto error;
@@ -482,44 +479,28 @@
                 frame->return_offset = (uint16_t)(next_instr - this_instr);
                 DISPATCH_INLINED(new_frame);
             }
-            PyObject *res_o = _PyEval_VectorcallStackRefs(tstate, callable_o, arguments,
-                                                          total_args, NULL);
-            PyStackRef_CLOSE(callable);
-            for (int i = 0; i < total_args; i++) {
-                PyStackRef_CLOSE(arguments[i]);
-            }
+            PyObject *res_o = _PyEval_VectorcallAndClose(tstate, callable, arguments, total_args, NULL);
             ERROR_IF(res_o == NULL);
             res = PyStackRef_FromPyObjectSteal(res_o);
         }
 
-        /* Like CALL; the last oparg arguments' names are in kwnames. */
-        inst(CALL_KW, (unused/1, unused/2, callable, self_or_null, args[oparg], kwnames -- res)) {
-            PyObject *callable_o = PyStackRef_AsPyObjectBorrow(callable);
-            PyObject *kwnames_o = PyStackRef_AsPyObjectBorrow(kwnames);
+        macro(CALL) = unused/1 + unused/2 + _MAYBE_EXPAND_METHOD + _DO_CALL;
+
+        /* Like CALL; the last len(kwnames) arguments are passed by name. */
+        op(_DO_CALL_KW, (callable, self_or_null, args[oparg], kwnames -- res)) {
             int total_args = oparg;
             _PyStackRef *arguments = args;
             if (!PyStackRef_IsNull(self_or_null)) {
                 arguments--;
                 total_args++;
             }
-            else if (Py_TYPE(callable_o) == &PyMethod_Type) {
-                arguments--;
-                total_args++;
-                PyObject *self = PyMethod_GET_SELF(callable_o);
-                PyObject *method = PyMethod_GET_FUNCTION(callable_o);
-                _PyStackRef bound = callable;
-                arguments[0] = PyStackRef_FromPyObjectNew(self);
-                callable = PyStackRef_FromPyObjectNew(method);
-                arguments[-1] = callable;
-                PyStackRef_CLOSE(bound);
-                callable_o = method;
-            }
+            PyObject *callable_o = PyStackRef_AsPyObjectBorrow(callable);
+            PyObject *kwnames_o = PyStackRef_AsPyObjectBorrow(kwnames);
             int positional_args = total_args - (int)PyTuple_GET_SIZE(kwnames_o);
             if (_PyEval_IsInlinablePyFunction(callable_o)) {
                 _PyFrame_SetStackPointer(frame, stack_pointer - 3 - oparg);
                 _PyInterpreterFrame *new_frame = _PyEvalFramePushAndInit(
-                    tstate, callable, _PyEval_FunctionLocals(callable_o),
-                    arguments, positional_args, kwnames_o, frame);
+                    tstate, callable, NULL, arguments, positional_args, kwnames_o, frame);
                 PyStackRef_CLOSE(kwnames);
                 stack_pointer = _PyFrame_GetStackPointer(frame);
                 if (new_frame == NULL) {
@@ -528,16 +509,14 @@
                 frame->return_offset = (uint16_t)(next_instr - this_instr);
                 DISPATCH_INLINED(new_frame);
             }
-            PyObject *res_o = _PyEval_VectorcallStackRefs(tstate, callable_o, arguments,
-                                                          positional_args, kwnames_o);
+            PyObject *res_o = _PyEval_VectorcallAndClose(tstate, callable, arguments, positional_args,
+                                                         kwnames_o);
             PyStackRef_CLOSE(kwnames);
-            PyStackRef_CLOSE(callable);
-            for (int i = 0; i < total_args; i++) {
-                PyStackRef_CLOSE(arguments[i]);
-            }
             ERROR_IF(res_o == NULL);
             res = PyStackRef_FromPyObjectSteal(res_o);
         }
+
+        macro(CALL_KW) = unused/1 + unused/2 + _MAYBE_EXPAND_METHOD_KW + _DO_CALL_KW;
 
         /* func(*callargs, **kwargs); kwargs may be NULL. */
         inst(CALL_FUNCTION_EX, (func, self_or_null, callargs, kwargs -- result)) {

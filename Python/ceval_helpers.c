@@ -197,6 +197,22 @@ _PyEval_VectorcallStackRefs(PyThreadState *tstate, PyObject *callable, _PyStackR
     return res;
 }
 
+/* Vectorcall, then release the callable and every argument (positional
+   and keyword values).  Used by CALL and CALL_KW. */
+PyObject *
+_PyEval_VectorcallAndClose(PyThreadState *tstate, _PyStackRef callable, _PyStackRef *args,
+                           int nargs, PyObject *kwnames)
+{
+    PyObject *res = _PyEval_VectorcallStackRefs(tstate, PyStackRef_AsPyObjectBorrow(callable), args,
+                                                nargs, kwnames);
+    int total = nargs + (kwnames ? (int)PyTuple_GET_SIZE(kwnames) : 0);
+    PyStackRef_CLOSE(callable);
+    for (int i = 0; i < total; i++) {
+        PyStackRef_CLOSE(args[i]);
+    }
+    return res;
+}
+
 PyObject *
 _PyEval_CallFunctionEx(PyThreadState *tstate, PyObject *func, PyObject *self, PyObject *callargs,
                        PyObject *kwargs)

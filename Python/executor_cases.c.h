@@ -614,9 +614,35 @@
             break;
         }
 
-        /* _CALL is not a viable micro-op for tier 2 because it uses 'next_instr' */
+        case _MAYBE_EXPAND_METHOD: {
+            _PyStackRef callable;
+            _PyStackRef self_or_null;
+            oparg = CURRENT_OPARG();
+            self_or_null = stack_pointer[-1 - oparg];
+            callable = stack_pointer[-2 - oparg];
+            _PyFrame_SetStackPointer(frame, stack_pointer);
+            _PyEval_ExpandBoundMethod(&callable, &self_or_null);
+            stack_pointer[-2 - oparg] = callable;
+            stack_pointer[-1 - oparg] = self_or_null;
+            break;
+        }
 
-        /* _CALL_KW is not a viable micro-op for tier 2 because it uses 'next_instr' */
+        case _MAYBE_EXPAND_METHOD_KW: {
+            _PyStackRef callable;
+            _PyStackRef self_or_null;
+            oparg = CURRENT_OPARG();
+            self_or_null = stack_pointer[-2 - oparg];
+            callable = stack_pointer[-3 - oparg];
+            _PyFrame_SetStackPointer(frame, stack_pointer);
+            _PyEval_ExpandBoundMethod(&callable, &self_or_null);
+            stack_pointer[-3 - oparg] = callable;
+            stack_pointer[-2 - oparg] = self_or_null;
+            break;
+        }
+
+        /* _DO_CALL is not a viable micro-op for tier 2 because it uses 'next_instr' */
+
+        /* _DO_CALL_KW is not a viable micro-op for tier 2 because it uses 'next_instr' */
 
         case _CALL_FUNCTION_EX: {
             _PyStackRef func;

@@ -226,55 +226,50 @@
             _PyStackRef self_or_null;
             _PyStackRef *args;
             _PyStackRef res;
-            args = &stack_pointer[-oparg];
-            self_or_null = stack_pointer[-1 - oparg];
-            callable = stack_pointer[-2 - oparg];
-            _PyFrame_SetStackPointer(frame, stack_pointer);
-            PyObject *callable_o = PyStackRef_AsPyObjectBorrow(callable);
-            int total_args = oparg;
-            _PyStackRef *arguments = args;
-            if (!PyStackRef_IsNull(self_or_null)) {
-                arguments--;
-                total_args++;
+            /* Skip 1 cache entry */
+            /* Skip 2 cache entries */
+            // _MAYBE_EXPAND_METHOD
+            {
+                self_or_null = stack_pointer[-1 - oparg];
+                callable = stack_pointer[-2 - oparg];
+                _PyFrame_SetStackPointer(frame, stack_pointer);
+                _PyEval_ExpandBoundMethod(&callable, &self_or_null);
+                stack_pointer[-2 - oparg] = callable;
+                stack_pointer[-1 - oparg] = self_or_null;
             }
-            else if (Py_TYPE(callable_o) == &PyMethod_Type) {
-                /* Unpack a bound method into function + self in place. */
-                arguments--;
-                total_args++;
-                PyObject *self = PyMethod_GET_SELF(callable_o);
-                PyObject *method = PyMethod_GET_FUNCTION(callable_o);
-                _PyStackRef bound = callable;
-                arguments[0] = PyStackRef_FromPyObjectNew(self);
-                callable = PyStackRef_FromPyObjectNew(method);
-                arguments[-1] = callable;
-                PyStackRef_CLOSE(bound);
-                callable_o = method;
-            }
-            if (_PyEval_IsInlinablePyFunction(callable_o)) {
-                _PyFrame_SetStackPointer(frame, stack_pointer - 2 - oparg);
-                _PyInterpreterFrame *new_frame = _PyEvalFramePushAndInit(
-                    tstate, callable, _PyEval_FunctionLocals(callable_o),
-                    arguments, total_args, NULL, frame);
-                stack_pointer = _PyFrame_GetStackPointer(frame);
-                if (new_frame == NULL) {
+            // _DO_CALL
+            {
+                args = &stack_pointer[-oparg];
+                self_or_null = stack_pointer[-1 - oparg];
+                callable = stack_pointer[-2 - oparg];
+                _PyFrame_SetStackPointer(frame, stack_pointer);
+                int total_args = oparg;
+                _PyStackRef *arguments = args;
+                if (!PyStackRef_IsNull(self_or_null)) {
+                    arguments--;
+                    total_args++;
+                }
+                PyObject *callable_o = PyStackRef_AsPyObjectBorrow(callable);
+                if (_PyEval_IsInlinablePyFunction(callable_o)) {
+                    _PyFrame_SetStackPointer(frame, stack_pointer - 2 - oparg);
+                    _PyInterpreterFrame *new_frame = _PyEvalFramePushAndInit(
+                        tstate, callable, NULL, arguments, total_args, NULL, frame);
+                    stack_pointer = _PyFrame_GetStackPointer(frame);
+                    if (new_frame == NULL) {
+                        goto error;
+                    }
+                    frame->return_offset = (uint16_t)(next_instr - this_instr);
+                    DISPATCH_INLINED(new_frame);
+                }
+                PyObject *res_o = _PyEval_VectorcallAndClose(tstate, callable, arguments, total_args, NULL);
+                if (res_o == NULL) {
+                    stack_pointer += -2 - oparg;
                     goto error;
                 }
-                frame->return_offset = (uint16_t)(next_instr - this_instr);
-                DISPATCH_INLINED(new_frame);
+                res = PyStackRef_FromPyObjectSteal(res_o);
+                stack_pointer[-2 - oparg] = res;
+                stack_pointer += -1 - oparg;
             }
-            PyObject *res_o = _PyEval_VectorcallStackRefs(tstate, callable_o, arguments,
-                                                          total_args, NULL);
-            PyStackRef_CLOSE(callable);
-            for (int i = 0; i < total_args; i++) {
-                PyStackRef_CLOSE(arguments[i]);
-            }
-            if (res_o == NULL) {
-                stack_pointer += -2 - oparg;
-                goto error;
-            }
-            res = PyStackRef_FromPyObjectSteal(res_o);
-            stack_pointer[-2 - oparg] = res;
-            stack_pointer += -1 - oparg;
             DISPATCH();
         }
 
@@ -374,59 +369,56 @@
             _PyStackRef *args;
             _PyStackRef kwnames;
             _PyStackRef res;
-            kwnames = stack_pointer[-1];
-            args = &stack_pointer[-1 - oparg];
-            self_or_null = stack_pointer[-2 - oparg];
-            callable = stack_pointer[-3 - oparg];
-            _PyFrame_SetStackPointer(frame, stack_pointer);
-            PyObject *callable_o = PyStackRef_AsPyObjectBorrow(callable);
-            PyObject *kwnames_o = PyStackRef_AsPyObjectBorrow(kwnames);
-            int total_args = oparg;
-            _PyStackRef *arguments = args;
-            if (!PyStackRef_IsNull(self_or_null)) {
-                arguments--;
-                total_args++;
+            /* Skip 1 cache entry */
+            /* Skip 2 cache entries */
+            // _MAYBE_EXPAND_METHOD_KW
+            {
+                self_or_null = stack_pointer[-2 - oparg];
+                callable = stack_pointer[-3 - oparg];
+                _PyFrame_SetStackPointer(frame, stack_pointer);
+                _PyEval_ExpandBoundMethod(&callable, &self_or_null);
+                stack_pointer[-3 - oparg] = callable;
+                stack_pointer[-2 - oparg] = self_or_null;
             }
-            else if (Py_TYPE(callable_o) == &PyMethod_Type) {
-                arguments--;
-                total_args++;
-                PyObject *self = PyMethod_GET_SELF(callable_o);
-                PyObject *method = PyMethod_GET_FUNCTION(callable_o);
-                _PyStackRef bound = callable;
-                arguments[0] = PyStackRef_FromPyObjectNew(self);
-                callable = PyStackRef_FromPyObjectNew(method);
-                arguments[-1] = callable;
-                PyStackRef_CLOSE(bound);
-                callable_o = method;
-            }
-            int positional_args = total_args - (int)PyTuple_GET_SIZE(kwnames_o);
-            if (_PyEval_IsInlinablePyFunction(callable_o)) {
-                _PyFrame_SetStackPointer(frame, stack_pointer - 3 - oparg);
-                _PyInterpreterFrame *new_frame = _PyEvalFramePushAndInit(
-                    tstate, callable, _PyEval_FunctionLocals(callable_o),
-                    arguments, positional_args, kwnames_o, frame);
+            // _DO_CALL_KW
+            {
+                kwnames = stack_pointer[-1];
+                args = &stack_pointer[-1 - oparg];
+                self_or_null = stack_pointer[-2 - oparg];
+                callable = stack_pointer[-3 - oparg];
+                _PyFrame_SetStackPointer(frame, stack_pointer);
+                int total_args = oparg;
+                _PyStackRef *arguments = args;
+                if (!PyStackRef_IsNull(self_or_null)) {
+                    arguments--;
+                    total_args++;
+                }
+                PyObject *callable_o = PyStackRef_AsPyObjectBorrow(callable);
+                PyObject *kwnames_o = PyStackRef_AsPyObjectBorrow(kwnames);
+                int positional_args = total_args - (int)PyTuple_GET_SIZE(kwnames_o);
+                if (_PyEval_IsInlinablePyFunction(callable_o)) {
+                    _PyFrame_SetStackPointer(frame, stack_pointer - 3 - oparg);
+                    _PyInterpreterFrame *new_frame = _PyEvalFramePushAndInit(
+                        tstate, callable, NULL, arguments, positional_args, kwnames_o, frame);
+                    PyStackRef_CLOSE(kwnames);
+                    stack_pointer = _PyFrame_GetStackPointer(frame);
+                    if (new_frame == NULL) {
+                        goto error;
+                    }
+                    frame->return_offset = (uint16_t)(next_instr - this_instr);
+                    DISPATCH_INLINED(new_frame);
+                }
+                PyObject *res_o = _PyEval_VectorcallAndClose(tstate, callable, arguments, positional_args,
+                                                             kwnames_o);
                 PyStackRef_CLOSE(kwnames);
-                stack_pointer = _PyFrame_GetStackPointer(frame);
-                if (new_frame == NULL) {
+                if (res_o == NULL) {
+                    stack_pointer += -3 - oparg;
                     goto error;
                 }
-                frame->return_offset = (uint16_t)(next_instr - this_instr);
-                DISPATCH_INLINED(new_frame);
+                res = PyStackRef_FromPyObjectSteal(res_o);
+                stack_pointer[-3 - oparg] = res;
+                stack_pointer += -2 - oparg;
             }
-            PyObject *res_o = _PyEval_VectorcallStackRefs(tstate, callable_o, arguments,
-                                                          positional_args, kwnames_o);
-            PyStackRef_CLOSE(kwnames);
-            PyStackRef_CLOSE(callable);
-            for (int i = 0; i < total_args; i++) {
-                PyStackRef_CLOSE(arguments[i]);
-            }
-            if (res_o == NULL) {
-                stack_pointer += -3 - oparg;
-                goto error;
-            }
-            res = PyStackRef_FromPyObjectSteal(res_o);
-            stack_pointer[-3 - oparg] = res;
-            stack_pointer += -2 - oparg;
             DISPATCH();
         }
 

@@ -82,6 +82,23 @@ PyAPI_FUNC(int) _PyEval_IsInlinablePyFunction(PyObject *callable);
 PyAPI_FUNC(PyObject *) _PyEval_FunctionLocals(PyObject *callable);
 PyAPI_FUNC(PyObject *) _PyEval_VectorcallStackRefs(PyThreadState *tstate, PyObject *callable,
                                                    _PyStackRef *args, int nargs, PyObject *kwnames);
+PyAPI_FUNC(PyObject *) _PyEval_VectorcallAndClose(PyThreadState *tstate, _PyStackRef callable,
+                                                  _PyStackRef *args, int nargs, PyObject *kwnames);
+
+/* CALL of a bound method with no self: call its function with the method's
+   self in the self_or_null slot instead (no second call layer). */
+static inline void
+_PyEval_ExpandBoundMethod(_PyStackRef *callable, _PyStackRef *self_or_null)
+{
+    PyObject *method = PyStackRef_AsPyObjectBorrow(*callable);
+    if (!PyStackRef_IsNull(*self_or_null) || !PyMethod_Check(method)) {
+        return;
+    }
+    *self_or_null = PyStackRef_FromPyObjectNew(PyMethod_GET_SELF(method));
+    _PyStackRef func = PyStackRef_FromPyObjectNew(PyMethod_GET_FUNCTION(method));
+    PyStackRef_CLOSE(*callable);
+    *callable = func;
+}
 PyAPI_FUNC(PyObject *) _PyEval_CallFunctionEx(PyThreadState *tstate, PyObject *func, PyObject *self,
                                               PyObject *callargs, PyObject *kwargs);
 PyAPI_FUNC(PyObject *) _PyEval_CallIntrinsic1(PyThreadState *tstate, int oparg, PyObject *value);

@@ -101,9 +101,7 @@ PyAPI_FUNC(int) _PyGen_SetStopIterationValue(PyObject *value);
    it had none) in *pvalue.  0 on success, -1 if another error is set. */
 PyAPI_FUNC(int) _PyGen_FetchStopIterationValue(PyObject **pvalue);
 
-/* ---- Running the frame (the interpreter's side) ----------------------------
-   genobject.c carries weak placeholders that raise SystemError; the real
-   definitions (Python/ceval*.c or here) replace them at link time. */
+/* ---- Running the frame (the interpreter's side, Python/ceval_gen.c) ------- */
 
 /* Resume `gen` with `arg` (None for next()).  Does every state check
    (already executing, non-None sent to a just-started generator, already
@@ -118,11 +116,13 @@ PyAPI_FUNC(PyObject *) _PyGen_Throw(PyGenObject *gen, PyObject *exc);
 /* gen.close(): throws GeneratorExit; returns the return value if the
    generator returned one (3.13+), None otherwise, NULL on error. */
 PyAPI_FUNC(PyObject *) _PyGen_Close(PyGenObject *gen);
-/* tp_finalize of all three types: closes a suspended generator, warns
-   about never-awaited coroutines, calls the async generator finalizer. */
+/* tp_finalize of all three types (Objects/genobject.c): closes a suspended
+   generator, warns about never-awaited coroutines, calls the async
+   generator finalizer. */
 PyAPI_FUNC(void) _PyGen_Finalize(PyObject *self);
 /* Async generator protocol: __anext__, asend, athrow, aclose return the
-   awaitables of the async generator machinery. */
+   awaitables of the async generator machinery.  Not written yet: weak
+   placeholders in genobject.c raise SystemError until they are. */
 PyAPI_FUNC(PyObject *) _PyAsyncGen_ANext(PyObject *self);
 PyAPI_FUNC(PyObject *) _PyAsyncGen_ASend(PyObject *self, PyObject *arg);
 PyAPI_FUNC(PyObject *) _PyAsyncGen_AThrow(PyObject *self, PyObject *const *args, Py_ssize_t nargs);

@@ -59,11 +59,9 @@ const uint16_t _PyUop_Flags[MAX_UOP_ID+1] = {
     [_BUILD_STRING] = HAS_ARG_FLAG | HAS_ERROR_FLAG | HAS_ESCAPES_FLAG,
     [_BUILD_TUPLE] = HAS_ARG_FLAG | HAS_ERROR_FLAG | HAS_ESCAPES_FLAG,
     [_CACHE] = HAS_ESCAPES_FLAG,
-    [_CALL] = HAS_ARG_FLAG | HAS_ERROR_FLAG | HAS_ESCAPES_FLAG,
     [_CALL_FUNCTION_EX] = HAS_ERROR_FLAG | HAS_ESCAPES_FLAG,
     [_CALL_INTRINSIC_1] = HAS_ARG_FLAG | HAS_ERROR_FLAG | HAS_ESCAPES_FLAG,
     [_CALL_INTRINSIC_2] = HAS_ARG_FLAG | HAS_ERROR_FLAG | HAS_ESCAPES_FLAG,
-    [_CALL_KW] = HAS_ARG_FLAG | HAS_ERROR_FLAG | HAS_ESCAPES_FLAG,
     [_CHECK_EG_MATCH] = HAS_ERROR_FLAG | HAS_ESCAPES_FLAG,
     [_CHECK_EXC_MATCH] = HAS_ERROR_FLAG | HAS_ESCAPES_FLAG,
     [_CHECK_PERIODIC] = HAS_EVAL_BREAK_FLAG | HAS_ESCAPES_FLAG,
@@ -81,6 +79,8 @@ const uint16_t _PyUop_Flags[MAX_UOP_ID+1] = {
     [_DELETE_SUBSCR] = HAS_ERROR_FLAG | HAS_ESCAPES_FLAG,
     [_DICT_MERGE] = HAS_ARG_FLAG | HAS_ERROR_FLAG | HAS_ESCAPES_FLAG,
     [_DICT_UPDATE] = HAS_ARG_FLAG | HAS_ERROR_FLAG | HAS_ESCAPES_FLAG,
+    [_DO_CALL] = HAS_ARG_FLAG | HAS_ERROR_FLAG | HAS_ESCAPES_FLAG,
+    [_DO_CALL_KW] = HAS_ARG_FLAG | HAS_ERROR_FLAG | HAS_ESCAPES_FLAG,
     [_END_ASYNC_FOR] = HAS_ERROR_FLAG | HAS_ESCAPES_FLAG | HAS_ERROR_NO_POP_FLAG,
     [_END_FOR] = HAS_ESCAPES_FLAG,
     [_END_SEND] = HAS_ESCAPES_FLAG,
@@ -128,6 +128,8 @@ const uint16_t _PyUop_Flags[MAX_UOP_ID+1] = {
     [_MATCH_KEYS] = HAS_ERROR_FLAG | HAS_ESCAPES_FLAG | HAS_ERROR_NO_POP_FLAG,
     [_MATCH_MAPPING] = 0,
     [_MATCH_SEQUENCE] = 0,
+    [_MAYBE_EXPAND_METHOD] = HAS_ARG_FLAG | HAS_ESCAPES_FLAG,
+    [_MAYBE_EXPAND_METHOD_KW] = HAS_ARG_FLAG | HAS_ESCAPES_FLAG,
     [_NOP] = 0,
     [_NOT_TAKEN] = 0,
     [_POP_EXCEPT] = HAS_ESCAPES_FLAG,
@@ -190,11 +192,9 @@ const char *const _PyOpcode_uop_name[MAX_UOP_ID+1] = {
     [_BUILD_STRING] = "_BUILD_STRING",
     [_BUILD_TUPLE] = "_BUILD_TUPLE",
     [_CACHE] = "_CACHE",
-    [_CALL] = "_CALL",
     [_CALL_FUNCTION_EX] = "_CALL_FUNCTION_EX",
     [_CALL_INTRINSIC_1] = "_CALL_INTRINSIC_1",
     [_CALL_INTRINSIC_2] = "_CALL_INTRINSIC_2",
-    [_CALL_KW] = "_CALL_KW",
     [_CHECK_EG_MATCH] = "_CHECK_EG_MATCH",
     [_CHECK_EXC_MATCH] = "_CHECK_EXC_MATCH",
     [_CHECK_PERIODIC] = "_CHECK_PERIODIC",
@@ -212,6 +212,8 @@ const char *const _PyOpcode_uop_name[MAX_UOP_ID+1] = {
     [_DELETE_SUBSCR] = "_DELETE_SUBSCR",
     [_DICT_MERGE] = "_DICT_MERGE",
     [_DICT_UPDATE] = "_DICT_UPDATE",
+    [_DO_CALL] = "_DO_CALL",
+    [_DO_CALL_KW] = "_DO_CALL_KW",
     [_END_ASYNC_FOR] = "_END_ASYNC_FOR",
     [_END_FOR] = "_END_FOR",
     [_END_SEND] = "_END_SEND",
@@ -259,6 +261,8 @@ const char *const _PyOpcode_uop_name[MAX_UOP_ID+1] = {
     [_MATCH_KEYS] = "_MATCH_KEYS",
     [_MATCH_MAPPING] = "_MATCH_MAPPING",
     [_MATCH_SEQUENCE] = "_MATCH_SEQUENCE",
+    [_MAYBE_EXPAND_METHOD] = "_MAYBE_EXPAND_METHOD",
+    [_MAYBE_EXPAND_METHOD_KW] = "_MAYBE_EXPAND_METHOD_KW",
     [_NOP] = "_NOP",
     [_NOT_TAKEN] = "_NOT_TAKEN",
     [_POP_EXCEPT] = "_POP_EXCEPT",
@@ -327,16 +331,12 @@ _PyUop_num_popped(int opcode, int oparg)
             return oparg;
         case _CACHE:
             return 0;
-        case _CALL:
-            return 2 + oparg;
         case _CALL_FUNCTION_EX:
             return 4;
         case _CALL_INTRINSIC_1:
             return 1;
         case _CALL_INTRINSIC_2:
             return 2;
-        case _CALL_KW:
-            return 3 + oparg;
         case _CHECK_EG_MATCH:
             return 2;
         case _CHECK_EXC_MATCH:
@@ -371,6 +371,10 @@ _PyUop_num_popped(int opcode, int oparg)
             return 4 + oparg;
         case _DICT_UPDATE:
             return 1 + oparg;
+        case _DO_CALL:
+            return 2 + oparg;
+        case _DO_CALL_KW:
+            return 3 + oparg;
         case _END_ASYNC_FOR:
             return 2;
         case _END_FOR:
@@ -465,6 +469,10 @@ _PyUop_num_popped(int opcode, int oparg)
             return 1;
         case _MATCH_SEQUENCE:
             return 1;
+        case _MAYBE_EXPAND_METHOD:
+            return 2 + oparg;
+        case _MAYBE_EXPAND_METHOD_KW:
+            return 3 + oparg;
         case _NOP:
             return 0;
         case _NOT_TAKEN:
