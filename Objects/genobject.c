@@ -16,9 +16,9 @@
 
 /* ---- Placeholders for the interpreter's hooks ------------------------------- */
 
-/* The async generator protocol is not written yet: these weak definitions
-   raise SystemError until strong ones are linked in. */
-#define PLACEHOLDER __attribute__((weak))
+/* The async generator protocol is not written yet: these raise
+   SystemError until it is. */
+#define PLACEHOLDER
 
 static void
 not_yet(void)

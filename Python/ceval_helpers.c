@@ -8,6 +8,7 @@
 #include "Python.h"
 #include "pycore_ceval.h"
 #include "pycore_code.h"
+#include "pycore_exceptions.h"
 #include "pycore_frame.h"
 #include "pycore_object.h"
 #include "pycore_opcode_utils.h"
@@ -381,10 +382,15 @@ _PyEval_CallIntrinsic1(PyThreadState *tstate, int oparg, PyObject *value)
 PyObject *
 _PyEval_CallIntrinsic2(PyThreadState *tstate, int oparg, PyObject *value2, PyObject *value1)
 {
-    (void)value2;
-    (void)value1;
-    _PyErr_Format(tstate, PyExc_SystemError, "intrinsic2 %d is not supported yet", oparg);
-    return NULL;
+    switch (oparg) {
+    case INTRINSIC_PREP_RERAISE_STAR:
+        /* value2: the exception group that entered except*; value1: the
+           list of what each clause raised or re-raised. */
+        return _PyExc_PrepReraiseStar(value2, value1);
+    default:
+        _PyErr_Format(tstate, PyExc_SystemError, "intrinsic2 %d is not supported yet", oparg);
+        return NULL;
+    }
 }
 
 /* ---- Names ---------------------------------------------------------------------------- */
@@ -1078,8 +1084,9 @@ _PyEval_ExceptionGroupMatch(PyThreadState *tstate, PyObject *exc_value, PyObject
         Py_DECREF(pair);
         return 0;
     }
+    /* No match: all of it is left over. */
     *match = Py_NewRef(Py_None);
-    *rest = Py_NewRef(Py_None);
+    *rest = Py_NewRef(exc_value);
     return 0;
 }
 

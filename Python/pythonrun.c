@@ -338,13 +338,25 @@ _PyRun_MainCommand(const char *command)
     if (d == NULL) {
         return _PyRun_HandleUncaught();
     }
+    /* -c code has no file: let tracebacks show its lines, as CPython does. */
+    PyObject *filename = PyUnicode_FromString("<string>");
+    PyObject *source = PyUnicode_DecodeUTF8(command, (Py_ssize_t)strlen(command), "replace");
+    if (filename == NULL || source == NULL || _PyTraceBack_RegisterSource(filename, source) < 0) {
+        PyErr_Clear();
+    }
     PyObject *res = PyRun_StringFlags(command, Py_file_input, d, d, NULL);
     Py_DECREF(d);
+    int status = 0;
     if (res == NULL) {
-        return _PyRun_HandleUncaught();
+        status = _PyRun_HandleUncaught();
     }
-    Py_DECREF(res);
-    return 0;
+    Py_XDECREF(res);
+    if (filename != NULL && _PyTraceBack_RegisterSource(filename, Py_None) < 0) {
+        PyErr_Clear();
+    }
+    Py_XDECREF(filename);
+    Py_XDECREF(source);
+    return status;
 }
 
 int
