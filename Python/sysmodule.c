@@ -310,6 +310,42 @@ static PyMethodDef sys_methods[] = {
     {NULL, NULL, 0, NULL},
 };
 
+/* ---- sys._jit ---------------------------------------------------------------------
+   What the JIT is doing.  It is not built yet: nothing is available. */
+
+static PyObject *
+jit_is_available(PyObject *module, PyObject *Py_UNUSED(ignored))
+{
+    Py_RETURN_FALSE;
+}
+
+static PyObject *
+jit_is_enabled(PyObject *module, PyObject *Py_UNUSED(ignored))
+{
+    Py_RETURN_FALSE;
+}
+
+static PyObject *
+jit_is_active(PyObject *module, PyObject *Py_UNUSED(ignored))
+{
+    Py_RETURN_FALSE;
+}
+
+static PyMethodDef jit_methods[] = {
+    {"is_available", jit_is_available, METH_NOARGS, "Whether this build has the JIT compiler."},
+    {"is_enabled", jit_is_enabled, METH_NOARGS, "Whether the JIT is switched on (-X jit, PYTHON_JIT)."},
+    {"is_active", jit_is_active, METH_NOARGS, "Whether the caller is running in JIT code."},
+    {NULL, NULL, 0, NULL},
+};
+
+static struct PyModuleDef jitmodule = {
+    PyModuleDef_HEAD_INIT,
+    .m_name = "sys._jit",
+    .m_doc = "Utilities for observing just-in-time compilation.",
+    .m_size = -1,
+    .m_methods = jit_methods,
+};
+
 static struct PyModuleDef sysmodule = {
     PyModuleDef_HEAD_INIT,
     .m_name = "sys",
@@ -391,6 +427,7 @@ _PySys_Create(PyThreadState *tstate)
     err |= set_value(d, "orig_argv", PyList_New(0));
     err |= set_value(d, "warnoptions", PyList_New(0));
     err |= set_value(d, "_xoptions", PyDict_New());
+    err |= set_value(d, "_jit", PyModule_Create(&jitmodule));
     if (err) {
         Py_DECREF(mod);
         return NULL;
