@@ -3,6 +3,7 @@
    went wrong, so a golden test can call them one by one. */
 
 #include "Python.h"
+#include "pycore_ceval.h"
 #include "pycore_code.h"
 #include "pycore_frame.h"
 #include "pycore_object.h"
@@ -119,6 +120,91 @@ test_opcode_metadata(PyObject *self, PyObject *Py_UNUSED(ignored))
     Py_RETURN_NONE;
 }
 
+/* ---- A toy lazy JIT ------------------------------------------------------------------
+
+   Uses PyUnstable_JITExecutable the way a third-party JIT would.  The
+   "compiled code" of a Python function is just a C call of a callback,
+   made while the function's frame is on the stack in its lazy form: its
+   locals are left NULL (the JIT "keeps them in registers") and its
+   instruction pointer stale.  The reifier writes the true values back
+   when someone looks at the frame. */
+
+/* state = (values for localsplus, instruction index the "JIT" is at) */
+static int
+toy_reifier(_PyInterpreterFrame *frame, PyObject *state)
+{
+    PyObject *values = PyTuple_GET_ITEM(state, 0);
+    Py_ssize_t index = PyLong_AsSsize_t(PyTuple_GET_ITEM(state, 1));
+    if (index < 0 && PyErr_Occurred()) {
+        return -1;
+    }
+    PyCodeObject *code = ((PyUnstable_JITExecutable *)PyStackRef_AsPyObjectBorrow(frame->f_executable))->je_code;
+    for (Py_ssize_t i = 0; i < PyTuple_GET_SIZE(values) && i < code->co_nlocalsplus; i++) {
+        if (PyStackRef_IsNull(frame->localsplus[i])) {
+            frame->localsplus[i] = PyStackRef_FromPyObjectNew(PyTuple_GET_ITEM(values, i));
+        }
+    }
+    frame->instr_ptr = _PyCode_CODE(code) + index;
+    frame->stackpointer = frame->localsplus + code->co_nlocalsplus;
+    return 0;
+}
+
+/* lazy_call(func, callback, values, index): run callback() "inside" func,
+   whose frame is lazy.  If callback raises, the toy JIT records its frame
+   in the traceback, as a JIT must. */
+static PyObject *
+lazy_call(PyObject *self, PyObject *args)
+{
+    PyObject *func, *callback, *values, *index;
+    if (!PyArg_ParseTuple(args, "O!OO!O!:lazy_call", &PyFunction_Type, &func, &callback,
+                          &PyTuple_Type, &values, &PyLong_Type, &index)) {
+        return NULL;
+    }
+    PyThreadState *tstate = _PyThreadState_GET();
+    PyCodeObject *code = (PyCodeObject *)((PyFunctionObject *)func)->func_code;
+    PyObject *state = PyTuple_Pack(2, values, index);
+    if (state == NULL) {
+        return NULL;
+    }
+    PyObject *executable = PyUnstable_MakeJITExecutable(toy_reifier, code, state);
+    Py_DECREF(state);
+    if (executable == NULL) {
+        return NULL;
+    }
+    _PyInterpreterFrame *frame = _PyThreadState_PushFrame(tstate, (size_t)code->co_framesize);
+    if (frame == NULL) {
+        Py_DECREF(executable);
+        return NULL;
+    }
+    _PyFrame_Initialize(tstate, frame, PyStackRef_FromPyObjectNew(func), NULL, code, 0,
+                        tstate->current_frame);
+    /* Lazy from here on: locals NULL, instruction pointer at the start. */
+    _PyStackRef code_ref = frame->f_executable;
+    frame->f_executable = PyStackRef_FromPyObjectSteal(executable);
+    PyStackRef_CLOSE(code_ref);
+    tstate->current_frame = frame;
+
+    PyObject *result = PyObject_CallNoArgs(callback);
+    if (result == NULL) {
+        PyFrameObject *f = _PyFrame_GetFrameObject(frame);
+        if (f != NULL) {
+            PyTraceBack_Here(f);
+        }
+    }
+    tstate->current_frame = frame->previous;
+    _PyEval_FrameClearAndPop(tstate, frame);
+    return result;
+}
+
+/* Whether a frame still has its JIT executable (has not been reified). */
+static PyObject *
+caller_is_lazy(PyObject *self, PyObject *Py_UNUSED(ignored))
+{
+    _PyInterpreterFrame *frame = _PyThreadState_GET()->current_frame;
+    frame = frame ? _PyFrame_GetFirstComplete(frame->previous) : NULL;
+    return PyBool_FromLong(frame != NULL && _PyFrame_IsLazy(frame));
+}
+
 static PyObject *
 frame_counters(PyObject *self, PyObject *Py_UNUSED(ignored))
 {
@@ -131,6 +217,8 @@ static PyMethodDef module_methods[] = {
     {"test_data_stack", test_data_stack, METH_NOARGS, NULL},
     {"test_opcode_metadata", test_opcode_metadata, METH_NOARGS, NULL},
     {"frame_counters", frame_counters, METH_NOARGS, NULL},
+    {"lazy_call", lazy_call, METH_VARARGS, NULL},
+    {"caller_is_lazy", caller_is_lazy, METH_NOARGS, NULL},
     {NULL, NULL, 0, NULL},
 };
 
