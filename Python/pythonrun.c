@@ -359,16 +359,10 @@ _PyRun_MainCommand(const char *command)
     return status;
 }
 
-int
-PyRun_SimpleStringFlags(const char *command, PyCompilerFlags *flags)
+/* The PyRun_Simple* convention: print any error, return -1 or 0. */
+static int
+simple_status(PyObject *res)
 {
-    PyObject *d = main_dict(NULL);
-    if (d == NULL) {
-        PyErr_Print();
-        return -1;
-    }
-    PyObject *res = PyRun_StringFlags(command, Py_file_input, d, d, flags);
-    Py_DECREF(d);
     if (res == NULL) {
         PyErr_Print();
         return -1;
@@ -378,19 +372,28 @@ PyRun_SimpleStringFlags(const char *command, PyCompilerFlags *flags)
 }
 
 int
+PyRun_SimpleStringFlags(const char *command, PyCompilerFlags *flags)
+{
+    PyObject *d = main_dict(NULL);
+    if (d == NULL) {
+        return simple_status(NULL);
+    }
+    PyObject *res = PyRun_StringFlags(command, Py_file_input, d, d, flags);
+    Py_DECREF(d);
+    return simple_status(res);
+}
+
+int
 PyRun_SimpleFileExFlags(FILE *fp, const char *filename, int closeit, PyCompilerFlags *flags)
 {
     PyObject *d = main_dict(filename);
     if (d == NULL) {
-        PyErr_Print();
-        return -1;
+        if (closeit) {
+            fclose(fp);
+        }
+        return simple_status(NULL);
     }
     PyObject *res = PyRun_FileExFlags(fp, filename, Py_file_input, d, d, closeit, flags);
     Py_DECREF(d);
-    if (res == NULL) {
-        PyErr_Print();
-        return -1;
-    }
-    Py_DECREF(res);
-    return 0;
+    return simple_status(res);
 }
