@@ -1449,6 +1449,50 @@ _PyObject_RealIsInstance(PyObject *inst, PyObject *cls)
     return retval;
 }
 
+/* isinstance() and issubclass() share their two ways of delegating:
+   a tuple of classes means "any of them" (recursing through nested
+   tuples under the recursion guard, since a tuple may nest deeply), and
+   a metaclass hook (__instancecheck__ / __subclasscheck__) decides by
+   the truth of its result. */
+typedef int (*class_check_func)(PyThreadState *, PyObject *, PyObject *);
+
+static int
+check_any_in_tuple(PyThreadState *tstate, PyObject *obj, PyObject *classes,
+                   class_check_func check, const char *where)
+{
+    if (_Py_EnterRecursiveCallTstate(tstate, where)) {
+        return -1;
+    }
+    int r = 0;
+    for (Py_ssize_t i = 0; i < PyTuple_GET_SIZE(classes); i++) {
+        r = check(tstate, obj, PyTuple_GET_ITEM(classes, i));
+        if (r != 0) {
+            break;
+        }
+    }
+    _Py_LeaveRecursiveCallTstate(tstate);
+    return r;
+}
+
+/* Steals the reference to checker. */
+static int
+call_check_hook(PyThreadState *tstate, PyObject *checker, PyObject *obj, const char *where)
+{
+    if (_Py_EnterRecursiveCallTstate(tstate, where)) {
+        Py_DECREF(checker);
+        return -1;
+    }
+    PyObject *res = PyObject_CallOneArg(checker, obj);
+    _Py_LeaveRecursiveCallTstate(tstate);
+    Py_DECREF(checker);
+    if (res == NULL) {
+        return -1;
+    }
+    int ok = PyObject_IsTrue(res);
+    Py_DECREF(res);
+    return ok;
+}
+
 static int
 object_recursive_isinstance(PyThreadState *tstate, PyObject *inst, PyObject *cls)
 {
@@ -1459,34 +1503,11 @@ object_recursive_isinstance(PyThreadState *tstate, PyObject *inst, PyObject *cls
         return _PyObject_RealIsInstance(inst, cls);
     }
     if (PyTuple_Check(cls)) {
-        if (_Py_EnterRecursiveCallTstate(tstate, " in __instancecheck__")) {
-            return -1;
-        }
-        int r = 0;
-        for (Py_ssize_t i = 0; i < PyTuple_GET_SIZE(cls); i++) {
-            r = object_recursive_isinstance(tstate, inst, PyTuple_GET_ITEM(cls, i));
-            if (r != 0) {
-                break;
-            }
-        }
-        _Py_LeaveRecursiveCallTstate(tstate);
-        return r;
+        return check_any_in_tuple(tstate, inst, cls, object_recursive_isinstance, " in __instancecheck__");
     }
     PyObject *checker = _PyObject_LookupSpecial(cls, ID(__instancecheck__));
     if (checker != NULL) {
-        if (_Py_EnterRecursiveCallTstate(tstate, " in __instancecheck__")) {
-            Py_DECREF(checker);
-            return -1;
-        }
-        PyObject *res = PyObject_CallOneArg(checker, inst);
-        _Py_LeaveRecursiveCallTstate(tstate);
-        Py_DECREF(checker);
-        if (res == NULL) {
-            return -1;
-        }
-        int ok = PyObject_IsTrue(res);
-        Py_DECREF(res);
-        return ok;
+        return call_check_hook(tstate, checker, inst, " in __instancecheck__");
     }
     if (PyErr_Occurred()) {
         return -1;
@@ -1525,34 +1546,11 @@ object_issubclass(PyThreadState *tstate, PyObject *derived, PyObject *cls)
         return _PyObject_RealIsSubclass(derived, cls);
     }
     if (PyTuple_Check(cls)) {
-        if (_Py_EnterRecursiveCallTstate(tstate, " in __subclasscheck__")) {
-            return -1;
-        }
-        int r = 0;
-        for (Py_ssize_t i = 0; i < PyTuple_GET_SIZE(cls); i++) {
-            r = object_issubclass(tstate, derived, PyTuple_GET_ITEM(cls, i));
-            if (r != 0) {
-                break;
-            }
-        }
-        _Py_LeaveRecursiveCallTstate(tstate);
-        return r;
+        return check_any_in_tuple(tstate, derived, cls, object_issubclass, " in __subclasscheck__");
     }
     PyObject *checker = _PyObject_LookupSpecial(cls, ID(__subclasscheck__));
     if (checker != NULL) {
-        if (_Py_EnterRecursiveCallTstate(tstate, " in __subclasscheck__")) {
-            Py_DECREF(checker);
-            return -1;
-        }
-        PyObject *res = PyObject_CallOneArg(checker, derived);
-        _Py_LeaveRecursiveCallTstate(tstate);
-        Py_DECREF(checker);
-        if (res == NULL) {
-            return -1;
-        }
-        int ok = PyObject_IsTrue(res);
-        Py_DECREF(res);
-        return ok;
+        return call_check_hook(tstate, checker, derived, " in __subclasscheck__");
     }
     if (PyErr_Occurred()) {
         return -1;

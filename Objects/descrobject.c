@@ -602,14 +602,21 @@ member_set(PyObject *self, PyObject *obj, PyObject *value)
     return PyMember_SetOne((char *)obj, descr->d_member, value);
 }
 
+/* Member and getset docstrings carry no embedded signature, so unlike
+   _PyDescr_DocFromInternalDoc the text is used as it is. */
+static PyObject *
+plain_doc(const char *doc)
+{
+    if (doc == NULL) {
+        Py_RETURN_NONE;
+    }
+    return PyUnicode_FromString(doc);
+}
+
 static PyObject *
 member_get_doc(PyObject *self, void *context)
 {
-    PyMemberDef *m = ((PyMemberDescrObject *)self)->d_member;
-    if (m->doc == NULL) {
-        Py_RETURN_NONE;
-    }
-    return PyUnicode_FromString(m->doc);
+    return plain_doc(((PyMemberDescrObject *)self)->d_member->doc);
 }
 
 static PyGetSetDef member_getset[] = {
@@ -694,11 +701,7 @@ getset_set(PyObject *self, PyObject *obj, PyObject *value)
 static PyObject *
 getset_get_doc(PyObject *self, void *context)
 {
-    PyGetSetDef *gs = ((PyGetSetDescrObject *)self)->d_getset;
-    if (gs->doc == NULL) {
-        Py_RETURN_NONE;
-    }
-    return PyUnicode_FromString(gs->doc);
+    return plain_doc(((PyGetSetDescrObject *)self)->d_getset->doc);
 }
 
 static PyGetSetDef getset_getset[] = {

@@ -182,36 +182,35 @@ wrap_sq_item(PyObject *self, PyObject *args, void *wrapped)
     return ((ssizeargfunc)wrapped)(self, i);
 }
 
+/* sq_ass_item stores with two arguments and deletes (value NULL) with
+   one; both wrappers share it. */
 static PyObject *
-wrap_sq_setitem(PyObject *self, PyObject *args, void *wrapped)
+call_sq_ass_item(PyObject *self, PyObject *args, ssizeobjargproc func, Py_ssize_t nargs)
 {
-    if (!check_num_args(args, 2)) {
+    if (!check_num_args(args, nargs)) {
         return NULL;
     }
     Py_ssize_t i = getindex(self, PyTuple_GET_ITEM(args, 0));
     if (i == -1 && PyErr_Occurred()) {
         return NULL;
     }
-    if (((ssizeobjargproc)wrapped)(self, i, PyTuple_GET_ITEM(args, 1)) < 0) {
+    PyObject *value = nargs == 2 ? PyTuple_GET_ITEM(args, 1) : NULL;
+    if (func(self, i, value) < 0) {
         return NULL;
     }
     Py_RETURN_NONE;
 }
 
 static PyObject *
+wrap_sq_setitem(PyObject *self, PyObject *args, void *wrapped)
+{
+    return call_sq_ass_item(self, args, (ssizeobjargproc)wrapped, 2);
+}
+
+static PyObject *
 wrap_sq_delitem(PyObject *self, PyObject *args, void *wrapped)
 {
-    if (!check_num_args(args, 1)) {
-        return NULL;
-    }
-    Py_ssize_t i = getindex(self, PyTuple_GET_ITEM(args, 0));
-    if (i == -1 && PyErr_Occurred()) {
-        return NULL;
-    }
-    if (((ssizeobjargproc)wrapped)(self, i, NULL) < 0) {
-        return NULL;
-    }
-    Py_RETURN_NONE;
+    return call_sq_ass_item(self, args, (ssizeobjargproc)wrapped, 1);
 }
 
 static PyObject *
@@ -227,28 +226,32 @@ wrap_objobjproc(PyObject *self, PyObject *args, void *wrapped)
     return PyBool_FromLong(res);
 }
 
+/* Shared by the set and delete wrappers of every (self, key, value)
+   slot (mp_ass_subscript, tp_setattro, tp_descr_set): two arguments
+   store, one argument deletes by passing NULL as the value. */
 static PyObject *
-wrap_objobjargproc(PyObject *self, PyObject *args, void *wrapped)
+call_objobjarg(PyObject *self, PyObject *args, objobjargproc func, Py_ssize_t nargs)
 {
-    if (!check_num_args(args, 2)) {
+    if (!check_num_args(args, nargs)) {
         return NULL;
     }
-    if (((objobjargproc)wrapped)(self, PyTuple_GET_ITEM(args, 0), PyTuple_GET_ITEM(args, 1)) < 0) {
+    PyObject *value = nargs == 2 ? PyTuple_GET_ITEM(args, 1) : NULL;
+    if (func(self, PyTuple_GET_ITEM(args, 0), value) < 0) {
         return NULL;
     }
     Py_RETURN_NONE;
 }
 
 static PyObject *
+wrap_objobjargproc(PyObject *self, PyObject *args, void *wrapped)
+{
+    return call_objobjarg(self, args, (objobjargproc)wrapped, 2);
+}
+
+static PyObject *
 wrap_delitem(PyObject *self, PyObject *args, void *wrapped)
 {
-    if (!check_num_args(args, 1)) {
-        return NULL;
-    }
-    if (((objobjargproc)wrapped)(self, PyTuple_GET_ITEM(args, 0), NULL) < 0) {
-        return NULL;
-    }
-    Py_RETURN_NONE;
+    return call_objobjarg(self, args, (objobjargproc)wrapped, 1);
 }
 
 /* object.__setattr__(x, ...) must not bypass a C type's own setattro
@@ -278,36 +281,31 @@ hackcheck(PyObject *self, setattrofunc func, const char *what)
     return 1;
 }
 
+/* The argument count is checked before hackcheck so that a wrong call
+   reports the count, not the type mismatch. */
+static PyObject *
+call_setattr(PyObject *self, PyObject *args, setattrofunc func, Py_ssize_t nargs,
+             const char *what)
+{
+    if (!check_num_args(args, nargs)) {
+        return NULL;
+    }
+    if (!hackcheck(self, func, what)) {
+        return NULL;
+    }
+    return call_objobjarg(self, args, func, nargs);
+}
+
 static PyObject *
 wrap_setattr(PyObject *self, PyObject *args, void *wrapped)
 {
-    if (!check_num_args(args, 2)) {
-        return NULL;
-    }
-    setattrofunc func = (setattrofunc)wrapped;
-    if (!hackcheck(self, func, "__setattr__")) {
-        return NULL;
-    }
-    if (func(self, PyTuple_GET_ITEM(args, 0), PyTuple_GET_ITEM(args, 1)) < 0) {
-        return NULL;
-    }
-    Py_RETURN_NONE;
+    return call_setattr(self, args, (setattrofunc)wrapped, 2, "__setattr__");
 }
 
 static PyObject *
 wrap_delattr(PyObject *self, PyObject *args, void *wrapped)
 {
-    if (!check_num_args(args, 1)) {
-        return NULL;
-    }
-    setattrofunc func = (setattrofunc)wrapped;
-    if (!hackcheck(self, func, "__delattr__")) {
-        return NULL;
-    }
-    if (func(self, PyTuple_GET_ITEM(args, 0), NULL) < 0) {
-        return NULL;
-    }
-    Py_RETURN_NONE;
+    return call_setattr(self, args, (setattrofunc)wrapped, 1, "__delattr__");
 }
 
 static PyObject *
@@ -401,25 +399,13 @@ wrap_descr_get(PyObject *self, PyObject *args, void *wrapped)
 static PyObject *
 wrap_descr_set(PyObject *self, PyObject *args, void *wrapped)
 {
-    if (!check_num_args(args, 2)) {
-        return NULL;
-    }
-    if (((descrsetfunc)wrapped)(self, PyTuple_GET_ITEM(args, 0), PyTuple_GET_ITEM(args, 1)) < 0) {
-        return NULL;
-    }
-    Py_RETURN_NONE;
+    return call_objobjarg(self, args, (descrsetfunc)wrapped, 2);
 }
 
 static PyObject *
 wrap_descr_delete(PyObject *self, PyObject *args, void *wrapped)
 {
-    if (!check_num_args(args, 1)) {
-        return NULL;
-    }
-    if (((descrsetfunc)wrapped)(self, PyTuple_GET_ITEM(args, 0), NULL) < 0) {
-        return NULL;
-    }
-    Py_RETURN_NONE;
+    return call_objobjarg(self, args, (descrsetfunc)wrapped, 1);
 }
 
 static PyObject *
@@ -471,17 +457,24 @@ vectorcall_unbound(PyThreadState *tstate, int unbound, PyObject *func, PyObject 
     return _PyObject_VectorcallTstate(tstate, func, args, nargsf, NULL);
 }
 
-/* args[0].name(*args[1:]); AttributeError when the type lacks it. */
-static PyObject *
-vectorcall_method(PyObject *name, PyObject **args, Py_ssize_t nargs)
+/* args[0].name(*args[1:]).  When the type lacks the method: with
+   `maybe` set, NotImplemented (binary operators then try the other
+   operand); otherwise AttributeError.  Inlined into the two wrappers
+   below, so the flag costs nothing on these hot paths. */
+static inline PyObject *
+vectorcall_lookup(PyObject *name, PyObject **args, Py_ssize_t nargs, int maybe)
 {
     PyThreadState *tstate = _PyThreadState_GET();
     int unbound;
     PyObject *func = lookup_maybe_method(args[0], name, &unbound);
     if (func == NULL) {
-        if (!PyErr_Occurred()) {
-            PyErr_SetObject(PyExc_AttributeError, name);
+        if (PyErr_Occurred()) {
+            return NULL;
         }
+        if (maybe) {
+            Py_RETURN_NOTIMPLEMENTED;
+        }
+        PyErr_SetObject(PyExc_AttributeError, name);
         return NULL;
     }
     PyObject *res = vectorcall_unbound(tstate, unbound, func, args, nargs);
@@ -489,23 +482,37 @@ vectorcall_method(PyObject *name, PyObject **args, Py_ssize_t nargs)
     return res;
 }
 
-/* Same, but NotImplemented when the type lacks the method (binary
-   operators then try the other operand). */
+static PyObject *
+vectorcall_method(PyObject *name, PyObject **args, Py_ssize_t nargs)
+{
+    return vectorcall_lookup(name, args, nargs, 0);
+}
+
 static PyObject *
 vectorcall_maybe(PyObject *name, PyObject **args, Py_ssize_t nargs)
 {
-    PyThreadState *tstate = _PyThreadState_GET();
-    int unbound;
-    PyObject *func = lookup_maybe_method(args[0], name, &unbound);
-    if (func == NULL) {
-        if (!PyErr_Occurred()) {
-            Py_RETURN_NOTIMPLEMENTED;
-        }
-        return NULL;
+    return vectorcall_lookup(name, args, nargs, 1);
+}
+
+/* The set/delete pair behind one slot (__setitem__/__delitem__,
+   __setattr__/__delattr__, __set__/__delete__): a NULL value deletes. */
+static int
+call_set_or_delete(PyObject *self, PyObject *key, PyObject *value, PyObject *setname,
+                   PyObject *delname)
+{
+    PyObject *stack[3] = {self, key, value};
+    PyObject *res;
+    if (value == NULL) {
+        res = vectorcall_method(delname, stack, 2);
     }
-    PyObject *res = vectorcall_unbound(tstate, unbound, func, args, nargs);
-    Py_DECREF(func);
-    return res;
+    else {
+        res = vectorcall_method(setname, stack, 3);
+    }
+    if (res == NULL) {
+        return -1;
+    }
+    Py_DECREF(res);
+    return 0;
 }
 
 static PyObject *
@@ -597,42 +604,15 @@ SLOT_BINARY(slot_nb_true_divide, nb_true_divide, __truediv__, __rtruediv__)
 
 static PyObject *slot_nb_power(PyObject *self, PyObject *other, PyObject *modulus);
 
-/* pow() with two arguments dispatches like the other binary operators;
-   the test compares against the ternary slot function. */
+/* pow() with two arguments dispatches like the other binary operators.
+   binary_slot only compares the slot pointer with testfunc, never calls
+   it, so the ternary slot function can stand in (cast through the
+   generic function type, which GCC accepts without a warning). */
 static PyObject *
 slot_nb_power_binary(PyObject *self, PyObject *other)
 {
-    PyNumberMethods *snb = Py_TYPE(self)->tp_as_number;
-    PyNumberMethods *onb = Py_TYPE(other)->tp_as_number;
-    int do_other = !Py_IS_TYPE(self, Py_TYPE(other)) && onb != NULL &&
-                   onb->nb_power == slot_nb_power;
-    PyObject *stack[2], *r;
-    if (snb != NULL && snb->nb_power == slot_nb_power) {
-        if (do_other && PyType_IsSubtype(Py_TYPE(other), Py_TYPE(self)) &&
-            method_is_overloaded(self, other, ID(__rpow__))) {
-            stack[0] = other;
-            stack[1] = self;
-            r = vectorcall_maybe(ID(__rpow__), stack, 2);
-            if (r != Py_NotImplemented) {
-                return r;
-            }
-            Py_DECREF(r);
-            do_other = 0;
-        }
-        stack[0] = self;
-        stack[1] = other;
-        r = vectorcall_maybe(ID(__pow__), stack, 2);
-        if (r != Py_NotImplemented || Py_IS_TYPE(other, Py_TYPE(self))) {
-            return r;
-        }
-        Py_DECREF(r);
-    }
-    if (do_other) {
-        stack[0] = other;
-        stack[1] = self;
-        return vectorcall_maybe(ID(__rpow__), stack, 2);
-    }
-    Py_RETURN_NOTIMPLEMENTED;
+    return binary_slot(self, other, offsetof(PyNumberMethods, nb_power),
+                       (binaryfunc)(void (*)(void))slot_nb_power, ID(__pow__), ID(__rpow__));
 }
 
 static PyObject *
@@ -772,20 +752,9 @@ slot_sq_ass_item(PyObject *self, Py_ssize_t index, PyObject *value)
     if (ival == NULL) {
         return -1;
     }
-    PyObject *stack[3] = {self, ival, value};
-    PyObject *res;
-    if (value == NULL) {
-        res = vectorcall_method(ID(__delitem__), stack, 2);
-    }
-    else {
-        res = vectorcall_method(ID(__setitem__), stack, 3);
-    }
+    int res = call_set_or_delete(self, ival, value, ID(__setitem__), ID(__delitem__));
     Py_DECREF(ival);
-    if (res == NULL) {
-        return -1;
-    }
-    Py_DECREF(res);
-    return 0;
+    return res;
 }
 
 static int
@@ -828,19 +797,7 @@ slot_mp_subscript(PyObject *self, PyObject *key)
 static int
 slot_mp_ass_subscript(PyObject *self, PyObject *key, PyObject *value)
 {
-    PyObject *stack[3] = {self, key, value};
-    PyObject *res;
-    if (value == NULL) {
-        res = vectorcall_method(ID(__delitem__), stack, 2);
-    }
-    else {
-        res = vectorcall_method(ID(__setitem__), stack, 3);
-    }
-    if (res == NULL) {
-        return -1;
-    }
-    Py_DECREF(res);
-    return 0;
+    return call_set_or_delete(self, key, value, ID(__setitem__), ID(__delitem__));
 }
 
 /* ---- Other type slot functions --------------------------------------------------- */
@@ -991,19 +948,7 @@ _Py_slot_tp_getattr_hook(PyObject *self, PyObject *name)
 static int
 slot_tp_setattro(PyObject *self, PyObject *name, PyObject *value)
 {
-    PyObject *stack[3] = {self, name, value};
-    PyObject *res;
-    if (value == NULL) {
-        res = vectorcall_method(ID(__delattr__), stack, 2);
-    }
-    else {
-        res = vectorcall_method(ID(__setattr__), stack, 3);
-    }
-    if (res == NULL) {
-        return -1;
-    }
-    Py_DECREF(res);
-    return 0;
+    return call_set_or_delete(self, name, value, ID(__setattr__), ID(__delattr__));
 }
 
 static PyObject *
@@ -1080,19 +1025,7 @@ slot_tp_descr_get(PyObject *self, PyObject *obj, PyObject *type)
 static int
 slot_tp_descr_set(PyObject *self, PyObject *target, PyObject *value)
 {
-    PyObject *stack[3] = {self, target, value};
-    PyObject *res;
-    if (value == NULL) {
-        res = vectorcall_method(ID(__delete__), stack, 2);
-    }
-    else {
-        res = vectorcall_method(ID(__set__), stack, 3);
-    }
-    if (res == NULL) {
-        return -1;
-    }
-    Py_DECREF(res);
-    return 0;
+    return call_set_or_delete(self, target, value, ID(__set__), ID(__delete__));
 }
 
 static int

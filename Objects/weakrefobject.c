@@ -375,6 +375,21 @@ unwrap(PyObject **o)
     return 0;
 }
 
+/* Both operands of a binary operation at once: on failure neither
+   holds a new reference. */
+static int
+unwrap_pair(PyObject **x, PyObject **y)
+{
+    if (unwrap(x) < 0) {
+        return -1;
+    }
+    if (unwrap(y) < 0) {
+        Py_DECREF(*x);
+        return -1;
+    }
+    return 0;
+}
+
 #define WRAP_UNARY(NAME, FUNC)                       \
     static PyObject *NAME(PyObject *proxy)           \
     {                                                \
@@ -390,11 +405,7 @@ unwrap(PyObject **o)
 #define WRAP_BINARY(NAME, FUNC)                                  \
     static PyObject *NAME(PyObject *x, PyObject *y)              \
     {                                                            \
-        if (unwrap(&x) < 0) {                                    \
-            return NULL;                                         \
-        }                                                        \
-        if (unwrap(&y) < 0) {                                    \
-            Py_DECREF(x);                                        \
+        if (unwrap_pair(&x, &y) < 0) {                           \
             return NULL;                                         \
         }                                                        \
         PyObject *res = FUNC(x, y);                              \
@@ -433,11 +444,7 @@ WRAP_BINARY(proxy_getitem, PyObject_GetItem)
 static PyObject *
 proxy_pow(PyObject *x, PyObject *y, PyObject *z)
 {
-    if (unwrap(&x) < 0) {
-        return NULL;
-    }
-    if (unwrap(&y) < 0) {
-        Py_DECREF(x);
+    if (unwrap_pair(&x, &y) < 0) {
         return NULL;
     }
     PyObject *res = PyNumber_Power(x, y, z);
@@ -509,11 +516,7 @@ proxy_setattr(PyObject *proxy, PyObject *name, PyObject *value)
 static PyObject *
 proxy_richcompare(PyObject *proxy, PyObject *v, int op)
 {
-    if (unwrap(&proxy) < 0) {
-        return NULL;
-    }
-    if (unwrap(&v) < 0) {
-        Py_DECREF(proxy);
+    if (unwrap_pair(&proxy, &v) < 0) {
         return NULL;
     }
     PyObject *res = PyObject_RichCompare(proxy, v, op);

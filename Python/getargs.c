@@ -1303,6 +1303,18 @@ _PyArg_UnpackStack(PyObject *const *args, Py_ssize_t nargs, const char *name, Py
     return retval;
 }
 
+/* The three "takes no ... arguments" checks differ only in how they
+   find the count; the error is the same. */
+static int
+reject_arguments(const char *funcname, Py_ssize_t count, const char *kind)
+{
+    if (count == 0) {
+        return 1;
+    }
+    PyErr_Format(PyExc_TypeError, "%.200s() takes no %s arguments", funcname, kind);
+    return 0;
+}
+
 int
 _PyArg_NoKeywords(const char *funcname, PyObject *kwargs)
 {
@@ -1313,21 +1325,13 @@ _PyArg_NoKeywords(const char *funcname, PyObject *kwargs)
         PyErr_BadInternalCall();
         return 0;
     }
-    if (PyDict_GET_SIZE(kwargs) == 0) {
-        return 1;
-    }
-    PyErr_Format(PyExc_TypeError, "%.200s() takes no keyword arguments", funcname);
-    return 0;
+    return reject_arguments(funcname, PyDict_GET_SIZE(kwargs), "keyword");
 }
 
 int
 _PyArg_NoKwnames(const char *funcname, PyObject *kwnames)
 {
-    if (kwnames == NULL || PyTuple_GET_SIZE(kwnames) == 0) {
-        return 1;
-    }
-    PyErr_Format(PyExc_TypeError, "%.200s() takes no keyword arguments", funcname);
-    return 0;
+    return reject_arguments(funcname, kwnames == NULL ? 0 : PyTuple_GET_SIZE(kwnames), "keyword");
 }
 
 int
@@ -1340,11 +1344,7 @@ _PyArg_NoPositional(const char *funcname, PyObject *args)
         PyErr_BadInternalCall();
         return 0;
     }
-    if (PyTuple_GET_SIZE(args) == 0) {
-        return 1;
-    }
-    PyErr_Format(PyExc_TypeError, "%.200s() takes no positional arguments", funcname);
-    return 0;
+    return reject_arguments(funcname, PyTuple_GET_SIZE(args), "positional");
 }
 
 void

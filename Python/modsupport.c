@@ -82,13 +82,15 @@ do_ignore(const char **p_format, va_list *p_va, char endchar, Py_ssize_t n)
     }
 }
 
+/* Tuples and lists are built the same way; only the container and its
+   item setter differ. */
 static PyObject *
-do_mktuple(const char **p_format, va_list *p_va, char endchar, Py_ssize_t n)
+do_mkseq(const char **p_format, va_list *p_va, char endchar, Py_ssize_t n, int as_list)
 {
     if (n < 0) {
         return NULL;
     }
-    PyObject *v = PyTuple_New(n);
+    PyObject *v = as_list ? PyList_New(n) : PyTuple_New(n);
     if (v == NULL) {
         do_ignore(p_format, p_va, endchar, n);
         return NULL;
@@ -100,7 +102,12 @@ do_mktuple(const char **p_format, va_list *p_va, char endchar, Py_ssize_t n)
             Py_DECREF(v);
             return NULL;
         }
-        PyTuple_SET_ITEM(v, i, w);
+        if (as_list) {
+            PyList_SET_ITEM(v, i, w);
+        }
+        else {
+            PyTuple_SET_ITEM(v, i, w);
+        }
     }
     if (**p_format != endchar) {
         Py_DECREF(v);
@@ -114,34 +121,15 @@ do_mktuple(const char **p_format, va_list *p_va, char endchar, Py_ssize_t n)
 }
 
 static PyObject *
+do_mktuple(const char **p_format, va_list *p_va, char endchar, Py_ssize_t n)
+{
+    return do_mkseq(p_format, p_va, endchar, n, 0);
+}
+
+static PyObject *
 do_mklist(const char **p_format, va_list *p_va, char endchar, Py_ssize_t n)
 {
-    if (n < 0) {
-        return NULL;
-    }
-    PyObject *v = PyList_New(n);
-    if (v == NULL) {
-        do_ignore(p_format, p_va, endchar, n);
-        return NULL;
-    }
-    for (Py_ssize_t i = 0; i < n; i++) {
-        PyObject *w = do_mkvalue(p_format, p_va);
-        if (w == NULL) {
-            do_ignore(p_format, p_va, endchar, n - i - 1);
-            Py_DECREF(v);
-            return NULL;
-        }
-        PyList_SET_ITEM(v, i, w);
-    }
-    if (**p_format != endchar) {
-        Py_DECREF(v);
-        PyErr_SetString(PyExc_SystemError, "Unmatched paren in format");
-        return NULL;
-    }
-    if (endchar) {
-        ++*p_format;
-    }
-    return v;
+    return do_mkseq(p_format, p_va, endchar, n, 1);
 }
 
 static PyObject *
