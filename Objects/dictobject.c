@@ -2258,14 +2258,23 @@ static PyNumberMethods dictviews_as_number = {
 
 /* keys */
 
+/* Iterator of the given kind over a view's dict: shared by the views'
+   __iter__ and __reversed__, which differ only in the iterator type.  A
+   view whose dict has been cleared out gives None. */
 static PyObject *
-dictkeys_iter(PyObject *op)
+dictview_iter_of(PyObject *op, PyTypeObject *itertype)
 {
     _PyDictViewObject *dv = (_PyDictViewObject *)op;
     if (dv->dv_dict == NULL) {
         Py_RETURN_NONE;
     }
-    return dictiter_new(dv->dv_dict, &PyDictIterKey_Type);
+    return dictiter_new(dv->dv_dict, itertype);
+}
+
+static PyObject *
+dictkeys_iter(PyObject *op)
+{
+    return dictview_iter_of(op, &PyDictIterKey_Type);
 }
 
 static int
@@ -2281,11 +2290,7 @@ dictkeys_contains(PyObject *op, PyObject *obj)
 static PyObject *
 dictkeys_reversed(PyObject *op, PyObject *Py_UNUSED(ignored))
 {
-    _PyDictViewObject *dv = (_PyDictViewObject *)op;
-    if (dv->dv_dict == NULL) {
-        Py_RETURN_NONE;
-    }
-    return dictiter_new(dv->dv_dict, &PyDictRevIterKey_Type);
+    return dictview_iter_of(op, &PyDictRevIterKey_Type);
 }
 
 static PySequenceMethods dictkeys_as_sequence = {
@@ -2324,11 +2329,7 @@ PyTypeObject PyDictKeys_Type = {
 static PyObject *
 dictitems_iter(PyObject *op)
 {
-    _PyDictViewObject *dv = (_PyDictViewObject *)op;
-    if (dv->dv_dict == NULL) {
-        Py_RETURN_NONE;
-    }
-    return dictiter_new(dv->dv_dict, &PyDictIterItem_Type);
+    return dictview_iter_of(op, &PyDictIterItem_Type);
 }
 
 static int
@@ -2356,11 +2357,7 @@ dictitems_contains(PyObject *op, PyObject *obj)
 static PyObject *
 dictitems_reversed(PyObject *op, PyObject *Py_UNUSED(ignored))
 {
-    _PyDictViewObject *dv = (_PyDictViewObject *)op;
-    if (dv->dv_dict == NULL) {
-        Py_RETURN_NONE;
-    }
-    return dictiter_new(dv->dv_dict, &PyDictRevIterItem_Type);
+    return dictview_iter_of(op, &PyDictRevIterItem_Type);
 }
 
 static PySequenceMethods dictitems_as_sequence = {
@@ -2399,21 +2396,13 @@ PyTypeObject PyDictItems_Type = {
 static PyObject *
 dictvalues_iter(PyObject *op)
 {
-    _PyDictViewObject *dv = (_PyDictViewObject *)op;
-    if (dv->dv_dict == NULL) {
-        Py_RETURN_NONE;
-    }
-    return dictiter_new(dv->dv_dict, &PyDictIterValue_Type);
+    return dictview_iter_of(op, &PyDictIterValue_Type);
 }
 
 static PyObject *
 dictvalues_reversed(PyObject *op, PyObject *Py_UNUSED(ignored))
 {
-    _PyDictViewObject *dv = (_PyDictViewObject *)op;
-    if (dv->dv_dict == NULL) {
-        Py_RETURN_NONE;
-    }
-    return dictiter_new(dv->dv_dict, &PyDictRevIterValue_Type);
+    return dictview_iter_of(op, &PyDictRevIterValue_Type);
 }
 
 static PySequenceMethods dictvalues_as_sequence = {

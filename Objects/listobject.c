@@ -426,6 +426,25 @@ list_slice(PyListObject *a, Py_ssize_t ilow, Py_ssize_t ihigh)
     return list_from_array(a->ob_item + ilow, len);
 }
 
+/* Clamp the bounds of a[ilow:ihigh] to 0 <= ilow <= ihigh <= size, the
+   way the C-level slice entry points treat out-of-range indices. */
+static inline void
+list_clamp_bounds(Py_ssize_t size, Py_ssize_t *ilow, Py_ssize_t *ihigh)
+{
+    if (*ilow < 0) {
+        *ilow = 0;
+    }
+    else if (*ilow > size) {
+        *ilow = size;
+    }
+    if (*ihigh < *ilow) {
+        *ihigh = *ilow;
+    }
+    else if (*ihigh > size) {
+        *ihigh = size;
+    }
+}
+
 PyObject *
 PyList_GetSlice(PyObject *a, Py_ssize_t ilow, Py_ssize_t ihigh)
 {
@@ -433,18 +452,7 @@ PyList_GetSlice(PyObject *a, Py_ssize_t ilow, Py_ssize_t ihigh)
         PyErr_BadInternalCall();
         return NULL;
     }
-    if (ilow < 0) {
-        ilow = 0;
-    }
-    else if (ilow > Py_SIZE(a)) {
-        ilow = Py_SIZE(a);
-    }
-    if (ihigh < ilow) {
-        ihigh = ilow;
-    }
-    else if (ihigh > Py_SIZE(a)) {
-        ihigh = Py_SIZE(a);
-    }
+    list_clamp_bounds(Py_SIZE(a), &ilow, &ihigh);
     return list_slice((PyListObject *)a, ilow, ihigh);
 }
 
@@ -534,18 +542,7 @@ list_ass_slice_impl(PyListObject *a, Py_ssize_t ilow, Py_ssize_t ihigh, PyObject
         vitem = PySequence_Fast_ITEMS(v_as_SF);
     }
 
-    if (ilow < 0) {
-        ilow = 0;
-    }
-    else if (ilow > Py_SIZE(a)) {
-        ilow = Py_SIZE(a);
-    }
-    if (ihigh < ilow) {
-        ihigh = ilow;
-    }
-    else if (ihigh > Py_SIZE(a)) {
-        ihigh = Py_SIZE(a);
-    }
+    list_clamp_bounds(Py_SIZE(a), &ilow, &ihigh);
 
     Py_ssize_t norig = ihigh - ilow;
     Py_ssize_t d = n - norig;
@@ -1989,18 +1986,9 @@ static PyObject *
 listiter_setstate(PyObject *op, PyObject *state)
 {
     listiterobject *it = (listiterobject *)op;
-    Py_ssize_t index = PyLong_AsSsize_t(state);
-    if (index == -1 && PyErr_Occurred()) {
+    if (_PySeqIter_SetStateIndex((PyObject *)it->it_seq, &it->it_index,
+                                 state) < 0) {
         return NULL;
-    }
-    if (it->it_seq != NULL) {
-        if (index < 0) {
-            index = 0;
-        }
-        else if (index > Py_SIZE(it->it_seq)) {
-            index = Py_SIZE(it->it_seq);
-        }
-        it->it_index = index;
     }
     Py_RETURN_NONE;
 }

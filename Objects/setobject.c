@@ -1457,52 +1457,51 @@ set_xor(PyObject *so, PyObject *other)
     return set_symmetric_difference((PySetObject *)so, other);
 }
 
+/* The in-place operators |= &= -= ^= differ only in the update they run;
+   like CPython they return NotImplemented unless both sides are sets, so
+   that s |= [1] is a TypeError even though s.update([1]) is fine. */
 static PyObject *
-set_ior(PyObject *so, PyObject *other)
+set_inplace_op(PyObject *so, PyObject *other,
+               int (*update)(PyObject *, PyObject *))
 {
     if (!PyAnySet_Check(other)) {
         Py_RETURN_NOTIMPLEMENTED;
     }
-    if (set_update_internal((PySetObject *)so, other) < 0) {
+    if (update(so, other) < 0) {
         return NULL;
     }
     return Py_NewRef(so);
+}
+
+/* set_update_internal with the PyObject * signature set_inplace_op wants. */
+static int
+set_update_object(PyObject *so, PyObject *other)
+{
+    return set_update_internal((PySetObject *)so, other);
+}
+
+static PyObject *
+set_ior(PyObject *so, PyObject *other)
+{
+    return set_inplace_op(so, other, set_update_object);
 }
 
 static PyObject *
 set_iand(PyObject *so, PyObject *other)
 {
-    if (!PyAnySet_Check(other)) {
-        Py_RETURN_NOTIMPLEMENTED;
-    }
-    if (_PySet_IntersectionUpdate(so, other) < 0) {
-        return NULL;
-    }
-    return Py_NewRef(so);
+    return set_inplace_op(so, other, _PySet_IntersectionUpdate);
 }
 
 static PyObject *
 set_isub(PyObject *so, PyObject *other)
 {
-    if (!PyAnySet_Check(other)) {
-        Py_RETURN_NOTIMPLEMENTED;
-    }
-    if (_PySet_DifferenceUpdate(so, other) < 0) {
-        return NULL;
-    }
-    return Py_NewRef(so);
+    return set_inplace_op(so, other, _PySet_DifferenceUpdate);
 }
 
 static PyObject *
 set_ixor(PyObject *so, PyObject *other)
 {
-    if (!PyAnySet_Check(other)) {
-        Py_RETURN_NOTIMPLEMENTED;
-    }
-    if (_PySet_SymmetricDifferenceUpdate(so, other) < 0) {
-        return NULL;
-    }
-    return Py_NewRef(so);
+    return set_inplace_op(so, other, _PySet_SymmetricDifferenceUpdate);
 }
 
 static PyObject *

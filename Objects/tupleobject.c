@@ -740,22 +740,36 @@ tupleiter_len(PyObject *op, PyObject *Py_UNUSED(ignored))
     return PyLong_FromSsize_t(len);
 }
 
+/* __setstate__ for the list and tuple iterators, which share it: set
+   *index from the int state, clamped to [0, len(seq)] so a bad pickle can
+   never index past the items.  An exhausted iterator (seq NULL) stays
+   exhausted.  Returns -1 with an exception set if state is not an int. */
+int
+_PySeqIter_SetStateIndex(PyObject *seq, Py_ssize_t *index, PyObject *state)
+{
+    Py_ssize_t i = PyLong_AsSsize_t(state);
+    if (i == -1 && PyErr_Occurred()) {
+        return -1;
+    }
+    if (seq != NULL) {
+        if (i < 0) {
+            i = 0;
+        }
+        else if (i > Py_SIZE(seq)) {
+            i = Py_SIZE(seq);
+        }
+        *index = i;
+    }
+    return 0;
+}
+
 static PyObject *
 tupleiter_setstate(PyObject *op, PyObject *state)
 {
     tupleiterobject *it = (tupleiterobject *)op;
-    Py_ssize_t index = PyLong_AsSsize_t(state);
-    if (index == -1 && PyErr_Occurred()) {
+    if (_PySeqIter_SetStateIndex((PyObject *)it->it_seq, &it->it_index,
+                                 state) < 0) {
         return NULL;
-    }
-    if (it->it_seq != NULL) {
-        if (index < 0) {
-            index = 0;
-        }
-        else if (index > Py_SIZE(it->it_seq)) {
-            index = Py_SIZE(it->it_seq);
-        }
-        it->it_index = index;
     }
     Py_RETURN_NONE;
 }

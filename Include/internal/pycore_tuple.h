@@ -47,4 +47,10 @@ PyAPI_FUNC(PyObject *) _PyTuple_FromPairSteal(PyObject *a, PyObject *b);
 PyAPI_FUNC(int) _PyTuple_IterItem(PyObject *tuple, Py_ssize_t index, PyObject **item,
                                   Py_ssize_t *next_index);
 
+/* __setstate__ body shared by the tuple and list iterators: clamp the int
+   state to [0, len(seq)] and store it in *index unless seq is NULL.
+   Returns 0, or -1 with an exception set. */
+PyAPI_FUNC(int) _PySeqIter_SetStateIndex(PyObject *seq, Py_ssize_t *index,
+                                         PyObject *state);
+
 #endif /* !Py_INTERNAL_TUPLE_H */
