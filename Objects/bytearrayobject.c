@@ -11,6 +11,7 @@
 #define BA(op) ((PyByteArrayObject *)(op))
 #define SELF_DATA PyByteArray_AS_STRING(self), Py_SIZE(self)
 #define MAKE PyByteArray_FromStringAndSize
+#define STRINGLIB_STR PyByteArray_AS_STRING
 
 /* ---- Storage ---------------------------------------------------------------------- */
 
@@ -751,21 +752,6 @@ static PyBufferProcs bytearray_as_buffer = {
     .bf_releasebuffer = bytearray_releasebuffer,
 };
 
-static int
-bytearray_iteritem(PyObject *self, Py_ssize_t index, PyObject **item, Py_ssize_t *next_index)
-{
-    if (index < 0 || index >= Py_SIZE(self)) {
-        *item = NULL;
-        return 0;
-    }
-    *item = PyLong_FromLong((unsigned char)PyByteArray_AS_STRING(self)[index]);
-    if (*item == NULL) {
-        return -1;
-    }
-    *next_index = index + 1;
-    return 1;
-}
-
 /* ---- Mutating methods ----------------------------------------------------------------------------- */
 
 static PyObject *
@@ -995,20 +981,10 @@ bytearray_reduce_ex(PyObject *self, PyObject *const *args, Py_ssize_t nargs)
 
 /* ---- Shared methods ------------------------------------------------------------------------------ */
 
-#define PREDICATE(NAME)                                                  \
-    static PyObject *                                                    \
-    bytearray_##NAME(PyObject *self, PyObject *Py_UNUSED(ignored))       \
-    {                                                                    \
-        return _Py_bytes_##NAME(SELF_DATA);                              \
-    }
-PREDICATE(isspace)
-PREDICATE(isalpha)
-PREDICATE(isalnum)
-PREDICATE(isascii)
-PREDICATE(isdigit)
-PREDICATE(islower)
-PREDICATE(isupper)
-PREDICATE(istitle)
+/* Methods that only delegate to bytes_methods.c, and the _tp_iteritem slot,
+   are instantiated from one template shared with bytes. */
+#define STRINGLIB(name) bytearray_##name
+#include "stringlib/bytes_delegates.h"
 
 #define TRANSFORM(NAME)                                                           \
     static PyObject *                                                             \
@@ -1027,168 +1003,12 @@ TRANSFORM(capitalize)
 TRANSFORM(swapcase)
 
 static PyObject *
-bytearray_find(PyObject *self, PyObject *const *args, Py_ssize_t nargs)
-{
-    return _Py_bytes_find(SELF_DATA, args, nargs, "find", 1, 0);
-}
-
-static PyObject *
-bytearray_rfind(PyObject *self, PyObject *const *args, Py_ssize_t nargs)
-{
-    return _Py_bytes_find(SELF_DATA, args, nargs, "rfind", -1, 0);
-}
-
-static PyObject *
-bytearray_index(PyObject *self, PyObject *const *args, Py_ssize_t nargs)
-{
-    return _Py_bytes_find(SELF_DATA, args, nargs, "index", 1, 1);
-}
-
-static PyObject *
-bytearray_rindex(PyObject *self, PyObject *const *args, Py_ssize_t nargs)
-{
-    return _Py_bytes_find(SELF_DATA, args, nargs, "rindex", -1, 1);
-}
-
-static PyObject *
-bytearray_count(PyObject *self, PyObject *const *args, Py_ssize_t nargs)
-{
-    return _Py_bytes_count(SELF_DATA, args, nargs);
-}
-
-static PyObject *
-bytearray_startswith(PyObject *self, PyObject *const *args, Py_ssize_t nargs)
-{
-    return _Py_bytes_tailmatch(SELF_DATA, args, nargs, "startswith", -1);
-}
-
-static PyObject *
-bytearray_endswith(PyObject *self, PyObject *const *args, Py_ssize_t nargs)
-{
-    return _Py_bytes_tailmatch(SELF_DATA, args, nargs, "endswith", 1);
-}
-
-static PyObject *
-bytearray_split(PyObject *self, PyObject *const *args, Py_ssize_t nargs, PyObject *kwnames)
-{
-    return _Py_bytes_split(MAKE, self, SELF_DATA, args, nargs, kwnames, 0);
-}
-
-static PyObject *
-bytearray_rsplit(PyObject *self, PyObject *const *args, Py_ssize_t nargs, PyObject *kwnames)
-{
-    return _Py_bytes_split(MAKE, self, SELF_DATA, args, nargs, kwnames, 1);
-}
-
-static PyObject *
-bytearray_strip(PyObject *self, PyObject *const *args, Py_ssize_t nargs)
-{
-    return _Py_bytes_strip(MAKE, self, SELF_DATA, args, nargs, "strip", 2);
-}
-
-static PyObject *
-bytearray_lstrip(PyObject *self, PyObject *const *args, Py_ssize_t nargs)
-{
-    return _Py_bytes_strip(MAKE, self, SELF_DATA, args, nargs, "lstrip", 0);
-}
-
-static PyObject *
-bytearray_rstrip(PyObject *self, PyObject *const *args, Py_ssize_t nargs)
-{
-    return _Py_bytes_strip(MAKE, self, SELF_DATA, args, nargs, "rstrip", 1);
-}
-
-static PyObject *
-bytearray_partition(PyObject *self, PyObject *sep)
-{
-    return _Py_bytes_partition(MAKE, self, SELF_DATA, sep, 0);
-}
-
-static PyObject *
-bytearray_rpartition(PyObject *self, PyObject *sep)
-{
-    return _Py_bytes_partition(MAKE, self, SELF_DATA, sep, 1);
-}
-
-static PyObject *
 bytearray_replace(PyObject *self, PyObject *const *args, Py_ssize_t nargs, PyObject *kwnames)
 {
     if (!_PyArg_NoKwnames("bytearray.replace", kwnames)) {
         return NULL;
     }
     return _Py_bytes_replace(MAKE, self, SELF_DATA, args, nargs, kwnames);
-}
-
-static PyObject *
-bytearray_splitlines(PyObject *self, PyObject *const *args, Py_ssize_t nargs, PyObject *kwnames)
-{
-    return _Py_bytes_splitlines(MAKE, self, SELF_DATA, args, nargs, kwnames);
-}
-
-static PyObject *
-bytearray_expandtabs(PyObject *self, PyObject *const *args, Py_ssize_t nargs, PyObject *kwnames)
-{
-    return _Py_bytes_expandtabs(MAKE, SELF_DATA, args, nargs, kwnames);
-}
-
-static PyObject *
-bytearray_center(PyObject *self, PyObject *const *args, Py_ssize_t nargs)
-{
-    return _Py_bytes_pad(MAKE, self, SELF_DATA, args, nargs, "center", 2);
-}
-
-static PyObject *
-bytearray_ljust(PyObject *self, PyObject *const *args, Py_ssize_t nargs)
-{
-    return _Py_bytes_pad(MAKE, self, SELF_DATA, args, nargs, "ljust", 0);
-}
-
-static PyObject *
-bytearray_rjust(PyObject *self, PyObject *const *args, Py_ssize_t nargs)
-{
-    return _Py_bytes_pad(MAKE, self, SELF_DATA, args, nargs, "rjust", 1);
-}
-
-static PyObject *
-bytearray_zfill(PyObject *self, PyObject *arg)
-{
-    return _Py_bytes_zfill(MAKE, self, SELF_DATA, arg);
-}
-
-static PyObject *
-bytearray_removeprefix(PyObject *self, PyObject *arg)
-{
-    return _Py_bytes_affix(MAKE, self, SELF_DATA, arg, 0);
-}
-
-static PyObject *
-bytearray_removesuffix(PyObject *self, PyObject *arg)
-{
-    return _Py_bytes_affix(MAKE, self, SELF_DATA, arg, 1);
-}
-
-static PyObject *
-bytearray_translate(PyObject *self, PyObject *const *args, Py_ssize_t nargs, PyObject *kwnames)
-{
-    return _Py_bytes_translate(MAKE, self, SELF_DATA, args, nargs, kwnames);
-}
-
-static PyObject *
-bytearray_maketrans(PyObject *Py_UNUSED(null), PyObject *const *args, Py_ssize_t nargs)
-{
-    return _Py_bytes_maketrans(args, nargs);
-}
-
-static PyObject *
-bytearray_join(PyObject *self, PyObject *iterable)
-{
-    return _Py_bytes_join(MAKE, SELF_DATA, iterable);
-}
-
-static PyObject *
-bytearray_hex(PyObject *self, PyObject *const *args, Py_ssize_t nargs, PyObject *kwnames)
-{
-    return _Py_bytes_hex(SELF_DATA, args, nargs, kwnames);
 }
 
 static PyObject *
@@ -1199,12 +1019,6 @@ bytearray_fromhex(PyObject *type, PyObject *string)
         Py_SETREF(res, PyObject_CallOneArg(type, res));
     }
     return res;
-}
-
-static PyObject *
-bytearray_decode(PyObject *self, PyObject *const *args, Py_ssize_t nargs, PyObject *kwnames)
-{
-    return _Py_bytes_decode(SELF_DATA, args, nargs, kwnames);
 }
 
 #define FASTCALL(f) _PyCFunction_CAST(f), METH_FASTCALL
@@ -1270,101 +1084,11 @@ static PyMethodDef bytearray_methods[] = {
 
 /* ---- Iterator ------------------------------------------------------------------------------------ */
 
-typedef struct {
-    PyObject_HEAD
-    Py_ssize_t it_index;
-    PyObject *it_seq; /* NULL when exhausted */
-} bytearrayiterobject;
-
-static PyObject *
-bytearray_iter(PyObject *seq)
-{
-    bytearrayiterobject *it = PyObject_GC_New(bytearrayiterobject, &PyByteArrayIter_Type);
-    if (it == NULL) {
-        return NULL;
-    }
-    it->it_index = 0;
-    it->it_seq = Py_NewRef(seq);
-    PyObject_GC_Track(it);
-    return (PyObject *)it;
-}
-
-static void
-bytearrayiter_dealloc(PyObject *op)
-{
-    bytearrayiterobject *it = (bytearrayiterobject *)op;
-    PyObject_GC_UnTrack(it);
-    Py_XDECREF(it->it_seq);
-    PyObject_GC_Del(it);
-}
-
-static int
-bytearrayiter_traverse(PyObject *op, visitproc visit, void *arg)
-{
-    Py_VISIT(((bytearrayiterobject *)op)->it_seq);
-    return 0;
-}
-
-static PyObject *
-bytearrayiter_next(PyObject *op)
-{
-    bytearrayiterobject *it = (bytearrayiterobject *)op;
-    PyObject *seq = it->it_seq;
-    if (seq == NULL) {
-        return NULL;
-    }
-    if (it->it_index < Py_SIZE(seq)) {
-        return PyLong_FromLong((unsigned char)PyByteArray_AS_STRING(seq)[it->it_index++]);
-    }
-    it->it_seq = NULL;
-    Py_DECREF(seq);
-    return NULL;
-}
-
-static PyObject *
-bytearrayiter_length_hint(PyObject *op, PyObject *Py_UNUSED(ignored))
-{
-    bytearrayiterobject *it = (bytearrayiterobject *)op;
-    Py_ssize_t n = it->it_seq ? Py_SIZE(it->it_seq) - it->it_index : 0;
-    return PyLong_FromSsize_t(n < 0 ? 0 : n);
-}
-
-static PyObject *
-bytearrayiter_reduce(PyObject *op, PyObject *Py_UNUSED(ignored))
-{
-    bytearrayiterobject *it = (bytearrayiterobject *)op;
-    PyObject *iter = PyDict_GetItemString(PyEval_GetBuiltins(), "iter");
-    if (iter == NULL) {
-        if (!PyErr_Occurred()) {
-            PyErr_SetString(PyExc_RuntimeError, "lost builtins.iter");
-        }
-        return NULL;
-    }
-    if (it->it_seq != NULL) {
-        return Py_BuildValue("O(O)n", iter, it->it_seq, it->it_index);
-    }
-    return Py_BuildValue("O(())", iter);
-}
-
-static PyMethodDef bytearrayiter_methods[] = {
-    {"__reduce__", bytearrayiter_reduce, METH_NOARGS, "Return state information for pickling."},
-    {"__length_hint__", bytearrayiter_length_hint, METH_NOARGS,
-     "Private method returning an estimate of len(list(it))."},
-    {NULL, NULL, 0, NULL},
-};
-
-PyTypeObject PyByteArrayIter_Type = {
-    PyVarObject_HEAD_INIT(&PyType_Type, 0)
-    .tp_name = "bytearray_iterator",
-    .tp_basicsize = sizeof(bytearrayiterobject),
-    .tp_dealloc = bytearrayiter_dealloc,
-    .tp_getattro = PyObject_GenericGetAttr,
-    .tp_flags = Py_TPFLAGS_DEFAULT | Py_TPFLAGS_HAVE_GC,
-    .tp_traverse = bytearrayiter_traverse,
-    .tp_iter = PyObject_SelfIter,
-    .tp_iternext = bytearrayiter_next,
-    .tp_methods = bytearrayiter_methods,
-};
+/* Shared with bytes: only the names differ. */
+#define STRINGLIB(name) bytearray_##name
+#define STRINGLIB_ITER_TYPE PyByteArrayIter_Type
+#define STRINGLIB_ITER_NAME "bytearray_iterator"
+#include "stringlib/bytes_iterator.h"
 
 /* ---- The type ----------------------------------------------------------------------------------- */
 

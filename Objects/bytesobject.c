@@ -726,40 +726,16 @@ static PyBufferProcs bytes_as_buffer = {
     .bf_getbuffer = bytes_getbuffer,
 };
 
-static int
-bytes_iteritem(PyObject *self, Py_ssize_t index, PyObject **item, Py_ssize_t *next_index)
-{
-    if (index < 0 || index >= Py_SIZE(self)) {
-        *item = NULL;
-        return 0;
-    }
-    *item = PyLong_FromLong((unsigned char)PyBytes_AS_STRING(self)[index]);
-    if (*item == NULL) {
-        return -1;
-    }
-    *next_index = index + 1;
-    return 1;
-}
-
 /* ---- Methods ---------------------------------------------------------------------------------- */
 
 #define SELF_DATA PyBytes_AS_STRING(self), Py_SIZE(self)
 #define MAKE PyBytes_FromStringAndSize
+#define STRINGLIB_STR PyBytes_AS_STRING
 
-#define PREDICATE(NAME)                                                  \
-    static PyObject *                                                    \
-    bytes_##NAME(PyObject *self, PyObject *Py_UNUSED(ignored))           \
-    {                                                                    \
-        return _Py_bytes_##NAME(SELF_DATA);                              \
-    }
-PREDICATE(isspace)
-PREDICATE(isalpha)
-PREDICATE(isalnum)
-PREDICATE(isascii)
-PREDICATE(isdigit)
-PREDICATE(islower)
-PREDICATE(isupper)
-PREDICATE(istitle)
+/* Methods that only delegate to bytes_methods.c, and the _tp_iteritem slot,
+   are instantiated from one template shared with bytearray. */
+#define STRINGLIB(name) bytes_##name
+#include "stringlib/bytes_delegates.h"
 
 #define TRANSFORM(NAME)                                                           \
     static PyObject *                                                             \
@@ -778,90 +754,6 @@ TRANSFORM(capitalize)
 TRANSFORM(swapcase)
 
 static PyObject *
-bytes_find(PyObject *self, PyObject *const *args, Py_ssize_t nargs)
-{
-    return _Py_bytes_find(SELF_DATA, args, nargs, "find", 1, 0);
-}
-
-static PyObject *
-bytes_rfind(PyObject *self, PyObject *const *args, Py_ssize_t nargs)
-{
-    return _Py_bytes_find(SELF_DATA, args, nargs, "rfind", -1, 0);
-}
-
-static PyObject *
-bytes_index(PyObject *self, PyObject *const *args, Py_ssize_t nargs)
-{
-    return _Py_bytes_find(SELF_DATA, args, nargs, "index", 1, 1);
-}
-
-static PyObject *
-bytes_rindex(PyObject *self, PyObject *const *args, Py_ssize_t nargs)
-{
-    return _Py_bytes_find(SELF_DATA, args, nargs, "rindex", -1, 1);
-}
-
-static PyObject *
-bytes_count(PyObject *self, PyObject *const *args, Py_ssize_t nargs)
-{
-    return _Py_bytes_count(SELF_DATA, args, nargs);
-}
-
-static PyObject *
-bytes_startswith(PyObject *self, PyObject *const *args, Py_ssize_t nargs)
-{
-    return _Py_bytes_tailmatch(SELF_DATA, args, nargs, "startswith", -1);
-}
-
-static PyObject *
-bytes_endswith(PyObject *self, PyObject *const *args, Py_ssize_t nargs)
-{
-    return _Py_bytes_tailmatch(SELF_DATA, args, nargs, "endswith", 1);
-}
-
-static PyObject *
-bytes_split(PyObject *self, PyObject *const *args, Py_ssize_t nargs, PyObject *kwnames)
-{
-    return _Py_bytes_split(MAKE, self, SELF_DATA, args, nargs, kwnames, 0);
-}
-
-static PyObject *
-bytes_rsplit(PyObject *self, PyObject *const *args, Py_ssize_t nargs, PyObject *kwnames)
-{
-    return _Py_bytes_split(MAKE, self, SELF_DATA, args, nargs, kwnames, 1);
-}
-
-static PyObject *
-bytes_strip(PyObject *self, PyObject *const *args, Py_ssize_t nargs)
-{
-    return _Py_bytes_strip(MAKE, self, SELF_DATA, args, nargs, "strip", 2);
-}
-
-static PyObject *
-bytes_lstrip(PyObject *self, PyObject *const *args, Py_ssize_t nargs)
-{
-    return _Py_bytes_strip(MAKE, self, SELF_DATA, args, nargs, "lstrip", 0);
-}
-
-static PyObject *
-bytes_rstrip(PyObject *self, PyObject *const *args, Py_ssize_t nargs)
-{
-    return _Py_bytes_strip(MAKE, self, SELF_DATA, args, nargs, "rstrip", 1);
-}
-
-static PyObject *
-bytes_partition(PyObject *self, PyObject *sep)
-{
-    return _Py_bytes_partition(MAKE, self, SELF_DATA, sep, 0);
-}
-
-static PyObject *
-bytes_rpartition(PyObject *self, PyObject *sep)
-{
-    return _Py_bytes_partition(MAKE, self, SELF_DATA, sep, 1);
-}
-
-static PyObject *
 bytes_replace(PyObject *self, PyObject *const *args, Py_ssize_t nargs, PyObject *kwnames)
 {
     if (!_PyArg_NoKwnames("bytes.replace", kwnames)) {
@@ -870,82 +762,10 @@ bytes_replace(PyObject *self, PyObject *const *args, Py_ssize_t nargs, PyObject 
     return _Py_bytes_replace(MAKE, self, SELF_DATA, args, nargs, kwnames);
 }
 
-static PyObject *
-bytes_splitlines(PyObject *self, PyObject *const *args, Py_ssize_t nargs, PyObject *kwnames)
-{
-    return _Py_bytes_splitlines(MAKE, self, SELF_DATA, args, nargs, kwnames);
-}
-
-static PyObject *
-bytes_expandtabs(PyObject *self, PyObject *const *args, Py_ssize_t nargs, PyObject *kwnames)
-{
-    return _Py_bytes_expandtabs(MAKE, SELF_DATA, args, nargs, kwnames);
-}
-
-static PyObject *
-bytes_center(PyObject *self, PyObject *const *args, Py_ssize_t nargs)
-{
-    return _Py_bytes_pad(MAKE, self, SELF_DATA, args, nargs, "center", 2);
-}
-
-static PyObject *
-bytes_ljust(PyObject *self, PyObject *const *args, Py_ssize_t nargs)
-{
-    return _Py_bytes_pad(MAKE, self, SELF_DATA, args, nargs, "ljust", 0);
-}
-
-static PyObject *
-bytes_rjust(PyObject *self, PyObject *const *args, Py_ssize_t nargs)
-{
-    return _Py_bytes_pad(MAKE, self, SELF_DATA, args, nargs, "rjust", 1);
-}
-
-static PyObject *
-bytes_zfill(PyObject *self, PyObject *arg)
-{
-    return _Py_bytes_zfill(MAKE, self, SELF_DATA, arg);
-}
-
-static PyObject *
-bytes_removeprefix(PyObject *self, PyObject *arg)
-{
-    return _Py_bytes_affix(MAKE, self, SELF_DATA, arg, 0);
-}
-
-static PyObject *
-bytes_removesuffix(PyObject *self, PyObject *arg)
-{
-    return _Py_bytes_affix(MAKE, self, SELF_DATA, arg, 1);
-}
-
-static PyObject *
-bytes_translate(PyObject *self, PyObject *const *args, Py_ssize_t nargs, PyObject *kwnames)
-{
-    return _Py_bytes_translate(MAKE, self, SELF_DATA, args, nargs, kwnames);
-}
-
-static PyObject *
-bytes_maketrans(PyObject *Py_UNUSED(null), PyObject *const *args, Py_ssize_t nargs)
-{
-    return _Py_bytes_maketrans(args, nargs);
-}
-
-static PyObject *
-bytes_join(PyObject *self, PyObject *iterable)
-{
-    return _Py_bytes_join(MAKE, SELF_DATA, iterable);
-}
-
 PyObject *
 _PyBytes_Join(PyObject *sep, PyObject *iterable)
 {
     return _Py_bytes_join(MAKE, PyBytes_AS_STRING(sep), Py_SIZE(sep), iterable);
-}
-
-static PyObject *
-bytes_hex(PyObject *self, PyObject *const *args, Py_ssize_t nargs, PyObject *kwnames)
-{
-    return _Py_bytes_hex(SELF_DATA, args, nargs, kwnames);
 }
 
 static PyObject *
@@ -956,12 +776,6 @@ bytes_fromhex(PyObject *type, PyObject *string)
         Py_SETREF(res, PyObject_CallOneArg(type, res));
     }
     return res;
-}
-
-static PyObject *
-bytes_decode(PyObject *self, PyObject *const *args, Py_ssize_t nargs, PyObject *kwnames)
-{
-    return _Py_bytes_decode(SELF_DATA, args, nargs, kwnames);
 }
 
 static PyObject *
@@ -1050,101 +864,11 @@ static PyMethodDef bytes_methods[] = {
 
 /* ---- Iterator -------------------------------------------------------------------------------- */
 
-typedef struct {
-    PyObject_HEAD
-    Py_ssize_t it_index;
-    PyObject *it_seq; /* NULL when exhausted */
-} bytesiterobject;
-
-static PyObject *
-bytes_iter(PyObject *seq)
-{
-    bytesiterobject *it = PyObject_GC_New(bytesiterobject, &PyBytesIter_Type);
-    if (it == NULL) {
-        return NULL;
-    }
-    it->it_index = 0;
-    it->it_seq = Py_NewRef(seq);
-    PyObject_GC_Track(it);
-    return (PyObject *)it;
-}
-
-static void
-bytesiter_dealloc(PyObject *op)
-{
-    bytesiterobject *it = (bytesiterobject *)op;
-    PyObject_GC_UnTrack(it);
-    Py_XDECREF(it->it_seq);
-    PyObject_GC_Del(it);
-}
-
-static int
-bytesiter_traverse(PyObject *op, visitproc visit, void *arg)
-{
-    Py_VISIT(((bytesiterobject *)op)->it_seq);
-    return 0;
-}
-
-static PyObject *
-bytesiter_next(PyObject *op)
-{
-    bytesiterobject *it = (bytesiterobject *)op;
-    PyObject *seq = it->it_seq;
-    if (seq == NULL) {
-        return NULL;
-    }
-    if (it->it_index < Py_SIZE(seq)) {
-        return PyLong_FromLong((unsigned char)PyBytes_AS_STRING(seq)[it->it_index++]);
-    }
-    it->it_seq = NULL;
-    Py_DECREF(seq);
-    return NULL;
-}
-
-static PyObject *
-bytesiter_length_hint(PyObject *op, PyObject *Py_UNUSED(ignored))
-{
-    bytesiterobject *it = (bytesiterobject *)op;
-    Py_ssize_t n = it->it_seq ? Py_SIZE(it->it_seq) - it->it_index : 0;
-    return PyLong_FromSsize_t(n < 0 ? 0 : n);
-}
-
-static PyObject *
-bytesiter_reduce(PyObject *op, PyObject *Py_UNUSED(ignored))
-{
-    bytesiterobject *it = (bytesiterobject *)op;
-    PyObject *iter = PyDict_GetItemString(PyEval_GetBuiltins(), "iter");
-    if (iter == NULL) {
-        if (!PyErr_Occurred()) {
-            PyErr_SetString(PyExc_RuntimeError, "lost builtins.iter");
-        }
-        return NULL;
-    }
-    if (it->it_seq != NULL) {
-        return Py_BuildValue("O(O)n", iter, it->it_seq, it->it_index);
-    }
-    return Py_BuildValue("O(())", iter);
-}
-
-static PyMethodDef bytesiter_methods[] = {
-    {"__reduce__", bytesiter_reduce, METH_NOARGS, "Return state information for pickling."},
-    {"__length_hint__", bytesiter_length_hint, METH_NOARGS,
-     "Private method returning an estimate of len(list(it))."},
-    {NULL, NULL, 0, NULL},
-};
-
-PyTypeObject PyBytesIter_Type = {
-    PyVarObject_HEAD_INIT(&PyType_Type, 0)
-    .tp_name = "bytes_iterator",
-    .tp_basicsize = sizeof(bytesiterobject),
-    .tp_dealloc = bytesiter_dealloc,
-    .tp_getattro = PyObject_GenericGetAttr,
-    .tp_flags = Py_TPFLAGS_DEFAULT | Py_TPFLAGS_HAVE_GC,
-    .tp_traverse = bytesiter_traverse,
-    .tp_iter = PyObject_SelfIter,
-    .tp_iternext = bytesiter_next,
-    .tp_methods = bytesiter_methods,
-};
+/* Shared with bytearray: only the names differ. */
+#define STRINGLIB(name) bytes_##name
+#define STRINGLIB_ITER_TYPE PyBytesIter_Type
+#define STRINGLIB_ITER_NAME "bytes_iterator"
+#include "stringlib/bytes_iterator.h"
 
 /* ---- The type ----------------------------------------------------------------------------------- */
 
@@ -1545,12 +1269,8 @@ bformat_one(bctx *c)
             if (v == NULL) {
                 return -1;
             }
-            if (!PyLong_Check(v)) {
-                PyErr_SetString(PyExc_TypeError, "* wants int");
-                return -1;
-            }
-            Py_ssize_t n = PyLong_AsSsize_t(v);
-            if (n == -1 && PyErr_Occurred()) {
+            Py_ssize_t n;
+            if (_PyFormat_StarArg(v, &n) < 0) {
                 return -1;
             }
             if (n < 0 && which == 0) {
@@ -1565,14 +1285,10 @@ bformat_one(bctx *c)
             continue;
         }
         while (c->pos < c->len && c->fmt[c->pos] >= '0' && c->fmt[c->pos] <= '9') {
-            if (*target < 0) {
-                *target = 0;
-            }
-            if (*target > (PY_SSIZE_T_MAX - 9) / 10) {
-                PyErr_SetString(PyExc_ValueError, which ? "precision too big" : "width too big");
+            if (_PyFormat_AddDigit(target, c->fmt[c->pos] - '0', which == 0) < 0) {
                 return -1;
             }
-            *target = *target * 10 + (c->fmt[c->pos++] - '0');
+            c->pos++;
         }
     }
     while (c->pos < c->len && strchr("hlL", c->fmt[c->pos]) != NULL && c->fmt[c->pos]) {

@@ -487,12 +487,8 @@ parse_number_or_star(pctx *c, Py_ssize_t *out, int *flags, int is_width)
         if (v == NULL) {
             return -1;
         }
-        if (!PyLong_Check(v)) {
-            PyErr_SetString(PyExc_TypeError, "* wants int");
-            return -1;
-        }
-        Py_ssize_t n = PyLong_AsSsize_t(v);
-        if (n == -1 && PyErr_Occurred()) {
+        Py_ssize_t n;
+        if (_PyFormat_StarArg(v, &n) < 0) {
             return -1;
         }
         if (n < 0) {
@@ -513,14 +509,9 @@ parse_number_or_star(pctx *c, Py_ssize_t *out, int *flags, int is_width)
         if (ch < '0' || ch > '9') {
             break;
         }
-        if (n < 0) {
-            n = 0;
-        }
-        if (n > (PY_SSIZE_T_MAX - 9) / 10) {
-            PyErr_SetString(PyExc_ValueError, is_width ? "width too big" : "precision too big");
+        if (_PyFormat_AddDigit(&n, (int)(ch - '0'), is_width) < 0) {
             return -1;
         }
-        n = n * 10 + (ch - '0');
         c->pos++;
     }
     if (n >= 0 || !is_width) {

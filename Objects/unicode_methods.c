@@ -1191,41 +1191,20 @@ case_map(PyObject *self, enum case_op op)
     return res;
 }
 
-static PyObject *
-unicode_lower(PyObject *self, PyObject *Py_UNUSED(ignored))
-{
-    return case_map(self, CASE_LOWER);
-}
-
-static PyObject *
-unicode_upper(PyObject *self, PyObject *Py_UNUSED(ignored))
-{
-    return case_map(self, CASE_UPPER);
-}
-
-static PyObject *
-unicode_casefold(PyObject *self, PyObject *Py_UNUSED(ignored))
-{
-    return case_map(self, CASE_FOLD);
-}
-
-static PyObject *
-unicode_swapcase(PyObject *self, PyObject *Py_UNUSED(ignored))
-{
-    return case_map(self, CASE_SWAP);
-}
-
-static PyObject *
-unicode_title(PyObject *self, PyObject *Py_UNUSED(ignored))
-{
-    return case_map(self, CASE_TITLE);
-}
-
-static PyObject *
-unicode_capitalize(PyObject *self, PyObject *Py_UNUSED(ignored))
-{
-    return case_map(self, CASE_CAPITALIZE);
-}
+/* Every case method is case_map() with a fixed mode. */
+#define CASE_METHOD(NAME, MODE)                                         \
+    static PyObject *                                                   \
+    unicode_##NAME(PyObject *self, PyObject *Py_UNUSED(ignored))        \
+    {                                                                   \
+        return case_map(self, MODE);                                    \
+    }
+CASE_METHOD(lower, CASE_LOWER)
+CASE_METHOD(upper, CASE_UPPER)
+CASE_METHOD(casefold, CASE_FOLD)
+CASE_METHOD(swapcase, CASE_SWAP)
+CASE_METHOD(title, CASE_TITLE)
+CASE_METHOD(capitalize, CASE_CAPITALIZE)
+#undef CASE_METHOD
 
 /* ---- Predicates -------------------------------------------------------------------------------- */
 

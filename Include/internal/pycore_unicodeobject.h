@@ -104,4 +104,42 @@ PyAPI_FUNC(PyObject *) _PyUnicode_GetNewArgs(PyObject *self, PyObject *ignored);
 /* iter() of an ASCII str (PyUnicodeIter_Type serves the others). */
 PyAPI_DATA(PyTypeObject) _PyUnicodeASCIIIter_Type;
 
+/* printf-style formatting (str % args in unicode_format.c, bytes % args in
+   bytesobject.c) reads widths and precisions by the same rules and must
+   report the same errors, so both parsers use these two steps. */
+
+/* Take the argument consumed by a '*' width or precision: it must be an
+   int that fits a Py_ssize_t.  Returns 0, or -1 with an exception set. */
+static inline int
+_PyFormat_StarArg(PyObject *v, Py_ssize_t *out)
+{
+    if (!PyLong_Check(v)) {
+        PyErr_SetString(PyExc_TypeError, "* wants int");
+        return -1;
+    }
+    Py_ssize_t n = PyLong_AsSsize_t(v);
+    if (n == -1 && PyErr_Occurred()) {
+        return -1;
+    }
+    *out = n;
+    return 0;
+}
+
+/* Append one decimal digit to a width or precision being read; a negative
+   *n means no digit has been seen yet.  Returns 0, or -1 with ValueError
+   set if the value would overflow. */
+static inline int
+_PyFormat_AddDigit(Py_ssize_t *n, int digit, int is_width)
+{
+    if (*n < 0) {
+        *n = 0;
+    }
+    if (*n > (PY_SSIZE_T_MAX - 9) / 10) {
+        PyErr_SetString(PyExc_ValueError, is_width ? "width too big" : "precision too big");
+        return -1;
+    }
+    *n = *n * 10 + digit;
+    return 0;
+}
+
 #endif /* !Py_INTERNAL_UNICODEOBJECT_H */
