@@ -53,6 +53,7 @@
 #include "bltinmodule.h"
 #include "abstract.h"
 #include "fileobject.h"
+#include "structseq.h"
 #include "cpython/jitexecutable.h"
 
 #endif /* !Py_PYTHON_H */

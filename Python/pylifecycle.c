@@ -96,6 +96,7 @@ static PyTypeObject *const static_types[] = {
     &_PyPositionsIterator_Type,
     &PyTraceBack_Type,
     &PyStdPrinter_Type,
+    &_PyNamespace_Type,
     &PyUnstable_JITExecutable_Type,
     &_PyNone_Type,
     &_PyNotImplemented_Type,

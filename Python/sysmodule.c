@@ -390,6 +390,107 @@ make_argv(int argc, char **argv)
     return list;
 }
 
+/* ---- Struct-sequence values ------------------------------------------------------- */
+
+static PyTypeObject VersionInfoType;
+static PyStructSequence_Field version_info_fields[] = {
+    {"major", "Major release number"},
+    {"minor", "Minor release number"},
+    {"micro", "Patch release number"},
+    {"releaselevel", "'alpha', 'beta', 'candidate', or 'final'"},
+    {"serial", "Serial release number"},
+    {NULL, NULL},
+};
+static PyStructSequence_Desc version_info_desc = {
+    "sys.version_info", "Version information as a named tuple.", version_info_fields, 5,
+};
+
+static PyObject *
+make_version_info(void)
+{
+    if (PyStructSequence_InitType2(&VersionInfoType, &version_info_desc) < 0) {
+        return NULL;
+    }
+    PyObject *v = PyStructSequence_New(&VersionInfoType);
+    if (v == NULL) {
+        return NULL;
+    }
+    PyStructSequence_SetItem(v, 0, PyLong_FromLong(3));
+    PyStructSequence_SetItem(v, 1, PyLong_FromLong(14));
+    PyStructSequence_SetItem(v, 2, PyLong_FromLong(0));
+    PyStructSequence_SetItem(v, 3, PyUnicode_FromString("final"));
+    PyStructSequence_SetItem(v, 4, PyLong_FromLong(0));
+    if (PyErr_Occurred()) {
+        Py_DECREF(v);
+        return NULL;
+    }
+    return v;
+}
+
+static PyTypeObject FlagsType;
+static PyStructSequence_Field flags_fields[] = {
+    {"debug", NULL}, {"inspect", NULL}, {"interactive", NULL}, {"optimize", NULL},
+    {"dont_write_bytecode", NULL}, {"no_user_site", NULL}, {"no_site", NULL},
+    {"ignore_environment", NULL}, {"verbose", NULL}, {"bytes_warning", NULL}, {"quiet", NULL},
+    {"hash_randomization", NULL}, {"isolated", NULL}, {"dev_mode", NULL}, {"utf8_mode", NULL},
+    {"warn_default_encoding", NULL}, {"safe_path", NULL}, {"int_max_str_digits", NULL},
+    {NULL, NULL},
+};
+static PyStructSequence_Desc flags_desc = {
+    "sys.flags", "Flags provided through command line arguments or environment vars.", flags_fields, 18,
+};
+
+/* The command-line flags; options that are accepted but have no effect
+   yet report their defaults. */
+static PyObject *
+make_flags(void)
+{
+    if (PyStructSequence_InitType2(&FlagsType, &flags_desc) < 0) {
+        return NULL;
+    }
+    PyObject *v = PyStructSequence_New(&FlagsType);
+    if (v == NULL) {
+        return NULL;
+    }
+    for (int i = 0; i < 18; i++) {
+        long value = 0;
+        if (i == 4) {
+            value = 1; /* dont_write_bytecode: no bytecode caches yet */
+        }
+        else if (i == 14) {
+            value = 1; /* utf8_mode */
+        }
+        else if (i == 17) {
+            value = -1; /* int_max_str_digits: the default */
+        }
+        PyObject *item = i == 13 ? PyBool_FromLong(0) : PyLong_FromLong(value);
+        if (item == NULL) {
+            Py_DECREF(v);
+            return NULL;
+        }
+        PyStructSequence_SetItem(v, i, item);
+    }
+    return v;
+}
+
+/* sys.implementation: the name is "cpython", as CPython forks report, so
+   tools take their CPython paths; the cache tag is ours so bytecode caches
+   never mix with CPython's. */
+static PyObject *
+make_implementation(PyObject *version_info)
+{
+    PyObject *d = Py_BuildValue("{sssssOsisssO}", "name", "cpython", "cache_tag", PY_IMPLEMENTATION_TAG,
+                                "version", version_info, "hexversion", 0x030e00f0,
+                                "_multiarch", "x86_64-linux-gnu", "supports_isolated_interpreters",
+                                Py_False);
+    if (d == NULL) {
+        return NULL;
+    }
+    PyObject *ns = _PyNamespace_New(d);
+    Py_DECREF(d);
+    return ns;
+}
+
 PyObject *
 _PySys_Create(PyThreadState *tstate)
 {
@@ -401,7 +502,10 @@ _PySys_Create(PyThreadState *tstate)
     tstate->interp->sysdict = Py_NewRef(d);
     int err = 0;
     err |= set_value(d, "version", PyUnicode_FromString(PY_VERSION_STRING " (lazypy, a CPython-compatible runtime)"));
-    err |= set_value(d, "version_info", Py_BuildValue("(iiisi)", 3, 14, 0, "final", 0));
+    PyObject *version_info = make_version_info();
+    err |= set_value(d, "implementation", version_info ? make_implementation(version_info) : NULL);
+    err |= set_value(d, "version_info", version_info);
+    err |= set_value(d, "flags", make_flags());
     err |= set_value(d, "hexversion", PyLong_FromLong(0x030e00f0));
     err |= set_value(d, "api_version", PyLong_FromLong(PYTHON_API_VERSION));
     err |= set_value(d, "maxsize", PyLong_FromSsize_t(PY_SSIZE_T_MAX));
