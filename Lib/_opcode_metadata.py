@@ -2,9 +2,57 @@
 # from: Python/bytecodes.c
 # Do not edit!
 _specializations = {
+    "TO_BOOL": [
+        "TO_BOOL_BOOL",
+        "TO_BOOL_INT",
+        "TO_BOOL_LIST",
+        "TO_BOOL_NONE",
+        "TO_BOOL_STR",
+    ],
+    "BINARY_OP": [
+        "BINARY_OP_ADD_FLOAT",
+        "BINARY_OP_ADD_INT",
+        "BINARY_OP_ADD_UNICODE",
+        "BINARY_OP_MULTIPLY_FLOAT",
+        "BINARY_OP_MULTIPLY_INT",
+        "BINARY_OP_SUBSCR_LIST_INT",
+        "BINARY_OP_SUBSCR_TUPLE_INT",
+        "BINARY_OP_SUBTRACT_FLOAT",
+        "BINARY_OP_SUBTRACT_INT",
+    ],
+    "COMPARE_OP": [
+        "COMPARE_OP_FLOAT",
+        "COMPARE_OP_INT",
+        "COMPARE_OP_STR",
+    ],
+    "FOR_ITER": [
+        "FOR_ITER_LIST",
+        "FOR_ITER_TUPLE",
+        "FOR_ITER_VIRTUAL",
+    ],
 }
 
 _specialized_opmap = {
+    'BINARY_OP_ADD_FLOAT': 129,
+    'BINARY_OP_ADD_INT': 130,
+    'BINARY_OP_ADD_UNICODE': 131,
+    'BINARY_OP_MULTIPLY_FLOAT': 132,
+    'BINARY_OP_MULTIPLY_INT': 133,
+    'BINARY_OP_SUBSCR_LIST_INT': 134,
+    'BINARY_OP_SUBSCR_TUPLE_INT': 135,
+    'BINARY_OP_SUBTRACT_FLOAT': 136,
+    'BINARY_OP_SUBTRACT_INT': 137,
+    'COMPARE_OP_FLOAT': 138,
+    'COMPARE_OP_INT': 139,
+    'COMPARE_OP_STR': 140,
+    'FOR_ITER_LIST': 141,
+    'FOR_ITER_TUPLE': 142,
+    'FOR_ITER_VIRTUAL': 143,
+    'TO_BOOL_BOOL': 144,
+    'TO_BOOL_INT': 145,
+    'TO_BOOL_LIST': 146,
+    'TO_BOOL_NONE': 147,
+    'TO_BOOL_STR': 148,
 }
 
 opmap = {

@@ -205,6 +205,41 @@ caller_is_lazy(PyObject *self, PyObject *Py_UNUSED(ignored))
     return PyBool_FromLong(frame != NULL && _PyFrame_IsLazy(frame));
 }
 
+/* The instructions of a function as they are now (specialised forms
+   included), by name, without the inline caches. */
+static PyObject *
+current_opcodes(PyObject *self, PyObject *func)
+{
+    if (!PyFunction_Check(func)) {
+        PyErr_SetString(PyExc_TypeError, "expected a function");
+        return NULL;
+    }
+    PyCodeObject *code = (PyCodeObject *)PyFunction_GET_CODE(func);
+    PyObject *names = PyList_New(0);
+    if (names == NULL) {
+        return NULL;
+    }
+    _Py_CODEUNIT *instrs = _PyCode_CODE(code);
+    for (Py_ssize_t i = 0; i < Py_SIZE(code); i++) {
+        int opcode = instrs[i].op.code;
+        PyObject *name = PyUnicode_FromString(_PyOpcode_OpName[opcode]);
+        if (name == NULL || PyList_Append(names, name) < 0) {
+            Py_XDECREF(name);
+            Py_DECREF(names);
+            return NULL;
+        }
+        Py_DECREF(name);
+        i += _PyOpcode_Caches[_PyOpcode_Deopt[opcode]];
+    }
+    return names;
+}
+
+static PyObject *
+specialization_enabled(PyObject *self, PyObject *Py_UNUSED(ignored))
+{
+    return PyBool_FromLong(_Py_Specialization_Enabled);
+}
+
 static PyObject *
 frame_counters(PyObject *self, PyObject *Py_UNUSED(ignored))
 {
@@ -218,6 +253,8 @@ static PyMethodDef module_methods[] = {
     {"test_opcode_metadata", test_opcode_metadata, METH_NOARGS, NULL},
     {"frame_counters", frame_counters, METH_NOARGS, NULL},
     {"lazy_call", lazy_call, METH_VARARGS, NULL},
+    {"current_opcodes", current_opcodes, METH_O, NULL},
+    {"specialization_enabled", specialization_enabled, METH_NOARGS, NULL},
     {"caller_is_lazy", caller_is_lazy, METH_NOARGS, NULL},
     {NULL, NULL, 0, NULL},
 };

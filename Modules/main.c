@@ -9,6 +9,7 @@
 #include "pycore_sysmodule.h"
 
 extern int _Py_ShowRefcount;
+extern int _Py_Specialization_Enabled;
 int _Py_JitRequested = -1; /* -X jit / PYTHON_JIT: 1 on, 0 off, -1 default */
 
 static const char usage_text[] =
@@ -22,6 +23,7 @@ static const char usage_text[] =
     "-X opt : set implementation-specific option:\n"
     "         -X jit, -X jit=0|1: switch the JIT on or off (also PYTHON_JIT)\n"
     "         -X showrefcount: print the total reference count at exit (debug builds)\n"
+    "         -X specialization=0: run every instruction in its generic form\n"
     "file   : program read from script file\n"
     "-      : program read from stdin (default; interactive mode if a tty)\n"
     "arg ...: arguments passed to program in sys.argv[1:]\n";
@@ -51,6 +53,9 @@ apply_xoption(const char *opt)
     }
     else if (strcmp(opt, "jit=0") == 0) {
         _Py_JitRequested = 0;
+    }
+    else if (strcmp(opt, "specialization=0") == 0) {
+        _Py_Specialization_Enabled = 0;
     }
     /* Unknown -X options are accepted and ignored, as CPython does. */
 }

@@ -202,6 +202,7 @@ init_code(PyCodeObject *co, struct _PyCodeConstructor *con, PyObject *name, PyOb
     co->_co_cached_code = NULL;
     co->co_extra = NULL;
     memcpy(co->co_code_adaptive, PyBytes_AS_STRING(con->code), (size_t)PyBytes_GET_SIZE(con->code));
+    _PyCode_Quicken(_PyCode_CODE(co), Py_SIZE(co), _Py_Specialization_Enabled);
     co->_co_firsttraceable = first_traceable(co);
 }
 
@@ -274,14 +275,6 @@ done:
 /* The specializer will give adaptive instructions their warm-up counters
    here.  Until it exists, code runs exactly as the compiler emitted it, so
    there is nothing to do. */
-void
-_PyCode_Quicken(_Py_CODEUNIT *instructions, Py_ssize_t size, int enable_counters)
-{
-    (void)instructions;
-    (void)size;
-    (void)enable_counters;
-}
-
 /* ---- Location table ------------------------------------------------------------ */
 
 /* A varint as the location table writes it: 6-bit groups, least

@@ -29,7 +29,9 @@
 #include "pycore_code.h"
 #include "pycore_frame.h"
 #include "pycore_genobject.h"
+#include "pycore_long.h"
 #include "pycore_opcode_utils.h"
+#include "pycore_unicodeobject.h"
 #include "ceval_macros.h"
 
 // BEGIN BYTECODES //
@@ -228,7 +230,24 @@
             res = PyStackRef_FromPyObjectSteal(res_o);
         }
 
-        inst(TO_BOOL, (unused/1, unused/2, value -- res)) {
+        family(TO_BOOL, INLINE_CACHE_ENTRIES_TO_BOOL) = {
+            TO_BOOL_BOOL,
+            TO_BOOL_INT,
+            TO_BOOL_LIST,
+            TO_BOOL_NONE,
+            TO_BOOL_STR,
+        };
+
+        specializing op(_SPECIALIZE_TO_BOOL, (counter/1, value -- value)) {
+            if (ADAPTIVE_COUNTER_TRIGGERS(counter)) {
+                next_instr = this_instr;
+                _Py_Specialize_ToBool(value, next_instr);
+                DISPATCH_SAME_OPARG();
+            }
+            ADVANCE_ADAPTIVE_COUNTER(this_instr[1].cache);
+        }
+
+        op(_TO_BOOL, (value -- res)) {
             PyObject *value_o = PyStackRef_AsPyObjectBorrow(value);
             if (PyBool_Check(value_o)) {
                 res = value;
@@ -241,10 +260,62 @@
             }
         }
 
+        macro(TO_BOOL) = _SPECIALIZE_TO_BOOL + unused/2 + _TO_BOOL;
+
+        inst(TO_BOOL_BOOL, (unused/1, unused/2, value -- value)) {
+            DEOPT_IF(!PyBool_Check(PyStackRef_AsPyObjectBorrow(value)));
+        }
+
+        inst(TO_BOOL_INT, (unused/1, unused/2, value -- res)) {
+            PyObject *value_o = PyStackRef_AsPyObjectBorrow(value);
+            DEOPT_IF(!PyLong_CheckExact(value_o));
+            res = _PyLong_IsZero((PyLongObject *)value_o) ? PyStackRef_False : PyStackRef_True;
+            PyStackRef_CLOSE(value);
+        }
+
+        inst(TO_BOOL_LIST, (unused/1, unused/2, value -- res)) {
+            PyObject *value_o = PyStackRef_AsPyObjectBorrow(value);
+            DEOPT_IF(!PyList_CheckExact(value_o));
+            res = PyList_GET_SIZE(value_o) ? PyStackRef_True : PyStackRef_False;
+            PyStackRef_CLOSE(value);
+        }
+
+        inst(TO_BOOL_NONE, (unused/1, unused/2, value -- res)) {
+            DEOPT_IF(!PyStackRef_IsNone(value));
+            res = PyStackRef_False;
+        }
+
+        inst(TO_BOOL_STR, (unused/1, unused/2, value -- res)) {
+            PyObject *value_o = PyStackRef_AsPyObjectBorrow(value);
+            DEOPT_IF(!PyUnicode_CheckExact(value_o));
+            res = PyUnicode_GET_LENGTH(value_o) ? PyStackRef_True : PyStackRef_False;
+            PyStackRef_CLOSE(value);
+        }
+
         /* ---- Binary operators and subscripts ---------------------------- */
 
-        /* Cache: counter, then 4 units for the specialised forms. */
-        macro(BINARY_OP) = unused/1 + unused/4 + _BINARY_OP;
+        family(BINARY_OP, INLINE_CACHE_ENTRIES_BINARY_OP) = {
+            BINARY_OP_ADD_FLOAT,
+            BINARY_OP_ADD_INT,
+            BINARY_OP_ADD_UNICODE,
+            BINARY_OP_MULTIPLY_FLOAT,
+            BINARY_OP_MULTIPLY_INT,
+            BINARY_OP_SUBSCR_LIST_INT,
+            BINARY_OP_SUBSCR_TUPLE_INT,
+            BINARY_OP_SUBTRACT_FLOAT,
+            BINARY_OP_SUBTRACT_INT,
+        };
+
+        /* Counts down to the next attempt at specializing this site from
+           the types it sees (Python/specialize.c). */
+        specializing op(_SPECIALIZE_BINARY_OP, (counter/1, lhs, rhs -- lhs, rhs)) {
+            if (ADAPTIVE_COUNTER_TRIGGERS(counter)) {
+                next_instr = this_instr;
+                _Py_Specialize_BinaryOp(lhs, rhs, next_instr, oparg);
+                DISPATCH_SAME_OPARG();
+            }
+            ADVANCE_ADAPTIVE_COUNTER(this_instr[1].cache);
+        }
 
         op(_BINARY_OP, (lhs, rhs -- res)) {
             assert(oparg <= NB_OPARG_LAST);
@@ -255,6 +326,123 @@
             PyStackRef_CLOSE(rhs);
             ERROR_IF(res_o == NULL);
             res = PyStackRef_FromPyObjectSteal(res_o);
+        }
+
+        /* Cache: counter, then 4 units for the specialised forms. */
+        macro(BINARY_OP) = _SPECIALIZE_BINARY_OP + unused/4 + _BINARY_OP;
+
+        op(_GUARD_BOTH_INT, (left, right -- left, right)) {
+            DEOPT_IF(!PyLong_CheckExact(PyStackRef_AsPyObjectBorrow(left)));
+            DEOPT_IF(!PyLong_CheckExact(PyStackRef_AsPyObjectBorrow(right)));
+        }
+
+        op(_GUARD_BOTH_FLOAT, (left, right -- left, right)) {
+            DEOPT_IF(!PyFloat_CheckExact(PyStackRef_AsPyObjectBorrow(left)));
+            DEOPT_IF(!PyFloat_CheckExact(PyStackRef_AsPyObjectBorrow(right)));
+        }
+
+        op(_GUARD_BOTH_UNICODE, (left, right -- left, right)) {
+            DEOPT_IF(!PyUnicode_CheckExact(PyStackRef_AsPyObjectBorrow(left)));
+            DEOPT_IF(!PyUnicode_CheckExact(PyStackRef_AsPyObjectBorrow(right)));
+        }
+
+        pure op(_BINARY_OP_ADD_INT, (left, right -- res)) {
+            PyObject *res_o = _PyLong_Add((PyLongObject *)PyStackRef_AsPyObjectBorrow(left),
+                                          (PyLongObject *)PyStackRef_AsPyObjectBorrow(right));
+            PyStackRef_CLOSE(left);
+            PyStackRef_CLOSE(right);
+            ERROR_IF(res_o == NULL);
+            res = PyStackRef_FromPyObjectSteal(res_o);
+        }
+
+        pure op(_BINARY_OP_SUBTRACT_INT, (left, right -- res)) {
+            PyObject *res_o = _PyLong_Subtract((PyLongObject *)PyStackRef_AsPyObjectBorrow(left),
+                                               (PyLongObject *)PyStackRef_AsPyObjectBorrow(right));
+            PyStackRef_CLOSE(left);
+            PyStackRef_CLOSE(right);
+            ERROR_IF(res_o == NULL);
+            res = PyStackRef_FromPyObjectSteal(res_o);
+        }
+
+        pure op(_BINARY_OP_MULTIPLY_INT, (left, right -- res)) {
+            PyObject *res_o = _PyLong_Multiply((PyLongObject *)PyStackRef_AsPyObjectBorrow(left),
+                                               (PyLongObject *)PyStackRef_AsPyObjectBorrow(right));
+            PyStackRef_CLOSE(left);
+            PyStackRef_CLOSE(right);
+            ERROR_IF(res_o == NULL);
+            res = PyStackRef_FromPyObjectSteal(res_o);
+        }
+
+        pure op(_BINARY_OP_ADD_FLOAT, (left, right -- res)) {
+            double d = PyFloat_AS_DOUBLE(PyStackRef_AsPyObjectBorrow(left)) +
+                       PyFloat_AS_DOUBLE(PyStackRef_AsPyObjectBorrow(right));
+            PyStackRef_CLOSE(left);
+            PyStackRef_CLOSE(right);
+            PyObject *res_o = PyFloat_FromDouble(d);
+            ERROR_IF(res_o == NULL);
+            res = PyStackRef_FromPyObjectSteal(res_o);
+        }
+
+        pure op(_BINARY_OP_SUBTRACT_FLOAT, (left, right -- res)) {
+            double d = PyFloat_AS_DOUBLE(PyStackRef_AsPyObjectBorrow(left)) -
+                       PyFloat_AS_DOUBLE(PyStackRef_AsPyObjectBorrow(right));
+            PyStackRef_CLOSE(left);
+            PyStackRef_CLOSE(right);
+            PyObject *res_o = PyFloat_FromDouble(d);
+            ERROR_IF(res_o == NULL);
+            res = PyStackRef_FromPyObjectSteal(res_o);
+        }
+
+        pure op(_BINARY_OP_MULTIPLY_FLOAT, (left, right -- res)) {
+            double d = PyFloat_AS_DOUBLE(PyStackRef_AsPyObjectBorrow(left)) *
+                       PyFloat_AS_DOUBLE(PyStackRef_AsPyObjectBorrow(right));
+            PyStackRef_CLOSE(left);
+            PyStackRef_CLOSE(right);
+            PyObject *res_o = PyFloat_FromDouble(d);
+            ERROR_IF(res_o == NULL);
+            res = PyStackRef_FromPyObjectSteal(res_o);
+        }
+
+        pure op(_BINARY_OP_ADD_UNICODE, (left, right -- res)) {
+            PyObject *res_o = PyUnicode_Concat(PyStackRef_AsPyObjectBorrow(left),
+                                               PyStackRef_AsPyObjectBorrow(right));
+            PyStackRef_CLOSE(left);
+            PyStackRef_CLOSE(right);
+            ERROR_IF(res_o == NULL);
+            res = PyStackRef_FromPyObjectSteal(res_o);
+        }
+
+        macro(BINARY_OP_ADD_INT) = _GUARD_BOTH_INT + unused/5 + _BINARY_OP_ADD_INT;
+        macro(BINARY_OP_SUBTRACT_INT) = _GUARD_BOTH_INT + unused/5 + _BINARY_OP_SUBTRACT_INT;
+        macro(BINARY_OP_MULTIPLY_INT) = _GUARD_BOTH_INT + unused/5 + _BINARY_OP_MULTIPLY_INT;
+        macro(BINARY_OP_ADD_FLOAT) = _GUARD_BOTH_FLOAT + unused/5 + _BINARY_OP_ADD_FLOAT;
+        macro(BINARY_OP_SUBTRACT_FLOAT) = _GUARD_BOTH_FLOAT + unused/5 + _BINARY_OP_SUBTRACT_FLOAT;
+        macro(BINARY_OP_MULTIPLY_FLOAT) = _GUARD_BOTH_FLOAT + unused/5 + _BINARY_OP_MULTIPLY_FLOAT;
+        macro(BINARY_OP_ADD_UNICODE) = _GUARD_BOTH_UNICODE + unused/5 + _BINARY_OP_ADD_UNICODE;
+
+        /* list[i] and tuple[i] with an in-range non-negative compact int. */
+        inst(BINARY_OP_SUBSCR_LIST_INT, (unused/5, list_st, sub_st -- res)) {
+            PyObject *list = PyStackRef_AsPyObjectBorrow(list_st);
+            PyObject *sub = PyStackRef_AsPyObjectBorrow(sub_st);
+            DEOPT_IF(!PyList_CheckExact(list));
+            DEOPT_IF(!PyLong_CheckExact(sub) || !_PyLong_IsCompact((PyLongObject *)sub));
+            Py_ssize_t index = _PyLong_CompactValue((PyLongObject *)sub);
+            DEOPT_IF(index < 0 || index >= PyList_GET_SIZE(list));
+            res = PyStackRef_FromPyObjectNew(PyList_GET_ITEM(list, index));
+            PyStackRef_CLOSE(sub_st);
+            PyStackRef_CLOSE(list_st);
+        }
+
+        inst(BINARY_OP_SUBSCR_TUPLE_INT, (unused/5, tuple_st, sub_st -- res)) {
+            PyObject *tuple = PyStackRef_AsPyObjectBorrow(tuple_st);
+            PyObject *sub = PyStackRef_AsPyObjectBorrow(sub_st);
+            DEOPT_IF(!PyTuple_CheckExact(tuple));
+            DEOPT_IF(!PyLong_CheckExact(sub) || !_PyLong_IsCompact((PyLongObject *)sub));
+            Py_ssize_t index = _PyLong_CompactValue((PyLongObject *)sub);
+            DEOPT_IF(index < 0 || index >= PyTuple_GET_SIZE(tuple));
+            res = PyStackRef_FromPyObjectNew(PyTuple_GET_ITEM(tuple, index));
+            PyStackRef_CLOSE(sub_st);
+            PyStackRef_CLOSE(tuple_st);
         }
 
         inst(BINARY_SLICE, (container, start, stop -- res)) {
@@ -302,7 +490,22 @@
 
         /* ---- Comparisons ---------------------------------------------- */
 
-        inst(COMPARE_OP, (unused/1, left, right -- res)) {
+        family(COMPARE_OP, INLINE_CACHE_ENTRIES_COMPARE_OP) = {
+            COMPARE_OP_FLOAT,
+            COMPARE_OP_INT,
+            COMPARE_OP_STR,
+        };
+
+        specializing op(_SPECIALIZE_COMPARE_OP, (counter/1, left, right -- left, right)) {
+            if (ADAPTIVE_COUNTER_TRIGGERS(counter)) {
+                next_instr = this_instr;
+                _Py_Specialize_CompareOp(left, right, next_instr, oparg);
+                DISPATCH_SAME_OPARG();
+            }
+            ADVANCE_ADAPTIVE_COUNTER(this_instr[1].cache);
+        }
+
+        op(_COMPARE_OP, (left, right -- res)) {
             PyObject *left_o = PyStackRef_AsPyObjectBorrow(left);
             PyObject *right_o = PyStackRef_AsPyObjectBorrow(right);
             assert((oparg >> 5) <= Py_GE);
@@ -319,6 +522,51 @@
             else {
                 res = PyStackRef_FromPyObjectSteal(res_o);
             }
+        }
+
+        macro(COMPARE_OP) = _SPECIALIZE_COMPARE_OP + _COMPARE_OP;
+
+        /* The specialised forms test the outcome (less, greater, equal,
+           unordered) against the mask the compiler put in oparg's low bits. */
+        inst(COMPARE_OP_INT, (unused/1, left, right -- res)) {
+            PyObject *left_o = PyStackRef_AsPyObjectBorrow(left);
+            PyObject *right_o = PyStackRef_AsPyObjectBorrow(right);
+            DEOPT_IF(!PyLong_CheckExact(left_o) || !_PyLong_IsCompact((PyLongObject *)left_o));
+            DEOPT_IF(!PyLong_CheckExact(right_o) || !_PyLong_IsCompact((PyLongObject *)right_o));
+            Py_ssize_t ileft = _PyLong_CompactValue((PyLongObject *)left_o);
+            Py_ssize_t iright = _PyLong_CompactValue((PyLongObject *)right_o);
+            int outcome = ileft < iright ? COMPARISON_LESS_THAN
+                          : ileft > iright ? COMPARISON_GREATER_THAN : COMPARISON_EQUALS;
+            PyStackRef_CLOSE(left);
+            PyStackRef_CLOSE(right);
+            res = (outcome & oparg) ? PyStackRef_True : PyStackRef_False;
+        }
+
+        inst(COMPARE_OP_FLOAT, (unused/1, left, right -- res)) {
+            PyObject *left_o = PyStackRef_AsPyObjectBorrow(left);
+            PyObject *right_o = PyStackRef_AsPyObjectBorrow(right);
+            DEOPT_IF(!PyFloat_CheckExact(left_o));
+            DEOPT_IF(!PyFloat_CheckExact(right_o));
+            double dleft = PyFloat_AS_DOUBLE(left_o);
+            double dright = PyFloat_AS_DOUBLE(right_o);
+            int outcome = dleft < dright ? COMPARISON_LESS_THAN
+                          : dleft > dright ? COMPARISON_GREATER_THAN
+                          : dleft == dright ? COMPARISON_EQUALS : COMPARISON_UNORDERED;
+            PyStackRef_CLOSE(left);
+            PyStackRef_CLOSE(right);
+            res = (outcome & oparg) ? PyStackRef_True : PyStackRef_False;
+        }
+
+        /* Only == and != (the specializer checks). */
+        inst(COMPARE_OP_STR, (unused/1, left, right -- res)) {
+            PyObject *left_o = PyStackRef_AsPyObjectBorrow(left);
+            PyObject *right_o = PyStackRef_AsPyObjectBorrow(right);
+            DEOPT_IF(!PyUnicode_CheckExact(left_o));
+            DEOPT_IF(!PyUnicode_CheckExact(right_o));
+            int outcome = _PyUnicode_Equal(left_o, right_o) ? COMPARISON_EQUALS : COMPARISON_NOT_EQUALS;
+            PyStackRef_CLOSE(left);
+            PyStackRef_CLOSE(right);
+            res = (outcome & oparg) ? PyStackRef_True : PyStackRef_False;
         }
 
         inst(IS_OP, (left, right -- b)) {
@@ -400,7 +648,68 @@
             }
         }
 
-        macro(FOR_ITER) = unused/1 + _FOR_ITER;
+        family(FOR_ITER, INLINE_CACHE_ENTRIES_FOR_ITER) = {
+            FOR_ITER_LIST,
+            FOR_ITER_TUPLE,
+            FOR_ITER_VIRTUAL,
+        };
+
+        specializing op(_SPECIALIZE_FOR_ITER, (counter/1, iter, index_or_null -- iter, index_or_null)) {
+            if (ADAPTIVE_COUNTER_TRIGGERS(counter)) {
+                next_instr = this_instr;
+                _Py_Specialize_ForIter(iter, index_or_null, next_instr);
+                DISPATCH_SAME_OPARG();
+            }
+            ADVANCE_ADAPTIVE_COUNTER(this_instr[1].cache);
+        }
+
+        macro(FOR_ITER) = _SPECIALIZE_FOR_ITER + _FOR_ITER;
+
+        /* Lists and tuples iterate by index without a call; other virtual
+           iterables call their _tp_iteritem slot directly. */
+        inst(FOR_ITER_LIST, (unused/1, iter, index_or_null -- iter, index_out, next)) {
+            PyObject *list = PyStackRef_AsPyObjectBorrow(iter);
+            DEOPT_IF(!PyList_CheckExact(list));
+            DEOPT_IF(!PyStackRef_IsTaggedInt(index_or_null));
+            Py_ssize_t index = PyStackRef_UntagInt(index_or_null);
+            if (index >= PyList_GET_SIZE(list)) {
+                JUMPBY(oparg + 1);
+                DISPATCH();
+            }
+            next = PyStackRef_FromPyObjectNew(PyList_GET_ITEM(list, index));
+            index_out = PyStackRef_TagInt(index + 1);
+        }
+
+        inst(FOR_ITER_TUPLE, (unused/1, iter, index_or_null -- iter, index_out, next)) {
+            PyObject *tuple = PyStackRef_AsPyObjectBorrow(iter);
+            DEOPT_IF(!PyTuple_CheckExact(tuple));
+            DEOPT_IF(!PyStackRef_IsTaggedInt(index_or_null));
+            Py_ssize_t index = PyStackRef_UntagInt(index_or_null);
+            if (index >= PyTuple_GET_SIZE(tuple)) {
+                JUMPBY(oparg + 1);
+                DISPATCH();
+            }
+            next = PyStackRef_FromPyObjectNew(PyTuple_GET_ITEM(tuple, index));
+            index_out = PyStackRef_TagInt(index + 1);
+        }
+
+        inst(FOR_ITER_VIRTUAL, (unused/1, iter, index_or_null -- iter, index_out, next)) {
+            DEOPT_IF(!PyStackRef_IsTaggedInt(index_or_null));
+            PyObject *iter_o = PyStackRef_AsPyObjectBorrow(iter);
+            PyObject *next_o;
+            Py_ssize_t next_index;
+            int status = Py_TYPE(iter_o)->_tp_iteritem(iter_o, PyStackRef_UntagInt(index_or_null),
+                                                       &next_o, &next_index);
+            if (status < 0) {
+                ERROR_NO_POP();
+            }
+            if (status == 0) {
+                JUMPBY(oparg + 1);
+                DISPATCH();
+            }
+            next = PyStackRef_FromPyObjectSteal(next_o);
+            index_out = PyStackRef_TagInt(next_index);
+        }
 
         op(_FOR_ITER, (iter, index_or_null -- iter, index_out, next)) {
             PyObject *iter_o = PyStackRef_AsPyObjectBorrow(iter);

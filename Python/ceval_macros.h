@@ -54,3 +54,12 @@
             }                                             \
         }                                                 \
     } while (0)
+
+/* Specialization (Python/specialize.c). */
+#define DISPATCH_SAME_OPARG()                        \
+    {                                                \
+        opcode = next_instr->op.code;                \
+        PRE_DISPATCH_GOTO();                         \
+        DISPATCH_GOTO();                             \
+    }
+#define ADVANCE_ADAPTIVE_COUNTER(COUNTER) ((COUNTER) = adaptive_counter_advance(COUNTER))

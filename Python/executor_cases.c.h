@@ -323,6 +323,8 @@
             break;
         }
 
+        /* _SPECIALIZE_TO_BOOL is not a viable micro-op for tier 2 because it is a specializing op */
+
         case _TO_BOOL: {
             _PyStackRef value;
             _PyStackRef res;
@@ -345,6 +347,79 @@
             break;
         }
 
+        case _TO_BOOL_BOOL: {
+            _PyStackRef value;
+            value = stack_pointer[-1];
+            if (!PyBool_Check(PyStackRef_AsPyObjectBorrow(value))) {
+                UOP_STAT_INC(uopcode, miss);
+                JUMP_TO_JUMP_TARGET();
+            }
+            break;
+        }
+
+        case _TO_BOOL_INT: {
+            _PyStackRef value;
+            _PyStackRef res;
+            value = stack_pointer[-1];
+            _PyFrame_SetStackPointer(frame, stack_pointer);
+            PyObject *value_o = PyStackRef_AsPyObjectBorrow(value);
+            if (!PyLong_CheckExact(value_o)) {
+                UOP_STAT_INC(uopcode, miss);
+                JUMP_TO_JUMP_TARGET();
+            }
+            res = _PyLong_IsZero((PyLongObject *)value_o) ? PyStackRef_False : PyStackRef_True;
+            PyStackRef_CLOSE(value);
+            stack_pointer[-1] = res;
+            break;
+        }
+
+        case _TO_BOOL_LIST: {
+            _PyStackRef value;
+            _PyStackRef res;
+            value = stack_pointer[-1];
+            _PyFrame_SetStackPointer(frame, stack_pointer);
+            PyObject *value_o = PyStackRef_AsPyObjectBorrow(value);
+            if (!PyList_CheckExact(value_o)) {
+                UOP_STAT_INC(uopcode, miss);
+                JUMP_TO_JUMP_TARGET();
+            }
+            res = PyList_GET_SIZE(value_o) ? PyStackRef_True : PyStackRef_False;
+            PyStackRef_CLOSE(value);
+            stack_pointer[-1] = res;
+            break;
+        }
+
+        case _TO_BOOL_NONE: {
+            _PyStackRef value;
+            _PyStackRef res;
+            value = stack_pointer[-1];
+            if (!PyStackRef_IsNone(value)) {
+                UOP_STAT_INC(uopcode, miss);
+                JUMP_TO_JUMP_TARGET();
+            }
+            res = PyStackRef_False;
+            stack_pointer[-1] = res;
+            break;
+        }
+
+        case _TO_BOOL_STR: {
+            _PyStackRef value;
+            _PyStackRef res;
+            value = stack_pointer[-1];
+            _PyFrame_SetStackPointer(frame, stack_pointer);
+            PyObject *value_o = PyStackRef_AsPyObjectBorrow(value);
+            if (!PyUnicode_CheckExact(value_o)) {
+                UOP_STAT_INC(uopcode, miss);
+                JUMP_TO_JUMP_TARGET();
+            }
+            res = PyUnicode_GET_LENGTH(value_o) ? PyStackRef_True : PyStackRef_False;
+            PyStackRef_CLOSE(value);
+            stack_pointer[-1] = res;
+            break;
+        }
+
+        /* _SPECIALIZE_BINARY_OP is not a viable micro-op for tier 2 because it is a specializing op */
+
         case _BINARY_OP: {
             _PyStackRef lhs;
             _PyStackRef rhs;
@@ -364,6 +439,264 @@
                 JUMP_TO_ERROR();
             }
             res = PyStackRef_FromPyObjectSteal(res_o);
+            stack_pointer[-2] = res;
+            stack_pointer += -1;
+            break;
+        }
+
+        case _GUARD_BOTH_INT: {
+            _PyStackRef left;
+            _PyStackRef right;
+            right = stack_pointer[-1];
+            left = stack_pointer[-2];
+            if (!PyLong_CheckExact(PyStackRef_AsPyObjectBorrow(left))) {
+                UOP_STAT_INC(uopcode, miss);
+                JUMP_TO_JUMP_TARGET();
+            }
+            if (!PyLong_CheckExact(PyStackRef_AsPyObjectBorrow(right))) {
+                UOP_STAT_INC(uopcode, miss);
+                JUMP_TO_JUMP_TARGET();
+            }
+            break;
+        }
+
+        case _GUARD_BOTH_FLOAT: {
+            _PyStackRef left;
+            _PyStackRef right;
+            right = stack_pointer[-1];
+            left = stack_pointer[-2];
+            if (!PyFloat_CheckExact(PyStackRef_AsPyObjectBorrow(left))) {
+                UOP_STAT_INC(uopcode, miss);
+                JUMP_TO_JUMP_TARGET();
+            }
+            if (!PyFloat_CheckExact(PyStackRef_AsPyObjectBorrow(right))) {
+                UOP_STAT_INC(uopcode, miss);
+                JUMP_TO_JUMP_TARGET();
+            }
+            break;
+        }
+
+        case _GUARD_BOTH_UNICODE: {
+            _PyStackRef left;
+            _PyStackRef right;
+            right = stack_pointer[-1];
+            left = stack_pointer[-2];
+            if (!PyUnicode_CheckExact(PyStackRef_AsPyObjectBorrow(left))) {
+                UOP_STAT_INC(uopcode, miss);
+                JUMP_TO_JUMP_TARGET();
+            }
+            if (!PyUnicode_CheckExact(PyStackRef_AsPyObjectBorrow(right))) {
+                UOP_STAT_INC(uopcode, miss);
+                JUMP_TO_JUMP_TARGET();
+            }
+            break;
+        }
+
+        case _BINARY_OP_ADD_INT: {
+            _PyStackRef left;
+            _PyStackRef right;
+            _PyStackRef res;
+            right = stack_pointer[-1];
+            left = stack_pointer[-2];
+            _PyFrame_SetStackPointer(frame, stack_pointer);
+            PyObject *res_o = _PyLong_Add((PyLongObject *)PyStackRef_AsPyObjectBorrow(left),
+                                          (PyLongObject *)PyStackRef_AsPyObjectBorrow(right));
+            PyStackRef_CLOSE(left);
+            PyStackRef_CLOSE(right);
+            if (res_o == NULL) {
+                stack_pointer += -2;
+                JUMP_TO_ERROR();
+            }
+            res = PyStackRef_FromPyObjectSteal(res_o);
+            stack_pointer[-2] = res;
+            stack_pointer += -1;
+            break;
+        }
+
+        case _BINARY_OP_SUBTRACT_INT: {
+            _PyStackRef left;
+            _PyStackRef right;
+            _PyStackRef res;
+            right = stack_pointer[-1];
+            left = stack_pointer[-2];
+            _PyFrame_SetStackPointer(frame, stack_pointer);
+            PyObject *res_o = _PyLong_Subtract((PyLongObject *)PyStackRef_AsPyObjectBorrow(left),
+                                               (PyLongObject *)PyStackRef_AsPyObjectBorrow(right));
+            PyStackRef_CLOSE(left);
+            PyStackRef_CLOSE(right);
+            if (res_o == NULL) {
+                stack_pointer += -2;
+                JUMP_TO_ERROR();
+            }
+            res = PyStackRef_FromPyObjectSteal(res_o);
+            stack_pointer[-2] = res;
+            stack_pointer += -1;
+            break;
+        }
+
+        case _BINARY_OP_MULTIPLY_INT: {
+            _PyStackRef left;
+            _PyStackRef right;
+            _PyStackRef res;
+            right = stack_pointer[-1];
+            left = stack_pointer[-2];
+            _PyFrame_SetStackPointer(frame, stack_pointer);
+            PyObject *res_o = _PyLong_Multiply((PyLongObject *)PyStackRef_AsPyObjectBorrow(left),
+                                               (PyLongObject *)PyStackRef_AsPyObjectBorrow(right));
+            PyStackRef_CLOSE(left);
+            PyStackRef_CLOSE(right);
+            if (res_o == NULL) {
+                stack_pointer += -2;
+                JUMP_TO_ERROR();
+            }
+            res = PyStackRef_FromPyObjectSteal(res_o);
+            stack_pointer[-2] = res;
+            stack_pointer += -1;
+            break;
+        }
+
+        case _BINARY_OP_ADD_FLOAT: {
+            _PyStackRef left;
+            _PyStackRef right;
+            _PyStackRef res;
+            right = stack_pointer[-1];
+            left = stack_pointer[-2];
+            _PyFrame_SetStackPointer(frame, stack_pointer);
+            double d = PyFloat_AS_DOUBLE(PyStackRef_AsPyObjectBorrow(left)) +
+                       PyFloat_AS_DOUBLE(PyStackRef_AsPyObjectBorrow(right));
+            PyStackRef_CLOSE(left);
+            PyStackRef_CLOSE(right);
+            PyObject *res_o = PyFloat_FromDouble(d);
+            if (res_o == NULL) {
+                stack_pointer += -2;
+                JUMP_TO_ERROR();
+            }
+            res = PyStackRef_FromPyObjectSteal(res_o);
+            stack_pointer[-2] = res;
+            stack_pointer += -1;
+            break;
+        }
+
+        case _BINARY_OP_SUBTRACT_FLOAT: {
+            _PyStackRef left;
+            _PyStackRef right;
+            _PyStackRef res;
+            right = stack_pointer[-1];
+            left = stack_pointer[-2];
+            _PyFrame_SetStackPointer(frame, stack_pointer);
+            double d = PyFloat_AS_DOUBLE(PyStackRef_AsPyObjectBorrow(left)) -
+                       PyFloat_AS_DOUBLE(PyStackRef_AsPyObjectBorrow(right));
+            PyStackRef_CLOSE(left);
+            PyStackRef_CLOSE(right);
+            PyObject *res_o = PyFloat_FromDouble(d);
+            if (res_o == NULL) {
+                stack_pointer += -2;
+                JUMP_TO_ERROR();
+            }
+            res = PyStackRef_FromPyObjectSteal(res_o);
+            stack_pointer[-2] = res;
+            stack_pointer += -1;
+            break;
+        }
+
+        case _BINARY_OP_MULTIPLY_FLOAT: {
+            _PyStackRef left;
+            _PyStackRef right;
+            _PyStackRef res;
+            right = stack_pointer[-1];
+            left = stack_pointer[-2];
+            _PyFrame_SetStackPointer(frame, stack_pointer);
+            double d = PyFloat_AS_DOUBLE(PyStackRef_AsPyObjectBorrow(left)) *
+                       PyFloat_AS_DOUBLE(PyStackRef_AsPyObjectBorrow(right));
+            PyStackRef_CLOSE(left);
+            PyStackRef_CLOSE(right);
+            PyObject *res_o = PyFloat_FromDouble(d);
+            if (res_o == NULL) {
+                stack_pointer += -2;
+                JUMP_TO_ERROR();
+            }
+            res = PyStackRef_FromPyObjectSteal(res_o);
+            stack_pointer[-2] = res;
+            stack_pointer += -1;
+            break;
+        }
+
+        case _BINARY_OP_ADD_UNICODE: {
+            _PyStackRef left;
+            _PyStackRef right;
+            _PyStackRef res;
+            right = stack_pointer[-1];
+            left = stack_pointer[-2];
+            _PyFrame_SetStackPointer(frame, stack_pointer);
+            PyObject *res_o = PyUnicode_Concat(PyStackRef_AsPyObjectBorrow(left),
+                                               PyStackRef_AsPyObjectBorrow(right));
+            PyStackRef_CLOSE(left);
+            PyStackRef_CLOSE(right);
+            if (res_o == NULL) {
+                stack_pointer += -2;
+                JUMP_TO_ERROR();
+            }
+            res = PyStackRef_FromPyObjectSteal(res_o);
+            stack_pointer[-2] = res;
+            stack_pointer += -1;
+            break;
+        }
+
+        case _BINARY_OP_SUBSCR_LIST_INT: {
+            _PyStackRef list_st;
+            _PyStackRef sub_st;
+            _PyStackRef res;
+            sub_st = stack_pointer[-1];
+            list_st = stack_pointer[-2];
+            _PyFrame_SetStackPointer(frame, stack_pointer);
+            PyObject *list = PyStackRef_AsPyObjectBorrow(list_st);
+            PyObject *sub = PyStackRef_AsPyObjectBorrow(sub_st);
+            if (!PyList_CheckExact(list)) {
+                UOP_STAT_INC(uopcode, miss);
+                JUMP_TO_JUMP_TARGET();
+            }
+            if (!PyLong_CheckExact(sub) || !_PyLong_IsCompact((PyLongObject *)sub)) {
+                UOP_STAT_INC(uopcode, miss);
+                JUMP_TO_JUMP_TARGET();
+            }
+            Py_ssize_t index = _PyLong_CompactValue((PyLongObject *)sub);
+            if (index < 0 || index >= PyList_GET_SIZE(list)) {
+                UOP_STAT_INC(uopcode, miss);
+                JUMP_TO_JUMP_TARGET();
+            }
+            res = PyStackRef_FromPyObjectNew(PyList_GET_ITEM(list, index));
+            PyStackRef_CLOSE(sub_st);
+            PyStackRef_CLOSE(list_st);
+            stack_pointer[-2] = res;
+            stack_pointer += -1;
+            break;
+        }
+
+        case _BINARY_OP_SUBSCR_TUPLE_INT: {
+            _PyStackRef tuple_st;
+            _PyStackRef sub_st;
+            _PyStackRef res;
+            sub_st = stack_pointer[-1];
+            tuple_st = stack_pointer[-2];
+            _PyFrame_SetStackPointer(frame, stack_pointer);
+            PyObject *tuple = PyStackRef_AsPyObjectBorrow(tuple_st);
+            PyObject *sub = PyStackRef_AsPyObjectBorrow(sub_st);
+            if (!PyTuple_CheckExact(tuple)) {
+                UOP_STAT_INC(uopcode, miss);
+                JUMP_TO_JUMP_TARGET();
+            }
+            if (!PyLong_CheckExact(sub) || !_PyLong_IsCompact((PyLongObject *)sub)) {
+                UOP_STAT_INC(uopcode, miss);
+                JUMP_TO_JUMP_TARGET();
+            }
+            Py_ssize_t index = _PyLong_CompactValue((PyLongObject *)sub);
+            if (index < 0 || index >= PyTuple_GET_SIZE(tuple)) {
+                UOP_STAT_INC(uopcode, miss);
+                JUMP_TO_JUMP_TARGET();
+            }
+            res = PyStackRef_FromPyObjectNew(PyTuple_GET_ITEM(tuple, index));
+            PyStackRef_CLOSE(sub_st);
+            PyStackRef_CLOSE(tuple_st);
             stack_pointer[-2] = res;
             stack_pointer += -1;
             break;
@@ -464,6 +797,8 @@
             break;
         }
 
+        /* _SPECIALIZE_COMPARE_OP is not a viable micro-op for tier 2 because it is a specializing op */
+
         case _COMPARE_OP: {
             _PyStackRef left;
             _PyStackRef right;
@@ -494,6 +829,94 @@
             else {
                 res = PyStackRef_FromPyObjectSteal(res_o);
             }
+            stack_pointer[-2] = res;
+            stack_pointer += -1;
+            break;
+        }
+
+        case _COMPARE_OP_INT: {
+            _PyStackRef left;
+            _PyStackRef right;
+            _PyStackRef res;
+            oparg = CURRENT_OPARG();
+            right = stack_pointer[-1];
+            left = stack_pointer[-2];
+            _PyFrame_SetStackPointer(frame, stack_pointer);
+            PyObject *left_o = PyStackRef_AsPyObjectBorrow(left);
+            PyObject *right_o = PyStackRef_AsPyObjectBorrow(right);
+            if (!PyLong_CheckExact(left_o) || !_PyLong_IsCompact((PyLongObject *)left_o)) {
+                UOP_STAT_INC(uopcode, miss);
+                JUMP_TO_JUMP_TARGET();
+            }
+            if (!PyLong_CheckExact(right_o) || !_PyLong_IsCompact((PyLongObject *)right_o)) {
+                UOP_STAT_INC(uopcode, miss);
+                JUMP_TO_JUMP_TARGET();
+            }
+            Py_ssize_t ileft = _PyLong_CompactValue((PyLongObject *)left_o);
+            Py_ssize_t iright = _PyLong_CompactValue((PyLongObject *)right_o);
+            int outcome = ileft < iright ? COMPARISON_LESS_THAN
+                          : ileft > iright ? COMPARISON_GREATER_THAN : COMPARISON_EQUALS;
+            PyStackRef_CLOSE(left);
+            PyStackRef_CLOSE(right);
+            res = (outcome & oparg) ? PyStackRef_True : PyStackRef_False;
+            stack_pointer[-2] = res;
+            stack_pointer += -1;
+            break;
+        }
+
+        case _COMPARE_OP_FLOAT: {
+            _PyStackRef left;
+            _PyStackRef right;
+            _PyStackRef res;
+            oparg = CURRENT_OPARG();
+            right = stack_pointer[-1];
+            left = stack_pointer[-2];
+            _PyFrame_SetStackPointer(frame, stack_pointer);
+            PyObject *left_o = PyStackRef_AsPyObjectBorrow(left);
+            PyObject *right_o = PyStackRef_AsPyObjectBorrow(right);
+            if (!PyFloat_CheckExact(left_o)) {
+                UOP_STAT_INC(uopcode, miss);
+                JUMP_TO_JUMP_TARGET();
+            }
+            if (!PyFloat_CheckExact(right_o)) {
+                UOP_STAT_INC(uopcode, miss);
+                JUMP_TO_JUMP_TARGET();
+            }
+            double dleft = PyFloat_AS_DOUBLE(left_o);
+            double dright = PyFloat_AS_DOUBLE(right_o);
+            int outcome = dleft < dright ? COMPARISON_LESS_THAN
+                          : dleft > dright ? COMPARISON_GREATER_THAN
+                          : dleft == dright ? COMPARISON_EQUALS : COMPARISON_UNORDERED;
+            PyStackRef_CLOSE(left);
+            PyStackRef_CLOSE(right);
+            res = (outcome & oparg) ? PyStackRef_True : PyStackRef_False;
+            stack_pointer[-2] = res;
+            stack_pointer += -1;
+            break;
+        }
+
+        case _COMPARE_OP_STR: {
+            _PyStackRef left;
+            _PyStackRef right;
+            _PyStackRef res;
+            oparg = CURRENT_OPARG();
+            right = stack_pointer[-1];
+            left = stack_pointer[-2];
+            _PyFrame_SetStackPointer(frame, stack_pointer);
+            PyObject *left_o = PyStackRef_AsPyObjectBorrow(left);
+            PyObject *right_o = PyStackRef_AsPyObjectBorrow(right);
+            if (!PyUnicode_CheckExact(left_o)) {
+                UOP_STAT_INC(uopcode, miss);
+                JUMP_TO_JUMP_TARGET();
+            }
+            if (!PyUnicode_CheckExact(right_o)) {
+                UOP_STAT_INC(uopcode, miss);
+                JUMP_TO_JUMP_TARGET();
+            }
+            int outcome = _PyUnicode_Equal(left_o, right_o) ? COMPARISON_EQUALS : COMPARISON_NOT_EQUALS;
+            PyStackRef_CLOSE(left);
+            PyStackRef_CLOSE(right);
+            res = (outcome & oparg) ? PyStackRef_True : PyStackRef_False;
             stack_pointer[-2] = res;
             stack_pointer += -1;
             break;
@@ -577,6 +1000,14 @@
             stack_pointer += 1;
             break;
         }
+
+        /* _SPECIALIZE_FOR_ITER is not a viable micro-op for tier 2 because it is a specializing op */
+
+        /* _FOR_ITER_LIST is not a viable micro-op for tier 2 because it uses 'JUMPBY' */
+
+        /* _FOR_ITER_TUPLE is not a viable micro-op for tier 2 because it uses 'JUMPBY' */
+
+        /* _FOR_ITER_VIRTUAL is not a viable micro-op for tier 2 because it uses 'JUMPBY' */
 
         /* _FOR_ITER is not a viable micro-op for tier 2 because it uses 'JUMPBY' */
 

@@ -10,12 +10,26 @@
             frame->instr_ptr = next_instr;
             next_instr += 6;
             INSTRUCTION_STATS(BINARY_OP);
+            PREDICTED_BINARY_OP:;
             _Py_CODEUNIT* const this_instr = next_instr - 6;
             (void)this_instr;
             _PyStackRef lhs;
             _PyStackRef rhs;
             _PyStackRef res;
-            /* Skip 1 cache entry */
+            // _SPECIALIZE_BINARY_OP
+            {
+                rhs = stack_pointer[-1];
+                lhs = stack_pointer[-2];
+                uint16_t counter = read_u16(&this_instr[1].cache);
+                (void)counter;
+                _PyFrame_SetStackPointer(frame, stack_pointer);
+                if (ADAPTIVE_COUNTER_TRIGGERS(counter)) {
+                    next_instr = this_instr;
+                    _Py_Specialize_BinaryOp(lhs, rhs, next_instr, oparg);
+                    DISPATCH_SAME_OPARG();
+                }
+                ADVANCE_ADAPTIVE_COUNTER(this_instr[1].cache);
+            }
             /* Skip 4 cache entries */
             // _BINARY_OP
             {
@@ -28,6 +42,400 @@
                 PyObject *res_o = _PyEval_BinaryOps[oparg](lhs_o, rhs_o);
                 PyStackRef_CLOSE(lhs);
                 PyStackRef_CLOSE(rhs);
+                if (res_o == NULL) {
+                    stack_pointer += -2;
+                    goto error;
+                }
+                res = PyStackRef_FromPyObjectSteal(res_o);
+                stack_pointer[-2] = res;
+                stack_pointer += -1;
+            }
+            DISPATCH();
+        }
+
+        TARGET(BINARY_OP_ADD_FLOAT) {
+            frame->instr_ptr = next_instr;
+            next_instr += 6;
+            INSTRUCTION_STATS(BINARY_OP_ADD_FLOAT);
+            _Py_CODEUNIT* const this_instr = next_instr - 6;
+            (void)this_instr;
+            _PyStackRef left;
+            _PyStackRef right;
+            _PyStackRef res;
+            // _GUARD_BOTH_FLOAT
+            {
+                right = stack_pointer[-1];
+                left = stack_pointer[-2];
+                if (!PyFloat_CheckExact(PyStackRef_AsPyObjectBorrow(left))) {
+                    UPDATE_MISS_STATS(BINARY_OP_ADD_FLOAT);
+                    assert(_PyOpcode_Deopt[opcode] == (BINARY_OP));
+                    JUMP_TO_PREDICTED(BINARY_OP);
+                }
+                if (!PyFloat_CheckExact(PyStackRef_AsPyObjectBorrow(right))) {
+                    UPDATE_MISS_STATS(BINARY_OP_ADD_FLOAT);
+                    assert(_PyOpcode_Deopt[opcode] == (BINARY_OP));
+                    JUMP_TO_PREDICTED(BINARY_OP);
+                }
+            }
+            /* Skip 5 cache entries */
+            // _BINARY_OP_ADD_FLOAT
+            {
+                right = stack_pointer[-1];
+                left = stack_pointer[-2];
+                _PyFrame_SetStackPointer(frame, stack_pointer);
+                double d = PyFloat_AS_DOUBLE(PyStackRef_AsPyObjectBorrow(left)) +
+                           PyFloat_AS_DOUBLE(PyStackRef_AsPyObjectBorrow(right));
+                PyStackRef_CLOSE(left);
+                PyStackRef_CLOSE(right);
+                PyObject *res_o = PyFloat_FromDouble(d);
+                if (res_o == NULL) {
+                    stack_pointer += -2;
+                    goto error;
+                }
+                res = PyStackRef_FromPyObjectSteal(res_o);
+                stack_pointer[-2] = res;
+                stack_pointer += -1;
+            }
+            DISPATCH();
+        }
+
+        TARGET(BINARY_OP_ADD_INT) {
+            frame->instr_ptr = next_instr;
+            next_instr += 6;
+            INSTRUCTION_STATS(BINARY_OP_ADD_INT);
+            _Py_CODEUNIT* const this_instr = next_instr - 6;
+            (void)this_instr;
+            _PyStackRef left;
+            _PyStackRef right;
+            _PyStackRef res;
+            // _GUARD_BOTH_INT
+            {
+                right = stack_pointer[-1];
+                left = stack_pointer[-2];
+                if (!PyLong_CheckExact(PyStackRef_AsPyObjectBorrow(left))) {
+                    UPDATE_MISS_STATS(BINARY_OP_ADD_INT);
+                    assert(_PyOpcode_Deopt[opcode] == (BINARY_OP));
+                    JUMP_TO_PREDICTED(BINARY_OP);
+                }
+                if (!PyLong_CheckExact(PyStackRef_AsPyObjectBorrow(right))) {
+                    UPDATE_MISS_STATS(BINARY_OP_ADD_INT);
+                    assert(_PyOpcode_Deopt[opcode] == (BINARY_OP));
+                    JUMP_TO_PREDICTED(BINARY_OP);
+                }
+            }
+            /* Skip 5 cache entries */
+            // _BINARY_OP_ADD_INT
+            {
+                right = stack_pointer[-1];
+                left = stack_pointer[-2];
+                _PyFrame_SetStackPointer(frame, stack_pointer);
+                PyObject *res_o = _PyLong_Add((PyLongObject *)PyStackRef_AsPyObjectBorrow(left),
+                                              (PyLongObject *)PyStackRef_AsPyObjectBorrow(right));
+                PyStackRef_CLOSE(left);
+                PyStackRef_CLOSE(right);
+                if (res_o == NULL) {
+                    stack_pointer += -2;
+                    goto error;
+                }
+                res = PyStackRef_FromPyObjectSteal(res_o);
+                stack_pointer[-2] = res;
+                stack_pointer += -1;
+            }
+            DISPATCH();
+        }
+
+        TARGET(BINARY_OP_ADD_UNICODE) {
+            frame->instr_ptr = next_instr;
+            next_instr += 6;
+            INSTRUCTION_STATS(BINARY_OP_ADD_UNICODE);
+            _Py_CODEUNIT* const this_instr = next_instr - 6;
+            (void)this_instr;
+            _PyStackRef left;
+            _PyStackRef right;
+            _PyStackRef res;
+            // _GUARD_BOTH_UNICODE
+            {
+                right = stack_pointer[-1];
+                left = stack_pointer[-2];
+                if (!PyUnicode_CheckExact(PyStackRef_AsPyObjectBorrow(left))) {
+                    UPDATE_MISS_STATS(BINARY_OP_ADD_UNICODE);
+                    assert(_PyOpcode_Deopt[opcode] == (BINARY_OP));
+                    JUMP_TO_PREDICTED(BINARY_OP);
+                }
+                if (!PyUnicode_CheckExact(PyStackRef_AsPyObjectBorrow(right))) {
+                    UPDATE_MISS_STATS(BINARY_OP_ADD_UNICODE);
+                    assert(_PyOpcode_Deopt[opcode] == (BINARY_OP));
+                    JUMP_TO_PREDICTED(BINARY_OP);
+                }
+            }
+            /* Skip 5 cache entries */
+            // _BINARY_OP_ADD_UNICODE
+            {
+                right = stack_pointer[-1];
+                left = stack_pointer[-2];
+                _PyFrame_SetStackPointer(frame, stack_pointer);
+                PyObject *res_o = PyUnicode_Concat(PyStackRef_AsPyObjectBorrow(left),
+                                                   PyStackRef_AsPyObjectBorrow(right));
+                PyStackRef_CLOSE(left);
+                PyStackRef_CLOSE(right);
+                if (res_o == NULL) {
+                    stack_pointer += -2;
+                    goto error;
+                }
+                res = PyStackRef_FromPyObjectSteal(res_o);
+                stack_pointer[-2] = res;
+                stack_pointer += -1;
+            }
+            DISPATCH();
+        }
+
+        TARGET(BINARY_OP_MULTIPLY_FLOAT) {
+            frame->instr_ptr = next_instr;
+            next_instr += 6;
+            INSTRUCTION_STATS(BINARY_OP_MULTIPLY_FLOAT);
+            _Py_CODEUNIT* const this_instr = next_instr - 6;
+            (void)this_instr;
+            _PyStackRef left;
+            _PyStackRef right;
+            _PyStackRef res;
+            // _GUARD_BOTH_FLOAT
+            {
+                right = stack_pointer[-1];
+                left = stack_pointer[-2];
+                if (!PyFloat_CheckExact(PyStackRef_AsPyObjectBorrow(left))) {
+                    UPDATE_MISS_STATS(BINARY_OP_MULTIPLY_FLOAT);
+                    assert(_PyOpcode_Deopt[opcode] == (BINARY_OP));
+                    JUMP_TO_PREDICTED(BINARY_OP);
+                }
+                if (!PyFloat_CheckExact(PyStackRef_AsPyObjectBorrow(right))) {
+                    UPDATE_MISS_STATS(BINARY_OP_MULTIPLY_FLOAT);
+                    assert(_PyOpcode_Deopt[opcode] == (BINARY_OP));
+                    JUMP_TO_PREDICTED(BINARY_OP);
+                }
+            }
+            /* Skip 5 cache entries */
+            // _BINARY_OP_MULTIPLY_FLOAT
+            {
+                right = stack_pointer[-1];
+                left = stack_pointer[-2];
+                _PyFrame_SetStackPointer(frame, stack_pointer);
+                double d = PyFloat_AS_DOUBLE(PyStackRef_AsPyObjectBorrow(left)) *
+                           PyFloat_AS_DOUBLE(PyStackRef_AsPyObjectBorrow(right));
+                PyStackRef_CLOSE(left);
+                PyStackRef_CLOSE(right);
+                PyObject *res_o = PyFloat_FromDouble(d);
+                if (res_o == NULL) {
+                    stack_pointer += -2;
+                    goto error;
+                }
+                res = PyStackRef_FromPyObjectSteal(res_o);
+                stack_pointer[-2] = res;
+                stack_pointer += -1;
+            }
+            DISPATCH();
+        }
+
+        TARGET(BINARY_OP_MULTIPLY_INT) {
+            frame->instr_ptr = next_instr;
+            next_instr += 6;
+            INSTRUCTION_STATS(BINARY_OP_MULTIPLY_INT);
+            _Py_CODEUNIT* const this_instr = next_instr - 6;
+            (void)this_instr;
+            _PyStackRef left;
+            _PyStackRef right;
+            _PyStackRef res;
+            // _GUARD_BOTH_INT
+            {
+                right = stack_pointer[-1];
+                left = stack_pointer[-2];
+                if (!PyLong_CheckExact(PyStackRef_AsPyObjectBorrow(left))) {
+                    UPDATE_MISS_STATS(BINARY_OP_MULTIPLY_INT);
+                    assert(_PyOpcode_Deopt[opcode] == (BINARY_OP));
+                    JUMP_TO_PREDICTED(BINARY_OP);
+                }
+                if (!PyLong_CheckExact(PyStackRef_AsPyObjectBorrow(right))) {
+                    UPDATE_MISS_STATS(BINARY_OP_MULTIPLY_INT);
+                    assert(_PyOpcode_Deopt[opcode] == (BINARY_OP));
+                    JUMP_TO_PREDICTED(BINARY_OP);
+                }
+            }
+            /* Skip 5 cache entries */
+            // _BINARY_OP_MULTIPLY_INT
+            {
+                right = stack_pointer[-1];
+                left = stack_pointer[-2];
+                _PyFrame_SetStackPointer(frame, stack_pointer);
+                PyObject *res_o = _PyLong_Multiply((PyLongObject *)PyStackRef_AsPyObjectBorrow(left),
+                                                   (PyLongObject *)PyStackRef_AsPyObjectBorrow(right));
+                PyStackRef_CLOSE(left);
+                PyStackRef_CLOSE(right);
+                if (res_o == NULL) {
+                    stack_pointer += -2;
+                    goto error;
+                }
+                res = PyStackRef_FromPyObjectSteal(res_o);
+                stack_pointer[-2] = res;
+                stack_pointer += -1;
+            }
+            DISPATCH();
+        }
+
+        TARGET(BINARY_OP_SUBSCR_LIST_INT) {
+            frame->instr_ptr = next_instr;
+            next_instr += 6;
+            INSTRUCTION_STATS(BINARY_OP_SUBSCR_LIST_INT);
+            _Py_CODEUNIT* const this_instr = next_instr - 6;
+            (void)this_instr;
+            _PyStackRef list_st;
+            _PyStackRef sub_st;
+            _PyStackRef res;
+            sub_st = stack_pointer[-1];
+            list_st = stack_pointer[-2];
+            _PyFrame_SetStackPointer(frame, stack_pointer);
+            PyObject *list = PyStackRef_AsPyObjectBorrow(list_st);
+            PyObject *sub = PyStackRef_AsPyObjectBorrow(sub_st);
+            if (!PyList_CheckExact(list)) {
+                UPDATE_MISS_STATS(BINARY_OP_SUBSCR_LIST_INT);
+                assert(_PyOpcode_Deopt[opcode] == (BINARY_OP));
+                JUMP_TO_PREDICTED(BINARY_OP);
+            }
+            if (!PyLong_CheckExact(sub) || !_PyLong_IsCompact((PyLongObject *)sub)) {
+                UPDATE_MISS_STATS(BINARY_OP_SUBSCR_LIST_INT);
+                assert(_PyOpcode_Deopt[opcode] == (BINARY_OP));
+                JUMP_TO_PREDICTED(BINARY_OP);
+            }
+            Py_ssize_t index = _PyLong_CompactValue((PyLongObject *)sub);
+            if (index < 0 || index >= PyList_GET_SIZE(list)) {
+                UPDATE_MISS_STATS(BINARY_OP_SUBSCR_LIST_INT);
+                assert(_PyOpcode_Deopt[opcode] == (BINARY_OP));
+                JUMP_TO_PREDICTED(BINARY_OP);
+            }
+            res = PyStackRef_FromPyObjectNew(PyList_GET_ITEM(list, index));
+            PyStackRef_CLOSE(sub_st);
+            PyStackRef_CLOSE(list_st);
+            stack_pointer[-2] = res;
+            stack_pointer += -1;
+            DISPATCH();
+        }
+
+        TARGET(BINARY_OP_SUBSCR_TUPLE_INT) {
+            frame->instr_ptr = next_instr;
+            next_instr += 6;
+            INSTRUCTION_STATS(BINARY_OP_SUBSCR_TUPLE_INT);
+            _Py_CODEUNIT* const this_instr = next_instr - 6;
+            (void)this_instr;
+            _PyStackRef tuple_st;
+            _PyStackRef sub_st;
+            _PyStackRef res;
+            sub_st = stack_pointer[-1];
+            tuple_st = stack_pointer[-2];
+            _PyFrame_SetStackPointer(frame, stack_pointer);
+            PyObject *tuple = PyStackRef_AsPyObjectBorrow(tuple_st);
+            PyObject *sub = PyStackRef_AsPyObjectBorrow(sub_st);
+            if (!PyTuple_CheckExact(tuple)) {
+                UPDATE_MISS_STATS(BINARY_OP_SUBSCR_TUPLE_INT);
+                assert(_PyOpcode_Deopt[opcode] == (BINARY_OP));
+                JUMP_TO_PREDICTED(BINARY_OP);
+            }
+            if (!PyLong_CheckExact(sub) || !_PyLong_IsCompact((PyLongObject *)sub)) {
+                UPDATE_MISS_STATS(BINARY_OP_SUBSCR_TUPLE_INT);
+                assert(_PyOpcode_Deopt[opcode] == (BINARY_OP));
+                JUMP_TO_PREDICTED(BINARY_OP);
+            }
+            Py_ssize_t index = _PyLong_CompactValue((PyLongObject *)sub);
+            if (index < 0 || index >= PyTuple_GET_SIZE(tuple)) {
+                UPDATE_MISS_STATS(BINARY_OP_SUBSCR_TUPLE_INT);
+                assert(_PyOpcode_Deopt[opcode] == (BINARY_OP));
+                JUMP_TO_PREDICTED(BINARY_OP);
+            }
+            res = PyStackRef_FromPyObjectNew(PyTuple_GET_ITEM(tuple, index));
+            PyStackRef_CLOSE(sub_st);
+            PyStackRef_CLOSE(tuple_st);
+            stack_pointer[-2] = res;
+            stack_pointer += -1;
+            DISPATCH();
+        }
+
+        TARGET(BINARY_OP_SUBTRACT_FLOAT) {
+            frame->instr_ptr = next_instr;
+            next_instr += 6;
+            INSTRUCTION_STATS(BINARY_OP_SUBTRACT_FLOAT);
+            _Py_CODEUNIT* const this_instr = next_instr - 6;
+            (void)this_instr;
+            _PyStackRef left;
+            _PyStackRef right;
+            _PyStackRef res;
+            // _GUARD_BOTH_FLOAT
+            {
+                right = stack_pointer[-1];
+                left = stack_pointer[-2];
+                if (!PyFloat_CheckExact(PyStackRef_AsPyObjectBorrow(left))) {
+                    UPDATE_MISS_STATS(BINARY_OP_SUBTRACT_FLOAT);
+                    assert(_PyOpcode_Deopt[opcode] == (BINARY_OP));
+                    JUMP_TO_PREDICTED(BINARY_OP);
+                }
+                if (!PyFloat_CheckExact(PyStackRef_AsPyObjectBorrow(right))) {
+                    UPDATE_MISS_STATS(BINARY_OP_SUBTRACT_FLOAT);
+                    assert(_PyOpcode_Deopt[opcode] == (BINARY_OP));
+                    JUMP_TO_PREDICTED(BINARY_OP);
+                }
+            }
+            /* Skip 5 cache entries */
+            // _BINARY_OP_SUBTRACT_FLOAT
+            {
+                right = stack_pointer[-1];
+                left = stack_pointer[-2];
+                _PyFrame_SetStackPointer(frame, stack_pointer);
+                double d = PyFloat_AS_DOUBLE(PyStackRef_AsPyObjectBorrow(left)) -
+                           PyFloat_AS_DOUBLE(PyStackRef_AsPyObjectBorrow(right));
+                PyStackRef_CLOSE(left);
+                PyStackRef_CLOSE(right);
+                PyObject *res_o = PyFloat_FromDouble(d);
+                if (res_o == NULL) {
+                    stack_pointer += -2;
+                    goto error;
+                }
+                res = PyStackRef_FromPyObjectSteal(res_o);
+                stack_pointer[-2] = res;
+                stack_pointer += -1;
+            }
+            DISPATCH();
+        }
+
+        TARGET(BINARY_OP_SUBTRACT_INT) {
+            frame->instr_ptr = next_instr;
+            next_instr += 6;
+            INSTRUCTION_STATS(BINARY_OP_SUBTRACT_INT);
+            _Py_CODEUNIT* const this_instr = next_instr - 6;
+            (void)this_instr;
+            _PyStackRef left;
+            _PyStackRef right;
+            _PyStackRef res;
+            // _GUARD_BOTH_INT
+            {
+                right = stack_pointer[-1];
+                left = stack_pointer[-2];
+                if (!PyLong_CheckExact(PyStackRef_AsPyObjectBorrow(left))) {
+                    UPDATE_MISS_STATS(BINARY_OP_SUBTRACT_INT);
+                    assert(_PyOpcode_Deopt[opcode] == (BINARY_OP));
+                    JUMP_TO_PREDICTED(BINARY_OP);
+                }
+                if (!PyLong_CheckExact(PyStackRef_AsPyObjectBorrow(right))) {
+                    UPDATE_MISS_STATS(BINARY_OP_SUBTRACT_INT);
+                    assert(_PyOpcode_Deopt[opcode] == (BINARY_OP));
+                    JUMP_TO_PREDICTED(BINARY_OP);
+                }
+            }
+            /* Skip 5 cache entries */
+            // _BINARY_OP_SUBTRACT_INT
+            {
+                right = stack_pointer[-1];
+                left = stack_pointer[-2];
+                _PyFrame_SetStackPointer(frame, stack_pointer);
+                PyObject *res_o = _PyLong_Subtract((PyLongObject *)PyStackRef_AsPyObjectBorrow(left),
+                                                   (PyLongObject *)PyStackRef_AsPyObjectBorrow(right));
+                PyStackRef_CLOSE(left);
+                PyStackRef_CLOSE(right);
                 if (res_o == NULL) {
                     stack_pointer += -2;
                     goto error;
@@ -530,6 +938,63 @@
             frame->instr_ptr = next_instr;
             next_instr += 2;
             INSTRUCTION_STATS(COMPARE_OP);
+            PREDICTED_COMPARE_OP:;
+            _Py_CODEUNIT* const this_instr = next_instr - 2;
+            (void)this_instr;
+            _PyStackRef left;
+            _PyStackRef right;
+            _PyStackRef res;
+            // _SPECIALIZE_COMPARE_OP
+            {
+                right = stack_pointer[-1];
+                left = stack_pointer[-2];
+                uint16_t counter = read_u16(&this_instr[1].cache);
+                (void)counter;
+                _PyFrame_SetStackPointer(frame, stack_pointer);
+                if (ADAPTIVE_COUNTER_TRIGGERS(counter)) {
+                    next_instr = this_instr;
+                    _Py_Specialize_CompareOp(left, right, next_instr, oparg);
+                    DISPATCH_SAME_OPARG();
+                }
+                ADVANCE_ADAPTIVE_COUNTER(this_instr[1].cache);
+            }
+            // _COMPARE_OP
+            {
+                right = stack_pointer[-1];
+                left = stack_pointer[-2];
+                _PyFrame_SetStackPointer(frame, stack_pointer);
+                PyObject *left_o = PyStackRef_AsPyObjectBorrow(left);
+                PyObject *right_o = PyStackRef_AsPyObjectBorrow(right);
+                assert((oparg >> 5) <= Py_GE);
+                PyObject *res_o = PyObject_RichCompare(left_o, right_o, oparg >> 5);
+                PyStackRef_CLOSE(left);
+                PyStackRef_CLOSE(right);
+                if (res_o == NULL) {
+                    stack_pointer += -2;
+                    goto error;
+                }
+                if (oparg & COMPARE_OP_TO_BOOL) {
+                    int res_bool = PyObject_IsTrue(res_o);
+                    Py_DECREF(res_o);
+                    if (res_bool < 0) {
+                        stack_pointer += -2;
+                        goto error;
+                    }
+                    res = res_bool ? PyStackRef_True : PyStackRef_False;
+                }
+                else {
+                    res = PyStackRef_FromPyObjectSteal(res_o);
+                }
+                stack_pointer[-2] = res;
+                stack_pointer += -1;
+            }
+            DISPATCH();
+        }
+
+        TARGET(COMPARE_OP_FLOAT) {
+            frame->instr_ptr = next_instr;
+            next_instr += 2;
+            INSTRUCTION_STATS(COMPARE_OP_FLOAT);
             _Py_CODEUNIT* const this_instr = next_instr - 2;
             (void)this_instr;
             _PyStackRef left;
@@ -540,26 +1005,93 @@
             _PyFrame_SetStackPointer(frame, stack_pointer);
             PyObject *left_o = PyStackRef_AsPyObjectBorrow(left);
             PyObject *right_o = PyStackRef_AsPyObjectBorrow(right);
-            assert((oparg >> 5) <= Py_GE);
-            PyObject *res_o = PyObject_RichCompare(left_o, right_o, oparg >> 5);
+            if (!PyFloat_CheckExact(left_o)) {
+                UPDATE_MISS_STATS(COMPARE_OP_FLOAT);
+                assert(_PyOpcode_Deopt[opcode] == (COMPARE_OP));
+                JUMP_TO_PREDICTED(COMPARE_OP);
+            }
+            if (!PyFloat_CheckExact(right_o)) {
+                UPDATE_MISS_STATS(COMPARE_OP_FLOAT);
+                assert(_PyOpcode_Deopt[opcode] == (COMPARE_OP));
+                JUMP_TO_PREDICTED(COMPARE_OP);
+            }
+            double dleft = PyFloat_AS_DOUBLE(left_o);
+            double dright = PyFloat_AS_DOUBLE(right_o);
+            int outcome = dleft < dright ? COMPARISON_LESS_THAN
+                          : dleft > dright ? COMPARISON_GREATER_THAN
+                          : dleft == dright ? COMPARISON_EQUALS : COMPARISON_UNORDERED;
             PyStackRef_CLOSE(left);
             PyStackRef_CLOSE(right);
-            if (res_o == NULL) {
-                stack_pointer += -2;
-                goto error;
+            res = (outcome & oparg) ? PyStackRef_True : PyStackRef_False;
+            stack_pointer[-2] = res;
+            stack_pointer += -1;
+            DISPATCH();
+        }
+
+        TARGET(COMPARE_OP_INT) {
+            frame->instr_ptr = next_instr;
+            next_instr += 2;
+            INSTRUCTION_STATS(COMPARE_OP_INT);
+            _Py_CODEUNIT* const this_instr = next_instr - 2;
+            (void)this_instr;
+            _PyStackRef left;
+            _PyStackRef right;
+            _PyStackRef res;
+            right = stack_pointer[-1];
+            left = stack_pointer[-2];
+            _PyFrame_SetStackPointer(frame, stack_pointer);
+            PyObject *left_o = PyStackRef_AsPyObjectBorrow(left);
+            PyObject *right_o = PyStackRef_AsPyObjectBorrow(right);
+            if (!PyLong_CheckExact(left_o) || !_PyLong_IsCompact((PyLongObject *)left_o)) {
+                UPDATE_MISS_STATS(COMPARE_OP_INT);
+                assert(_PyOpcode_Deopt[opcode] == (COMPARE_OP));
+                JUMP_TO_PREDICTED(COMPARE_OP);
             }
-            if (oparg & COMPARE_OP_TO_BOOL) {
-                int res_bool = PyObject_IsTrue(res_o);
-                Py_DECREF(res_o);
-                if (res_bool < 0) {
-                    stack_pointer += -2;
-                    goto error;
-                }
-                res = res_bool ? PyStackRef_True : PyStackRef_False;
+            if (!PyLong_CheckExact(right_o) || !_PyLong_IsCompact((PyLongObject *)right_o)) {
+                UPDATE_MISS_STATS(COMPARE_OP_INT);
+                assert(_PyOpcode_Deopt[opcode] == (COMPARE_OP));
+                JUMP_TO_PREDICTED(COMPARE_OP);
             }
-            else {
-                res = PyStackRef_FromPyObjectSteal(res_o);
+            Py_ssize_t ileft = _PyLong_CompactValue((PyLongObject *)left_o);
+            Py_ssize_t iright = _PyLong_CompactValue((PyLongObject *)right_o);
+            int outcome = ileft < iright ? COMPARISON_LESS_THAN
+                          : ileft > iright ? COMPARISON_GREATER_THAN : COMPARISON_EQUALS;
+            PyStackRef_CLOSE(left);
+            PyStackRef_CLOSE(right);
+            res = (outcome & oparg) ? PyStackRef_True : PyStackRef_False;
+            stack_pointer[-2] = res;
+            stack_pointer += -1;
+            DISPATCH();
+        }
+
+        TARGET(COMPARE_OP_STR) {
+            frame->instr_ptr = next_instr;
+            next_instr += 2;
+            INSTRUCTION_STATS(COMPARE_OP_STR);
+            _Py_CODEUNIT* const this_instr = next_instr - 2;
+            (void)this_instr;
+            _PyStackRef left;
+            _PyStackRef right;
+            _PyStackRef res;
+            right = stack_pointer[-1];
+            left = stack_pointer[-2];
+            _PyFrame_SetStackPointer(frame, stack_pointer);
+            PyObject *left_o = PyStackRef_AsPyObjectBorrow(left);
+            PyObject *right_o = PyStackRef_AsPyObjectBorrow(right);
+            if (!PyUnicode_CheckExact(left_o)) {
+                UPDATE_MISS_STATS(COMPARE_OP_STR);
+                assert(_PyOpcode_Deopt[opcode] == (COMPARE_OP));
+                JUMP_TO_PREDICTED(COMPARE_OP);
             }
+            if (!PyUnicode_CheckExact(right_o)) {
+                UPDATE_MISS_STATS(COMPARE_OP_STR);
+                assert(_PyOpcode_Deopt[opcode] == (COMPARE_OP));
+                JUMP_TO_PREDICTED(COMPARE_OP);
+            }
+            int outcome = _PyUnicode_Equal(left_o, right_o) ? COMPARISON_EQUALS : COMPARISON_NOT_EQUALS;
+            PyStackRef_CLOSE(left);
+            PyStackRef_CLOSE(right);
+            res = (outcome & oparg) ? PyStackRef_True : PyStackRef_False;
             stack_pointer[-2] = res;
             stack_pointer += -1;
             DISPATCH();
@@ -963,13 +1495,27 @@
             frame->instr_ptr = next_instr;
             next_instr += 2;
             INSTRUCTION_STATS(FOR_ITER);
+            PREDICTED_FOR_ITER:;
             _Py_CODEUNIT* const this_instr = next_instr - 2;
             (void)this_instr;
             _PyStackRef iter;
             _PyStackRef index_or_null;
             _PyStackRef index_out;
             _PyStackRef next;
-            /* Skip 1 cache entry */
+            // _SPECIALIZE_FOR_ITER
+            {
+                index_or_null = stack_pointer[-1];
+                iter = stack_pointer[-2];
+                uint16_t counter = read_u16(&this_instr[1].cache);
+                (void)counter;
+                _PyFrame_SetStackPointer(frame, stack_pointer);
+                if (ADAPTIVE_COUNTER_TRIGGERS(counter)) {
+                    next_instr = this_instr;
+                    _Py_Specialize_ForIter(iter, index_or_null, next_instr);
+                    DISPATCH_SAME_OPARG();
+                }
+                ADVANCE_ADAPTIVE_COUNTER(this_instr[1].cache);
+            }
             // _FOR_ITER
             {
                 index_or_null = stack_pointer[-1];
@@ -1004,6 +1550,116 @@
                 stack_pointer[0] = next;
                 stack_pointer += 1;
             }
+            DISPATCH();
+        }
+
+        TARGET(FOR_ITER_LIST) {
+            frame->instr_ptr = next_instr;
+            next_instr += 2;
+            INSTRUCTION_STATS(FOR_ITER_LIST);
+            _Py_CODEUNIT* const this_instr = next_instr - 2;
+            (void)this_instr;
+            _PyStackRef iter;
+            _PyStackRef index_or_null;
+            _PyStackRef index_out;
+            _PyStackRef next;
+            index_or_null = stack_pointer[-1];
+            iter = stack_pointer[-2];
+            PyObject *list = PyStackRef_AsPyObjectBorrow(iter);
+            if (!PyList_CheckExact(list)) {
+                UPDATE_MISS_STATS(FOR_ITER_LIST);
+                assert(_PyOpcode_Deopt[opcode] == (FOR_ITER));
+                JUMP_TO_PREDICTED(FOR_ITER);
+            }
+            if (!PyStackRef_IsTaggedInt(index_or_null)) {
+                UPDATE_MISS_STATS(FOR_ITER_LIST);
+                assert(_PyOpcode_Deopt[opcode] == (FOR_ITER));
+                JUMP_TO_PREDICTED(FOR_ITER);
+            }
+            Py_ssize_t index = PyStackRef_UntagInt(index_or_null);
+            if (index >= PyList_GET_SIZE(list)) {
+                JUMPBY(oparg + 1);
+                DISPATCH();
+            }
+            next = PyStackRef_FromPyObjectNew(PyList_GET_ITEM(list, index));
+            index_out = PyStackRef_TagInt(index + 1);
+            stack_pointer[-1] = index_out;
+            stack_pointer[0] = next;
+            stack_pointer += 1;
+            DISPATCH();
+        }
+
+        TARGET(FOR_ITER_TUPLE) {
+            frame->instr_ptr = next_instr;
+            next_instr += 2;
+            INSTRUCTION_STATS(FOR_ITER_TUPLE);
+            _Py_CODEUNIT* const this_instr = next_instr - 2;
+            (void)this_instr;
+            _PyStackRef iter;
+            _PyStackRef index_or_null;
+            _PyStackRef index_out;
+            _PyStackRef next;
+            index_or_null = stack_pointer[-1];
+            iter = stack_pointer[-2];
+            PyObject *tuple = PyStackRef_AsPyObjectBorrow(iter);
+            if (!PyTuple_CheckExact(tuple)) {
+                UPDATE_MISS_STATS(FOR_ITER_TUPLE);
+                assert(_PyOpcode_Deopt[opcode] == (FOR_ITER));
+                JUMP_TO_PREDICTED(FOR_ITER);
+            }
+            if (!PyStackRef_IsTaggedInt(index_or_null)) {
+                UPDATE_MISS_STATS(FOR_ITER_TUPLE);
+                assert(_PyOpcode_Deopt[opcode] == (FOR_ITER));
+                JUMP_TO_PREDICTED(FOR_ITER);
+            }
+            Py_ssize_t index = PyStackRef_UntagInt(index_or_null);
+            if (index >= PyTuple_GET_SIZE(tuple)) {
+                JUMPBY(oparg + 1);
+                DISPATCH();
+            }
+            next = PyStackRef_FromPyObjectNew(PyTuple_GET_ITEM(tuple, index));
+            index_out = PyStackRef_TagInt(index + 1);
+            stack_pointer[-1] = index_out;
+            stack_pointer[0] = next;
+            stack_pointer += 1;
+            DISPATCH();
+        }
+
+        TARGET(FOR_ITER_VIRTUAL) {
+            frame->instr_ptr = next_instr;
+            next_instr += 2;
+            INSTRUCTION_STATS(FOR_ITER_VIRTUAL);
+            _Py_CODEUNIT* const this_instr = next_instr - 2;
+            (void)this_instr;
+            _PyStackRef iter;
+            _PyStackRef index_or_null;
+            _PyStackRef index_out;
+            _PyStackRef next;
+            index_or_null = stack_pointer[-1];
+            iter = stack_pointer[-2];
+            _PyFrame_SetStackPointer(frame, stack_pointer);
+            if (!PyStackRef_IsTaggedInt(index_or_null)) {
+                UPDATE_MISS_STATS(FOR_ITER_VIRTUAL);
+                assert(_PyOpcode_Deopt[opcode] == (FOR_ITER));
+                JUMP_TO_PREDICTED(FOR_ITER);
+            }
+            PyObject *iter_o = PyStackRef_AsPyObjectBorrow(iter);
+            PyObject *next_o;
+            Py_ssize_t next_index;
+            int status = Py_TYPE(iter_o)->_tp_iteritem(iter_o, PyStackRef_UntagInt(index_or_null),
+                                                       &next_o, &next_index);
+            if (status < 0) {
+                goto error;
+            }
+            if (status == 0) {
+                JUMPBY(oparg + 1);
+                DISPATCH();
+            }
+            next = PyStackRef_FromPyObjectSteal(next_o);
+            index_out = PyStackRef_TagInt(next_index);
+            stack_pointer[-1] = index_out;
+            stack_pointer[0] = next;
+            stack_pointer += 1;
             DISPATCH();
         }
 
@@ -2536,6 +3192,67 @@
             frame->instr_ptr = next_instr;
             next_instr += 4;
             INSTRUCTION_STATS(TO_BOOL);
+            PREDICTED_TO_BOOL:;
+            _Py_CODEUNIT* const this_instr = next_instr - 4;
+            (void)this_instr;
+            _PyStackRef value;
+            _PyStackRef res;
+            // _SPECIALIZE_TO_BOOL
+            {
+                value = stack_pointer[-1];
+                uint16_t counter = read_u16(&this_instr[1].cache);
+                (void)counter;
+                _PyFrame_SetStackPointer(frame, stack_pointer);
+                if (ADAPTIVE_COUNTER_TRIGGERS(counter)) {
+                    next_instr = this_instr;
+                    _Py_Specialize_ToBool(value, next_instr);
+                    DISPATCH_SAME_OPARG();
+                }
+                ADVANCE_ADAPTIVE_COUNTER(this_instr[1].cache);
+            }
+            /* Skip 2 cache entries */
+            // _TO_BOOL
+            {
+                value = stack_pointer[-1];
+                _PyFrame_SetStackPointer(frame, stack_pointer);
+                PyObject *value_o = PyStackRef_AsPyObjectBorrow(value);
+                if (PyBool_Check(value_o)) {
+                    res = value;
+                }
+                else {
+                    int err = PyObject_IsTrue(value_o);
+                    PyStackRef_CLOSE(value);
+                    if (err < 0) {
+                        stack_pointer += -1;
+                        goto error;
+                    }
+                    res = err ? PyStackRef_True : PyStackRef_False;
+                }
+                stack_pointer[-1] = res;
+            }
+            DISPATCH();
+        }
+
+        TARGET(TO_BOOL_BOOL) {
+            frame->instr_ptr = next_instr;
+            next_instr += 4;
+            INSTRUCTION_STATS(TO_BOOL_BOOL);
+            _Py_CODEUNIT* const this_instr = next_instr - 4;
+            (void)this_instr;
+            _PyStackRef value;
+            value = stack_pointer[-1];
+            if (!PyBool_Check(PyStackRef_AsPyObjectBorrow(value))) {
+                UPDATE_MISS_STATS(TO_BOOL_BOOL);
+                assert(_PyOpcode_Deopt[opcode] == (TO_BOOL));
+                JUMP_TO_PREDICTED(TO_BOOL);
+            }
+            DISPATCH();
+        }
+
+        TARGET(TO_BOOL_INT) {
+            frame->instr_ptr = next_instr;
+            next_instr += 4;
+            INSTRUCTION_STATS(TO_BOOL_INT);
             _Py_CODEUNIT* const this_instr = next_instr - 4;
             (void)this_instr;
             _PyStackRef value;
@@ -2543,18 +3260,76 @@
             value = stack_pointer[-1];
             _PyFrame_SetStackPointer(frame, stack_pointer);
             PyObject *value_o = PyStackRef_AsPyObjectBorrow(value);
-            if (PyBool_Check(value_o)) {
-                res = value;
+            if (!PyLong_CheckExact(value_o)) {
+                UPDATE_MISS_STATS(TO_BOOL_INT);
+                assert(_PyOpcode_Deopt[opcode] == (TO_BOOL));
+                JUMP_TO_PREDICTED(TO_BOOL);
             }
-            else {
-                int err = PyObject_IsTrue(value_o);
-                PyStackRef_CLOSE(value);
-                if (err < 0) {
-                    stack_pointer += -1;
-                    goto error;
-                }
-                res = err ? PyStackRef_True : PyStackRef_False;
+            res = _PyLong_IsZero((PyLongObject *)value_o) ? PyStackRef_False : PyStackRef_True;
+            PyStackRef_CLOSE(value);
+            stack_pointer[-1] = res;
+            DISPATCH();
+        }
+
+        TARGET(TO_BOOL_LIST) {
+            frame->instr_ptr = next_instr;
+            next_instr += 4;
+            INSTRUCTION_STATS(TO_BOOL_LIST);
+            _Py_CODEUNIT* const this_instr = next_instr - 4;
+            (void)this_instr;
+            _PyStackRef value;
+            _PyStackRef res;
+            value = stack_pointer[-1];
+            _PyFrame_SetStackPointer(frame, stack_pointer);
+            PyObject *value_o = PyStackRef_AsPyObjectBorrow(value);
+            if (!PyList_CheckExact(value_o)) {
+                UPDATE_MISS_STATS(TO_BOOL_LIST);
+                assert(_PyOpcode_Deopt[opcode] == (TO_BOOL));
+                JUMP_TO_PREDICTED(TO_BOOL);
             }
+            res = PyList_GET_SIZE(value_o) ? PyStackRef_True : PyStackRef_False;
+            PyStackRef_CLOSE(value);
+            stack_pointer[-1] = res;
+            DISPATCH();
+        }
+
+        TARGET(TO_BOOL_NONE) {
+            frame->instr_ptr = next_instr;
+            next_instr += 4;
+            INSTRUCTION_STATS(TO_BOOL_NONE);
+            _Py_CODEUNIT* const this_instr = next_instr - 4;
+            (void)this_instr;
+            _PyStackRef value;
+            _PyStackRef res;
+            value = stack_pointer[-1];
+            if (!PyStackRef_IsNone(value)) {
+                UPDATE_MISS_STATS(TO_BOOL_NONE);
+                assert(_PyOpcode_Deopt[opcode] == (TO_BOOL));
+                JUMP_TO_PREDICTED(TO_BOOL);
+            }
+            res = PyStackRef_False;
+            stack_pointer[-1] = res;
+            DISPATCH();
+        }
+
+        TARGET(TO_BOOL_STR) {
+            frame->instr_ptr = next_instr;
+            next_instr += 4;
+            INSTRUCTION_STATS(TO_BOOL_STR);
+            _Py_CODEUNIT* const this_instr = next_instr - 4;
+            (void)this_instr;
+            _PyStackRef value;
+            _PyStackRef res;
+            value = stack_pointer[-1];
+            _PyFrame_SetStackPointer(frame, stack_pointer);
+            PyObject *value_o = PyStackRef_AsPyObjectBorrow(value);
+            if (!PyUnicode_CheckExact(value_o)) {
+                UPDATE_MISS_STATS(TO_BOOL_STR);
+                assert(_PyOpcode_Deopt[opcode] == (TO_BOOL));
+                JUMP_TO_PREDICTED(TO_BOOL);
+            }
+            res = PyUnicode_GET_LENGTH(value_o) ? PyStackRef_True : PyStackRef_False;
+            PyStackRef_CLOSE(value);
             stack_pointer[-1] = res;
             DISPATCH();
         }

@@ -6,6 +6,8 @@
 #  error "this header requires Py_BUILD_CORE define"
 #endif
 
+#include "pycore_stackref.h"
+
 /* co_localspluskinds: one byte per slot of localsplus. */
 #define CO_FAST_HIDDEN 0x10 /* inlined comprehension variable */
 #define CO_FAST_LOCAL 0x20
@@ -154,9 +156,63 @@ write_obj(uint16_t *p, PyObject *val)
     write_u64(p, (uint64_t)(uintptr_t)val);
 }
 
-/* Adaptive counters: 12-bit value, 4-bit backoff exponent. */
-typedef struct {
-    uint16_t value_and_backoff;
-} _Py_BackoffCounter;
+/* ---- Adaptive counters (Python/specialize.c) --------------------------------
+
+   The first cache entry of a specializable instruction counts down to its
+   next specialization attempt: value in the upper 12 bits, a backoff
+   exponent in the lower 4.  A failed attempt waits 2**backoff executions
+   before trying again (up to 2**12), so unspecializable sites stop paying
+   for the attempt.  The all-ones value means "never" (specialization
+   switched off with -X specialization=0). */
+#define ADAPTIVE_BACKOFF_BITS 4
+#define ADAPTIVE_MAX_BACKOFF 12
+#define ADAPTIVE_WARMUP_VALUE 1     /* first attempt after 2 executions */
+#define ADAPTIVE_COOLDOWN_VALUE 52  /* after a success, wait before re-checking */
+#define ADAPTIVE_COUNTER_NEVER 0xFFFF
+
+static inline uint16_t
+adaptive_counter_bits(unsigned int value, unsigned int backoff)
+{
+    return (uint16_t)((value << ADAPTIVE_BACKOFF_BITS) | backoff);
+}
+
+static inline int
+ADAPTIVE_COUNTER_TRIGGERS(uint16_t counter)
+{
+    return counter < (1 << ADAPTIVE_BACKOFF_BITS);
+}
+
+static inline uint16_t
+adaptive_counter_advance(uint16_t counter)
+{
+    if (counter == ADAPTIVE_COUNTER_NEVER) {
+        return counter;
+    }
+    return (uint16_t)(counter - (1 << ADAPTIVE_BACKOFF_BITS));
+}
+
+/* After a failed attempt: wait twice as long as last time. */
+static inline uint16_t
+adaptive_counter_backoff(uint16_t counter)
+{
+    unsigned int backoff = counter & ((1 << ADAPTIVE_BACKOFF_BITS) - 1);
+    if (backoff < ADAPTIVE_MAX_BACKOFF) {
+        backoff++;
+    }
+    return adaptive_counter_bits((1u << backoff) - 1, backoff);
+}
+
+static inline uint16_t
+adaptive_counter_cooldown(void)
+{
+    return adaptive_counter_bits(ADAPTIVE_COOLDOWN_VALUE, 0);
+}
+
+/* Nonzero unless -X specialization=0. */
+PyAPI_DATA(int) _Py_Specialization_Enabled;
+PyAPI_FUNC(void) _Py_Specialize_BinaryOp(_PyStackRef lhs, _PyStackRef rhs, _Py_CODEUNIT *instr, int oparg);
+PyAPI_FUNC(void) _Py_Specialize_CompareOp(_PyStackRef lhs, _PyStackRef rhs, _Py_CODEUNIT *instr, int oparg);
+PyAPI_FUNC(void) _Py_Specialize_ToBool(_PyStackRef value, _Py_CODEUNIT *instr);
+PyAPI_FUNC(void) _Py_Specialize_ForIter(_PyStackRef iter, _PyStackRef index_or_null, _Py_CODEUNIT *instr);
 
 #endif /* !Py_INTERNAL_CODE_H */

@@ -16,7 +16,7 @@ extern "C" {
 #include "opcode_ids.h"
 #include "pycore_uop_ids.h"
 
-#define MAX_REAL_OPCODE 128
+#define MAX_REAL_OPCODE 148
 #define MIN_PSEUDO_OPCODE 256
 #define MAX_PSEUDO_OPCODE 266
 #define IS_PSEUDO_INSTR(OP) ((OP) >= MIN_PSEUDO_OPCODE && (OP) <= MAX_PSEUDO_OPCODE)
@@ -29,6 +29,24 @@ _PyOpcode_num_popped(int opcode, int oparg)
         case ANNOTATIONS_PLACEHOLDER:
             return 0;
         case BINARY_OP:
+            return 2;
+        case BINARY_OP_ADD_FLOAT:
+            return 2;
+        case BINARY_OP_ADD_INT:
+            return 2;
+        case BINARY_OP_ADD_UNICODE:
+            return 2;
+        case BINARY_OP_MULTIPLY_FLOAT:
+            return 2;
+        case BINARY_OP_MULTIPLY_INT:
+            return 2;
+        case BINARY_OP_SUBSCR_LIST_INT:
+            return 2;
+        case BINARY_OP_SUBSCR_TUPLE_INT:
+            return 2;
+        case BINARY_OP_SUBTRACT_FLOAT:
+            return 2;
+        case BINARY_OP_SUBTRACT_INT:
             return 2;
         case BINARY_SLICE:
             return 3;
@@ -63,6 +81,12 @@ _PyOpcode_num_popped(int opcode, int oparg)
         case CLEANUP_THROW:
             return 4;
         case COMPARE_OP:
+            return 2;
+        case COMPARE_OP_FLOAT:
+            return 2;
+        case COMPARE_OP_INT:
+            return 2;
+        case COMPARE_OP_STR:
             return 2;
         case CONTAINS_OP:
             return 2;
@@ -104,6 +128,12 @@ _PyOpcode_num_popped(int opcode, int oparg)
             return 2;
         case FOR_ITER:
             return 2;
+        case FOR_ITER_LIST:
+            return 2;
+        case FOR_ITER_TUPLE:
+            return 2;
+        case FOR_ITER_VIRTUAL:
+            return 2;
         case GET_AITER:
             return 1;
         case GET_ANEXT:
@@ -270,6 +300,16 @@ _PyOpcode_num_popped(int opcode, int oparg)
             return oparg;
         case TO_BOOL:
             return 1;
+        case TO_BOOL_BOOL:
+            return 1;
+        case TO_BOOL_INT:
+            return 1;
+        case TO_BOOL_LIST:
+            return 1;
+        case TO_BOOL_NONE:
+            return 1;
+        case TO_BOOL_STR:
+            return 1;
         case UNARY_INVERT:
             return 1;
         case UNARY_NEGATIVE:
@@ -297,6 +337,24 @@ _PyOpcode_num_pushed(int opcode, int oparg)
         case ANNOTATIONS_PLACEHOLDER:
             return 0;
         case BINARY_OP:
+            return 1;
+        case BINARY_OP_ADD_FLOAT:
+            return 1;
+        case BINARY_OP_ADD_INT:
+            return 1;
+        case BINARY_OP_ADD_UNICODE:
+            return 1;
+        case BINARY_OP_MULTIPLY_FLOAT:
+            return 1;
+        case BINARY_OP_MULTIPLY_INT:
+            return 1;
+        case BINARY_OP_SUBSCR_LIST_INT:
+            return 1;
+        case BINARY_OP_SUBSCR_TUPLE_INT:
+            return 1;
+        case BINARY_OP_SUBTRACT_FLOAT:
+            return 1;
+        case BINARY_OP_SUBTRACT_INT:
             return 1;
         case BINARY_SLICE:
             return 1;
@@ -331,6 +389,12 @@ _PyOpcode_num_pushed(int opcode, int oparg)
         case CLEANUP_THROW:
             return 3;
         case COMPARE_OP:
+            return 1;
+        case COMPARE_OP_FLOAT:
+            return 1;
+        case COMPARE_OP_INT:
+            return 1;
+        case COMPARE_OP_STR:
             return 1;
         case CONTAINS_OP:
             return 1;
@@ -371,6 +435,12 @@ _PyOpcode_num_pushed(int opcode, int oparg)
         case FORMAT_WITH_SPEC:
             return 1;
         case FOR_ITER:
+            return 3;
+        case FOR_ITER_LIST:
+            return 3;
+        case FOR_ITER_TUPLE:
+            return 3;
+        case FOR_ITER_VIRTUAL:
             return 3;
         case GET_AITER:
             return 1;
@@ -537,6 +607,16 @@ _PyOpcode_num_pushed(int opcode, int oparg)
         case SWAP:
             return oparg;
         case TO_BOOL:
+            return 1;
+        case TO_BOOL_BOOL:
+            return 1;
+        case TO_BOOL_INT:
+            return 1;
+        case TO_BOOL_LIST:
+            return 1;
+        case TO_BOOL_NONE:
+            return 1;
+        case TO_BOOL_STR:
             return 1;
         case UNARY_INVERT:
             return 1;
@@ -595,6 +675,15 @@ extern const struct opcode_metadata _PyOpcode_opcode_metadata[267];
 #ifdef NEED_OPCODE_METADATA
 const struct opcode_metadata _PyOpcode_opcode_metadata[267] = {
     [BINARY_OP] = { true, HAS_ARG_FLAG | HAS_ERROR_FLAG | HAS_ESCAPES_FLAG },
+    [BINARY_OP_ADD_FLOAT] = { true, HAS_DEOPT_FLAG | HAS_ERROR_FLAG | HAS_ESCAPES_FLAG },
+    [BINARY_OP_ADD_INT] = { true, HAS_DEOPT_FLAG | HAS_ERROR_FLAG | HAS_ESCAPES_FLAG },
+    [BINARY_OP_ADD_UNICODE] = { true, HAS_DEOPT_FLAG | HAS_ERROR_FLAG | HAS_ESCAPES_FLAG },
+    [BINARY_OP_MULTIPLY_FLOAT] = { true, HAS_DEOPT_FLAG | HAS_ERROR_FLAG | HAS_ESCAPES_FLAG },
+    [BINARY_OP_MULTIPLY_INT] = { true, HAS_DEOPT_FLAG | HAS_ERROR_FLAG | HAS_ESCAPES_FLAG },
+    [BINARY_OP_SUBSCR_LIST_INT] = { true, HAS_DEOPT_FLAG | HAS_ESCAPES_FLAG },
+    [BINARY_OP_SUBSCR_TUPLE_INT] = { true, HAS_DEOPT_FLAG | HAS_ESCAPES_FLAG },
+    [BINARY_OP_SUBTRACT_FLOAT] = { true, HAS_DEOPT_FLAG | HAS_ERROR_FLAG | HAS_ESCAPES_FLAG },
+    [BINARY_OP_SUBTRACT_INT] = { true, HAS_DEOPT_FLAG | HAS_ERROR_FLAG | HAS_ESCAPES_FLAG },
     [BINARY_SLICE] = { true, HAS_ERROR_FLAG | HAS_ESCAPES_FLAG },
     [BUILD_LIST] = { true, HAS_ARG_FLAG | HAS_ERROR_FLAG | HAS_ESCAPES_FLAG },
     [BUILD_MAP] = { true, HAS_ARG_FLAG | HAS_ERROR_FLAG | HAS_ESCAPES_FLAG },
@@ -612,6 +701,9 @@ const struct opcode_metadata _PyOpcode_opcode_metadata[267] = {
     [CHECK_EXC_MATCH] = { true, HAS_ERROR_FLAG | HAS_ESCAPES_FLAG },
     [CLEANUP_THROW] = { true, HAS_ESCAPES_FLAG },
     [COMPARE_OP] = { true, HAS_ARG_FLAG | HAS_ERROR_FLAG | HAS_ESCAPES_FLAG },
+    [COMPARE_OP_FLOAT] = { true, HAS_ARG_FLAG | HAS_DEOPT_FLAG | HAS_ESCAPES_FLAG },
+    [COMPARE_OP_INT] = { true, HAS_ARG_FLAG | HAS_DEOPT_FLAG | HAS_ESCAPES_FLAG },
+    [COMPARE_OP_STR] = { true, HAS_ARG_FLAG | HAS_DEOPT_FLAG | HAS_ESCAPES_FLAG },
     [CONTAINS_OP] = { true, HAS_ARG_FLAG | HAS_ERROR_FLAG | HAS_ESCAPES_FLAG },
     [CONVERT_VALUE] = { true, HAS_ARG_FLAG | HAS_ERROR_FLAG | HAS_ESCAPES_FLAG },
     [COPY] = { true, HAS_ARG_FLAG },
@@ -632,6 +724,9 @@ const struct opcode_metadata _PyOpcode_opcode_metadata[267] = {
     [FORMAT_SIMPLE] = { true, HAS_ERROR_FLAG | HAS_ESCAPES_FLAG },
     [FORMAT_WITH_SPEC] = { true, HAS_ERROR_FLAG | HAS_ESCAPES_FLAG },
     [FOR_ITER] = { true, HAS_ARG_FLAG | HAS_JUMP_FLAG | HAS_ERROR_FLAG | HAS_ESCAPES_FLAG | HAS_ERROR_NO_POP_FLAG },
+    [FOR_ITER_LIST] = { true, HAS_ARG_FLAG | HAS_JUMP_FLAG | HAS_DEOPT_FLAG },
+    [FOR_ITER_TUPLE] = { true, HAS_ARG_FLAG | HAS_JUMP_FLAG | HAS_DEOPT_FLAG },
+    [FOR_ITER_VIRTUAL] = { true, HAS_ARG_FLAG | HAS_JUMP_FLAG | HAS_DEOPT_FLAG | HAS_ERROR_FLAG | HAS_ESCAPES_FLAG | HAS_ERROR_NO_POP_FLAG },
     [GET_AITER] = { true, HAS_ERROR_FLAG | HAS_ESCAPES_FLAG | HAS_ERROR_NO_POP_FLAG },
     [GET_ANEXT] = { true, HAS_ERROR_FLAG | HAS_ESCAPES_FLAG | HAS_ERROR_NO_POP_FLAG },
     [GET_AWAITABLE] = { true, HAS_ARG_FLAG | HAS_ERROR_FLAG | HAS_ESCAPES_FLAG },
@@ -705,6 +800,11 @@ const struct opcode_metadata _PyOpcode_opcode_metadata[267] = {
     [STORE_SUBSCR] = { true, HAS_ERROR_FLAG | HAS_ESCAPES_FLAG },
     [SWAP] = { true, HAS_ARG_FLAG },
     [TO_BOOL] = { true, HAS_ERROR_FLAG | HAS_ESCAPES_FLAG },
+    [TO_BOOL_BOOL] = { true, HAS_DEOPT_FLAG },
+    [TO_BOOL_INT] = { true, HAS_DEOPT_FLAG | HAS_ESCAPES_FLAG },
+    [TO_BOOL_LIST] = { true, HAS_DEOPT_FLAG | HAS_ESCAPES_FLAG },
+    [TO_BOOL_NONE] = { true, HAS_DEOPT_FLAG },
+    [TO_BOOL_STR] = { true, HAS_DEOPT_FLAG | HAS_ESCAPES_FLAG },
     [UNARY_INVERT] = { true, HAS_ERROR_FLAG | HAS_ESCAPES_FLAG },
     [UNARY_NEGATIVE] = { true, HAS_ERROR_FLAG | HAS_ESCAPES_FLAG },
     [UNARY_NOT] = { true, 0 },
@@ -792,11 +892,26 @@ extern const uint8_t _PyOpcode_Caches[256];
 #ifdef NEED_OPCODE_METADATA
 const uint8_t _PyOpcode_Caches[256] = {
     [BINARY_OP] = 5,
+    [BINARY_OP_ADD_FLOAT] = 5,
+    [BINARY_OP_ADD_INT] = 5,
+    [BINARY_OP_ADD_UNICODE] = 5,
+    [BINARY_OP_MULTIPLY_FLOAT] = 5,
+    [BINARY_OP_MULTIPLY_INT] = 5,
+    [BINARY_OP_SUBSCR_LIST_INT] = 5,
+    [BINARY_OP_SUBSCR_TUPLE_INT] = 5,
+    [BINARY_OP_SUBTRACT_FLOAT] = 5,
+    [BINARY_OP_SUBTRACT_INT] = 5,
     [CALL] = 3,
     [CALL_KW] = 3,
     [COMPARE_OP] = 1,
+    [COMPARE_OP_FLOAT] = 1,
+    [COMPARE_OP_INT] = 1,
+    [COMPARE_OP_STR] = 1,
     [CONTAINS_OP] = 1,
     [FOR_ITER] = 1,
+    [FOR_ITER_LIST] = 1,
+    [FOR_ITER_TUPLE] = 1,
+    [FOR_ITER_VIRTUAL] = 1,
     [JUMP_BACKWARD] = 1,
     [LOAD_ATTR] = 9,
     [LOAD_GLOBAL] = 4,
@@ -809,6 +924,11 @@ const uint8_t _PyOpcode_Caches[256] = {
     [STORE_ATTR] = 4,
     [STORE_SUBSCR] = 1,
     [TO_BOOL] = 3,
+    [TO_BOOL_BOOL] = 3,
+    [TO_BOOL_INT] = 3,
+    [TO_BOOL_LIST] = 3,
+    [TO_BOOL_NONE] = 3,
+    [TO_BOOL_STR] = 3,
     [UNPACK_SEQUENCE] = 1,
 };
 #endif
@@ -817,6 +937,15 @@ extern const uint8_t _PyOpcode_Deopt[256];
 #ifdef NEED_OPCODE_METADATA
 const uint8_t _PyOpcode_Deopt[256] = {
     [BINARY_OP] = BINARY_OP,
+    [BINARY_OP_ADD_FLOAT] = BINARY_OP,
+    [BINARY_OP_ADD_INT] = BINARY_OP,
+    [BINARY_OP_ADD_UNICODE] = BINARY_OP,
+    [BINARY_OP_MULTIPLY_FLOAT] = BINARY_OP,
+    [BINARY_OP_MULTIPLY_INT] = BINARY_OP,
+    [BINARY_OP_SUBSCR_LIST_INT] = BINARY_OP,
+    [BINARY_OP_SUBSCR_TUPLE_INT] = BINARY_OP,
+    [BINARY_OP_SUBTRACT_FLOAT] = BINARY_OP,
+    [BINARY_OP_SUBTRACT_INT] = BINARY_OP,
     [BINARY_SLICE] = BINARY_SLICE,
     [BUILD_LIST] = BUILD_LIST,
     [BUILD_MAP] = BUILD_MAP,
@@ -834,6 +963,9 @@ const uint8_t _PyOpcode_Deopt[256] = {
     [CHECK_EXC_MATCH] = CHECK_EXC_MATCH,
     [CLEANUP_THROW] = CLEANUP_THROW,
     [COMPARE_OP] = COMPARE_OP,
+    [COMPARE_OP_FLOAT] = COMPARE_OP,
+    [COMPARE_OP_INT] = COMPARE_OP,
+    [COMPARE_OP_STR] = COMPARE_OP,
     [CONTAINS_OP] = CONTAINS_OP,
     [CONVERT_VALUE] = CONVERT_VALUE,
     [COPY] = COPY,
@@ -854,6 +986,9 @@ const uint8_t _PyOpcode_Deopt[256] = {
     [FORMAT_SIMPLE] = FORMAT_SIMPLE,
     [FORMAT_WITH_SPEC] = FORMAT_WITH_SPEC,
     [FOR_ITER] = FOR_ITER,
+    [FOR_ITER_LIST] = FOR_ITER,
+    [FOR_ITER_TUPLE] = FOR_ITER,
+    [FOR_ITER_VIRTUAL] = FOR_ITER,
     [GET_AITER] = GET_AITER,
     [GET_ANEXT] = GET_ANEXT,
     [GET_AWAITABLE] = GET_AWAITABLE,
@@ -927,6 +1062,11 @@ const uint8_t _PyOpcode_Deopt[256] = {
     [STORE_SUBSCR] = STORE_SUBSCR,
     [SWAP] = SWAP,
     [TO_BOOL] = TO_BOOL,
+    [TO_BOOL_BOOL] = TO_BOOL,
+    [TO_BOOL_INT] = TO_BOOL,
+    [TO_BOOL_LIST] = TO_BOOL,
+    [TO_BOOL_NONE] = TO_BOOL,
+    [TO_BOOL_STR] = TO_BOOL,
     [UNARY_INVERT] = UNARY_INVERT,
     [UNARY_NEGATIVE] = UNARY_NEGATIVE,
     [UNARY_NOT] = UNARY_NOT,
@@ -942,6 +1082,15 @@ extern const char *const _PyOpcode_OpName[267];
 const char *const _PyOpcode_OpName[267] = {
     [ANNOTATIONS_PLACEHOLDER] = "ANNOTATIONS_PLACEHOLDER",
     [BINARY_OP] = "BINARY_OP",
+    [BINARY_OP_ADD_FLOAT] = "BINARY_OP_ADD_FLOAT",
+    [BINARY_OP_ADD_INT] = "BINARY_OP_ADD_INT",
+    [BINARY_OP_ADD_UNICODE] = "BINARY_OP_ADD_UNICODE",
+    [BINARY_OP_MULTIPLY_FLOAT] = "BINARY_OP_MULTIPLY_FLOAT",
+    [BINARY_OP_MULTIPLY_INT] = "BINARY_OP_MULTIPLY_INT",
+    [BINARY_OP_SUBSCR_LIST_INT] = "BINARY_OP_SUBSCR_LIST_INT",
+    [BINARY_OP_SUBSCR_TUPLE_INT] = "BINARY_OP_SUBSCR_TUPLE_INT",
+    [BINARY_OP_SUBTRACT_FLOAT] = "BINARY_OP_SUBTRACT_FLOAT",
+    [BINARY_OP_SUBTRACT_INT] = "BINARY_OP_SUBTRACT_INT",
     [BINARY_SLICE] = "BINARY_SLICE",
     [BUILD_LIST] = "BUILD_LIST",
     [BUILD_MAP] = "BUILD_MAP",
@@ -959,6 +1108,9 @@ const char *const _PyOpcode_OpName[267] = {
     [CHECK_EXC_MATCH] = "CHECK_EXC_MATCH",
     [CLEANUP_THROW] = "CLEANUP_THROW",
     [COMPARE_OP] = "COMPARE_OP",
+    [COMPARE_OP_FLOAT] = "COMPARE_OP_FLOAT",
+    [COMPARE_OP_INT] = "COMPARE_OP_INT",
+    [COMPARE_OP_STR] = "COMPARE_OP_STR",
     [CONTAINS_OP] = "CONTAINS_OP",
     [CONVERT_VALUE] = "CONVERT_VALUE",
     [COPY] = "COPY",
@@ -979,6 +1131,9 @@ const char *const _PyOpcode_OpName[267] = {
     [FORMAT_SIMPLE] = "FORMAT_SIMPLE",
     [FORMAT_WITH_SPEC] = "FORMAT_WITH_SPEC",
     [FOR_ITER] = "FOR_ITER",
+    [FOR_ITER_LIST] = "FOR_ITER_LIST",
+    [FOR_ITER_TUPLE] = "FOR_ITER_TUPLE",
+    [FOR_ITER_VIRTUAL] = "FOR_ITER_VIRTUAL",
     [GET_AITER] = "GET_AITER",
     [GET_ANEXT] = "GET_ANEXT",
     [GET_AWAITABLE] = "GET_AWAITABLE",
@@ -1062,6 +1217,11 @@ const char *const _PyOpcode_OpName[267] = {
     [STORE_SUBSCR] = "STORE_SUBSCR",
     [SWAP] = "SWAP",
     [TO_BOOL] = "TO_BOOL",
+    [TO_BOOL_BOOL] = "TO_BOOL_BOOL",
+    [TO_BOOL_INT] = "TO_BOOL_INT",
+    [TO_BOOL_LIST] = "TO_BOOL_LIST",
+    [TO_BOOL_NONE] = "TO_BOOL_NONE",
+    [TO_BOOL_STR] = "TO_BOOL_STR",
     [UNARY_INVERT] = "UNARY_INVERT",
     [UNARY_NEGATIVE] = "UNARY_NEGATIVE",
     [UNARY_NOT] = "UNARY_NOT",
@@ -1085,7 +1245,15 @@ struct opcode_macro_expansion {
 extern const struct opcode_macro_expansion _PyOpcode_macro_expansion[256];
 #ifdef NEED_OPCODE_METADATA
 const struct opcode_macro_expansion _PyOpcode_macro_expansion[256] = {
-    [BINARY_OP] = { .nuops = 1, .uops = { { _BINARY_OP, OPARG_SIMPLE, 0 } } },
+    [BINARY_OP_ADD_FLOAT] = { .nuops = 2, .uops = { { _GUARD_BOTH_FLOAT, OPARG_SIMPLE, 0 }, { _BINARY_OP_ADD_FLOAT, OPARG_SIMPLE, 0 } } },
+    [BINARY_OP_ADD_INT] = { .nuops = 2, .uops = { { _GUARD_BOTH_INT, OPARG_SIMPLE, 0 }, { _BINARY_OP_ADD_INT, OPARG_SIMPLE, 0 } } },
+    [BINARY_OP_ADD_UNICODE] = { .nuops = 2, .uops = { { _GUARD_BOTH_UNICODE, OPARG_SIMPLE, 0 }, { _BINARY_OP_ADD_UNICODE, OPARG_SIMPLE, 0 } } },
+    [BINARY_OP_MULTIPLY_FLOAT] = { .nuops = 2, .uops = { { _GUARD_BOTH_FLOAT, OPARG_SIMPLE, 0 }, { _BINARY_OP_MULTIPLY_FLOAT, OPARG_SIMPLE, 0 } } },
+    [BINARY_OP_MULTIPLY_INT] = { .nuops = 2, .uops = { { _GUARD_BOTH_INT, OPARG_SIMPLE, 0 }, { _BINARY_OP_MULTIPLY_INT, OPARG_SIMPLE, 0 } } },
+    [BINARY_OP_SUBSCR_LIST_INT] = { .nuops = 1, .uops = { { _BINARY_OP_SUBSCR_LIST_INT, OPARG_SIMPLE, 0 } } },
+    [BINARY_OP_SUBSCR_TUPLE_INT] = { .nuops = 1, .uops = { { _BINARY_OP_SUBSCR_TUPLE_INT, OPARG_SIMPLE, 0 } } },
+    [BINARY_OP_SUBTRACT_FLOAT] = { .nuops = 2, .uops = { { _GUARD_BOTH_FLOAT, OPARG_SIMPLE, 0 }, { _BINARY_OP_SUBTRACT_FLOAT, OPARG_SIMPLE, 0 } } },
+    [BINARY_OP_SUBTRACT_INT] = { .nuops = 2, .uops = { { _GUARD_BOTH_INT, OPARG_SIMPLE, 0 }, { _BINARY_OP_SUBTRACT_INT, OPARG_SIMPLE, 0 } } },
     [BINARY_SLICE] = { .nuops = 1, .uops = { { _BINARY_SLICE, OPARG_SIMPLE, 0 } } },
     [BUILD_LIST] = { .nuops = 1, .uops = { { _BUILD_LIST, OPARG_SIMPLE, 0 } } },
     [BUILD_MAP] = { .nuops = 1, .uops = { { _BUILD_MAP, OPARG_SIMPLE, 0 } } },
@@ -1098,7 +1266,9 @@ const struct opcode_macro_expansion _PyOpcode_macro_expansion[256] = {
     [CALL_INTRINSIC_1] = { .nuops = 1, .uops = { { _CALL_INTRINSIC_1, OPARG_SIMPLE, 0 } } },
     [CALL_INTRINSIC_2] = { .nuops = 1, .uops = { { _CALL_INTRINSIC_2, OPARG_SIMPLE, 0 } } },
     [CHECK_EG_MATCH] = { .nuops = 1, .uops = { { _CHECK_EG_MATCH, OPARG_SIMPLE, 0 } } },
-    [COMPARE_OP] = { .nuops = 1, .uops = { { _COMPARE_OP, OPARG_SIMPLE, 0 } } },
+    [COMPARE_OP_FLOAT] = { .nuops = 1, .uops = { { _COMPARE_OP_FLOAT, OPARG_SIMPLE, 0 } } },
+    [COMPARE_OP_INT] = { .nuops = 1, .uops = { { _COMPARE_OP_INT, OPARG_SIMPLE, 0 } } },
+    [COMPARE_OP_STR] = { .nuops = 1, .uops = { { _COMPARE_OP_STR, OPARG_SIMPLE, 0 } } },
     [CONTAINS_OP] = { .nuops = 1, .uops = { { _CONTAINS_OP, OPARG_SIMPLE, 0 } } },
     [CONVERT_VALUE] = { .nuops = 1, .uops = { { _CONVERT_VALUE, OPARG_SIMPLE, 0 } } },
     [COPY] = { .nuops = 1, .uops = { { _COPY, OPARG_SIMPLE, 0 } } },
@@ -1179,7 +1349,11 @@ const struct opcode_macro_expansion _PyOpcode_macro_expansion[256] = {
     [STORE_SLICE] = { .nuops = 1, .uops = { { _STORE_SLICE, OPARG_SIMPLE, 0 } } },
     [STORE_SUBSCR] = { .nuops = 1, .uops = { { _STORE_SUBSCR, OPARG_SIMPLE, 0 } } },
     [SWAP] = { .nuops = 1, .uops = { { _SWAP, OPARG_SIMPLE, 0 } } },
-    [TO_BOOL] = { .nuops = 1, .uops = { { _TO_BOOL, OPARG_SIMPLE, 0 } } },
+    [TO_BOOL_BOOL] = { .nuops = 1, .uops = { { _TO_BOOL_BOOL, OPARG_SIMPLE, 0 } } },
+    [TO_BOOL_INT] = { .nuops = 1, .uops = { { _TO_BOOL_INT, OPARG_SIMPLE, 0 } } },
+    [TO_BOOL_LIST] = { .nuops = 1, .uops = { { _TO_BOOL_LIST, OPARG_SIMPLE, 0 } } },
+    [TO_BOOL_NONE] = { .nuops = 1, .uops = { { _TO_BOOL_NONE, OPARG_SIMPLE, 0 } } },
+    [TO_BOOL_STR] = { .nuops = 1, .uops = { { _TO_BOOL_STR, OPARG_SIMPLE, 0 } } },
     [UNARY_INVERT] = { .nuops = 1, .uops = { { _UNARY_INVERT, OPARG_SIMPLE, 0 } } },
     [UNARY_NEGATIVE] = { .nuops = 1, .uops = { { _UNARY_NEGATIVE, OPARG_SIMPLE, 0 } } },
     [UNARY_NOT] = { .nuops = 1, .uops = { { _UNARY_NOT, OPARG_SIMPLE, 0 } } },

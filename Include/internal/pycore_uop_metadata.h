@@ -51,6 +51,15 @@ extern const uint16_t _PyUop_Flags[MAX_UOP_ID+1];
 #ifdef NEED_OPCODE_METADATA
 const uint16_t _PyUop_Flags[MAX_UOP_ID+1] = {
     [_BINARY_OP] = HAS_ARG_FLAG | HAS_ERROR_FLAG | HAS_ESCAPES_FLAG,
+    [_BINARY_OP_ADD_FLOAT] = HAS_ERROR_FLAG | HAS_ESCAPES_FLAG | HAS_PURE_FLAG,
+    [_BINARY_OP_ADD_INT] = HAS_ERROR_FLAG | HAS_ESCAPES_FLAG | HAS_PURE_FLAG,
+    [_BINARY_OP_ADD_UNICODE] = HAS_ERROR_FLAG | HAS_ESCAPES_FLAG | HAS_PURE_FLAG,
+    [_BINARY_OP_MULTIPLY_FLOAT] = HAS_ERROR_FLAG | HAS_ESCAPES_FLAG | HAS_PURE_FLAG,
+    [_BINARY_OP_MULTIPLY_INT] = HAS_ERROR_FLAG | HAS_ESCAPES_FLAG | HAS_PURE_FLAG,
+    [_BINARY_OP_SUBSCR_LIST_INT] = HAS_DEOPT_FLAG | HAS_ESCAPES_FLAG,
+    [_BINARY_OP_SUBSCR_TUPLE_INT] = HAS_DEOPT_FLAG | HAS_ESCAPES_FLAG,
+    [_BINARY_OP_SUBTRACT_FLOAT] = HAS_ERROR_FLAG | HAS_ESCAPES_FLAG | HAS_PURE_FLAG,
+    [_BINARY_OP_SUBTRACT_INT] = HAS_ERROR_FLAG | HAS_ESCAPES_FLAG | HAS_PURE_FLAG,
     [_BINARY_SLICE] = HAS_ERROR_FLAG | HAS_ESCAPES_FLAG,
     [_BUILD_LIST] = HAS_ARG_FLAG | HAS_ERROR_FLAG | HAS_ESCAPES_FLAG,
     [_BUILD_MAP] = HAS_ARG_FLAG | HAS_ERROR_FLAG | HAS_ESCAPES_FLAG,
@@ -67,6 +76,9 @@ const uint16_t _PyUop_Flags[MAX_UOP_ID+1] = {
     [_CHECK_PERIODIC] = HAS_EVAL_BREAK_FLAG | HAS_ESCAPES_FLAG,
     [_CLEANUP_THROW] = HAS_ESCAPES_FLAG,
     [_COMPARE_OP] = HAS_ARG_FLAG | HAS_ERROR_FLAG | HAS_ESCAPES_FLAG,
+    [_COMPARE_OP_FLOAT] = HAS_ARG_FLAG | HAS_DEOPT_FLAG | HAS_ESCAPES_FLAG,
+    [_COMPARE_OP_INT] = HAS_ARG_FLAG | HAS_DEOPT_FLAG | HAS_ESCAPES_FLAG,
+    [_COMPARE_OP_STR] = HAS_ARG_FLAG | HAS_DEOPT_FLAG | HAS_ESCAPES_FLAG,
     [_CONTAINS_OP] = HAS_ARG_FLAG | HAS_ERROR_FLAG | HAS_ESCAPES_FLAG,
     [_CONVERT_VALUE] = HAS_ARG_FLAG | HAS_ERROR_FLAG | HAS_ESCAPES_FLAG,
     [_COPY] = HAS_ARG_FLAG,
@@ -89,11 +101,17 @@ const uint16_t _PyUop_Flags[MAX_UOP_ID+1] = {
     [_FORMAT_SIMPLE] = HAS_ERROR_FLAG | HAS_ESCAPES_FLAG,
     [_FORMAT_WITH_SPEC] = HAS_ERROR_FLAG | HAS_ESCAPES_FLAG,
     [_FOR_ITER] = HAS_ARG_FLAG | HAS_JUMP_FLAG | HAS_ERROR_FLAG | HAS_ESCAPES_FLAG | HAS_ERROR_NO_POP_FLAG,
+    [_FOR_ITER_LIST] = HAS_ARG_FLAG | HAS_JUMP_FLAG | HAS_DEOPT_FLAG,
+    [_FOR_ITER_TUPLE] = HAS_ARG_FLAG | HAS_JUMP_FLAG | HAS_DEOPT_FLAG,
+    [_FOR_ITER_VIRTUAL] = HAS_ARG_FLAG | HAS_JUMP_FLAG | HAS_DEOPT_FLAG | HAS_ERROR_FLAG | HAS_ESCAPES_FLAG | HAS_ERROR_NO_POP_FLAG,
     [_GET_AITER] = HAS_ERROR_FLAG | HAS_ESCAPES_FLAG | HAS_ERROR_NO_POP_FLAG,
     [_GET_ANEXT] = HAS_ERROR_FLAG | HAS_ESCAPES_FLAG | HAS_ERROR_NO_POP_FLAG,
     [_GET_AWAITABLE] = HAS_ARG_FLAG | HAS_ERROR_FLAG | HAS_ESCAPES_FLAG,
     [_GET_ITER] = HAS_ARG_FLAG | HAS_ERROR_FLAG | HAS_ESCAPES_FLAG,
     [_GET_LEN] = HAS_ERROR_FLAG | HAS_ESCAPES_FLAG | HAS_ERROR_NO_POP_FLAG,
+    [_GUARD_BOTH_FLOAT] = HAS_DEOPT_FLAG,
+    [_GUARD_BOTH_INT] = HAS_DEOPT_FLAG,
+    [_GUARD_BOTH_UNICODE] = HAS_DEOPT_FLAG,
     [_IMPORT_FROM] = HAS_ARG_FLAG | HAS_NAME_FLAG | HAS_ERROR_FLAG | HAS_ESCAPES_FLAG,
     [_IMPORT_NAME] = HAS_ARG_FLAG | HAS_NAME_FLAG | HAS_ERROR_FLAG | HAS_ESCAPES_FLAG,
     [_INTERPRETER_EXIT] = HAS_ESCAPES_FLAG,
@@ -152,6 +170,10 @@ const uint16_t _PyUop_Flags[MAX_UOP_ID+1] = {
     [_SET_ADD] = HAS_ARG_FLAG | HAS_ERROR_FLAG | HAS_ESCAPES_FLAG,
     [_SET_FUNCTION_ATTRIBUTE] = HAS_ARG_FLAG | HAS_ESCAPES_FLAG,
     [_SET_UPDATE] = HAS_ARG_FLAG | HAS_ERROR_FLAG | HAS_ESCAPES_FLAG,
+    [_SPECIALIZE_BINARY_OP] = HAS_ARG_FLAG | HAS_ESCAPES_FLAG,
+    [_SPECIALIZE_COMPARE_OP] = HAS_ARG_FLAG | HAS_ESCAPES_FLAG,
+    [_SPECIALIZE_FOR_ITER] = HAS_ESCAPES_FLAG,
+    [_SPECIALIZE_TO_BOOL] = HAS_ESCAPES_FLAG,
     [_STORE_ATTR] = HAS_ARG_FLAG | HAS_NAME_FLAG | HAS_ERROR_FLAG | HAS_ESCAPES_FLAG,
     [_STORE_DEREF] = HAS_ARG_FLAG | HAS_FREE_FLAG | HAS_ESCAPES_FLAG,
     [_STORE_FAST] = HAS_ARG_FLAG | HAS_LOCAL_FLAG | HAS_ESCAPES_FLAG,
@@ -163,6 +185,11 @@ const uint16_t _PyUop_Flags[MAX_UOP_ID+1] = {
     [_STORE_SUBSCR] = HAS_ERROR_FLAG | HAS_ESCAPES_FLAG,
     [_SWAP] = HAS_ARG_FLAG,
     [_TO_BOOL] = HAS_ERROR_FLAG | HAS_ESCAPES_FLAG,
+    [_TO_BOOL_BOOL] = HAS_DEOPT_FLAG,
+    [_TO_BOOL_INT] = HAS_DEOPT_FLAG | HAS_ESCAPES_FLAG,
+    [_TO_BOOL_LIST] = HAS_DEOPT_FLAG | HAS_ESCAPES_FLAG,
+    [_TO_BOOL_NONE] = HAS_DEOPT_FLAG,
+    [_TO_BOOL_STR] = HAS_DEOPT_FLAG | HAS_ESCAPES_FLAG,
     [_UNARY_INVERT] = HAS_ERROR_FLAG | HAS_ESCAPES_FLAG,
     [_UNARY_NEGATIVE] = HAS_ERROR_FLAG | HAS_ESCAPES_FLAG,
     [_UNARY_NOT] = 0,
@@ -184,6 +211,15 @@ extern const char *const _PyOpcode_uop_name[MAX_UOP_ID+1];
 #ifdef NEED_OPCODE_METADATA
 const char *const _PyOpcode_uop_name[MAX_UOP_ID+1] = {
     [_BINARY_OP] = "_BINARY_OP",
+    [_BINARY_OP_ADD_FLOAT] = "_BINARY_OP_ADD_FLOAT",
+    [_BINARY_OP_ADD_INT] = "_BINARY_OP_ADD_INT",
+    [_BINARY_OP_ADD_UNICODE] = "_BINARY_OP_ADD_UNICODE",
+    [_BINARY_OP_MULTIPLY_FLOAT] = "_BINARY_OP_MULTIPLY_FLOAT",
+    [_BINARY_OP_MULTIPLY_INT] = "_BINARY_OP_MULTIPLY_INT",
+    [_BINARY_OP_SUBSCR_LIST_INT] = "_BINARY_OP_SUBSCR_LIST_INT",
+    [_BINARY_OP_SUBSCR_TUPLE_INT] = "_BINARY_OP_SUBSCR_TUPLE_INT",
+    [_BINARY_OP_SUBTRACT_FLOAT] = "_BINARY_OP_SUBTRACT_FLOAT",
+    [_BINARY_OP_SUBTRACT_INT] = "_BINARY_OP_SUBTRACT_INT",
     [_BINARY_SLICE] = "_BINARY_SLICE",
     [_BUILD_LIST] = "_BUILD_LIST",
     [_BUILD_MAP] = "_BUILD_MAP",
@@ -200,6 +236,9 @@ const char *const _PyOpcode_uop_name[MAX_UOP_ID+1] = {
     [_CHECK_PERIODIC] = "_CHECK_PERIODIC",
     [_CLEANUP_THROW] = "_CLEANUP_THROW",
     [_COMPARE_OP] = "_COMPARE_OP",
+    [_COMPARE_OP_FLOAT] = "_COMPARE_OP_FLOAT",
+    [_COMPARE_OP_INT] = "_COMPARE_OP_INT",
+    [_COMPARE_OP_STR] = "_COMPARE_OP_STR",
     [_CONTAINS_OP] = "_CONTAINS_OP",
     [_CONVERT_VALUE] = "_CONVERT_VALUE",
     [_COPY] = "_COPY",
@@ -222,11 +261,17 @@ const char *const _PyOpcode_uop_name[MAX_UOP_ID+1] = {
     [_FORMAT_SIMPLE] = "_FORMAT_SIMPLE",
     [_FORMAT_WITH_SPEC] = "_FORMAT_WITH_SPEC",
     [_FOR_ITER] = "_FOR_ITER",
+    [_FOR_ITER_LIST] = "_FOR_ITER_LIST",
+    [_FOR_ITER_TUPLE] = "_FOR_ITER_TUPLE",
+    [_FOR_ITER_VIRTUAL] = "_FOR_ITER_VIRTUAL",
     [_GET_AITER] = "_GET_AITER",
     [_GET_ANEXT] = "_GET_ANEXT",
     [_GET_AWAITABLE] = "_GET_AWAITABLE",
     [_GET_ITER] = "_GET_ITER",
     [_GET_LEN] = "_GET_LEN",
+    [_GUARD_BOTH_FLOAT] = "_GUARD_BOTH_FLOAT",
+    [_GUARD_BOTH_INT] = "_GUARD_BOTH_INT",
+    [_GUARD_BOTH_UNICODE] = "_GUARD_BOTH_UNICODE",
     [_IMPORT_FROM] = "_IMPORT_FROM",
     [_IMPORT_NAME] = "_IMPORT_NAME",
     [_INTERPRETER_EXIT] = "_INTERPRETER_EXIT",
@@ -285,6 +330,10 @@ const char *const _PyOpcode_uop_name[MAX_UOP_ID+1] = {
     [_SET_ADD] = "_SET_ADD",
     [_SET_FUNCTION_ATTRIBUTE] = "_SET_FUNCTION_ATTRIBUTE",
     [_SET_UPDATE] = "_SET_UPDATE",
+    [_SPECIALIZE_BINARY_OP] = "_SPECIALIZE_BINARY_OP",
+    [_SPECIALIZE_COMPARE_OP] = "_SPECIALIZE_COMPARE_OP",
+    [_SPECIALIZE_FOR_ITER] = "_SPECIALIZE_FOR_ITER",
+    [_SPECIALIZE_TO_BOOL] = "_SPECIALIZE_TO_BOOL",
     [_STORE_ATTR] = "_STORE_ATTR",
     [_STORE_DEREF] = "_STORE_DEREF",
     [_STORE_FAST] = "_STORE_FAST",
@@ -296,6 +345,11 @@ const char *const _PyOpcode_uop_name[MAX_UOP_ID+1] = {
     [_STORE_SUBSCR] = "_STORE_SUBSCR",
     [_SWAP] = "_SWAP",
     [_TO_BOOL] = "_TO_BOOL",
+    [_TO_BOOL_BOOL] = "_TO_BOOL_BOOL",
+    [_TO_BOOL_INT] = "_TO_BOOL_INT",
+    [_TO_BOOL_LIST] = "_TO_BOOL_LIST",
+    [_TO_BOOL_NONE] = "_TO_BOOL_NONE",
+    [_TO_BOOL_STR] = "_TO_BOOL_STR",
     [_UNARY_INVERT] = "_UNARY_INVERT",
     [_UNARY_NEGATIVE] = "_UNARY_NEGATIVE",
     [_UNARY_NOT] = "_UNARY_NOT",
@@ -314,6 +368,24 @@ _PyUop_num_popped(int opcode, int oparg)
     (void)(oparg);
     switch (opcode) {
         case _BINARY_OP:
+            return 2;
+        case _BINARY_OP_ADD_FLOAT:
+            return 2;
+        case _BINARY_OP_ADD_INT:
+            return 2;
+        case _BINARY_OP_ADD_UNICODE:
+            return 2;
+        case _BINARY_OP_MULTIPLY_FLOAT:
+            return 2;
+        case _BINARY_OP_MULTIPLY_INT:
+            return 2;
+        case _BINARY_OP_SUBSCR_LIST_INT:
+            return 2;
+        case _BINARY_OP_SUBSCR_TUPLE_INT:
+            return 2;
+        case _BINARY_OP_SUBTRACT_FLOAT:
+            return 2;
+        case _BINARY_OP_SUBTRACT_INT:
             return 2;
         case _BINARY_SLICE:
             return 3;
@@ -346,6 +418,12 @@ _PyUop_num_popped(int opcode, int oparg)
         case _CLEANUP_THROW:
             return 4;
         case _COMPARE_OP:
+            return 2;
+        case _COMPARE_OP_FLOAT:
+            return 2;
+        case _COMPARE_OP_INT:
+            return 2;
+        case _COMPARE_OP_STR:
             return 2;
         case _CONTAINS_OP:
             return 2;
@@ -391,6 +469,12 @@ _PyUop_num_popped(int opcode, int oparg)
             return 2;
         case _FOR_ITER:
             return 2;
+        case _FOR_ITER_LIST:
+            return 2;
+        case _FOR_ITER_TUPLE:
+            return 2;
+        case _FOR_ITER_VIRTUAL:
+            return 2;
         case _GET_AITER:
             return 1;
         case _GET_ANEXT:
@@ -401,6 +485,12 @@ _PyUop_num_popped(int opcode, int oparg)
             return 1;
         case _GET_LEN:
             return 1;
+        case _GUARD_BOTH_FLOAT:
+            return 2;
+        case _GUARD_BOTH_INT:
+            return 2;
+        case _GUARD_BOTH_UNICODE:
+            return 2;
         case _IMPORT_FROM:
             return 1;
         case _IMPORT_NAME:
@@ -517,6 +607,14 @@ _PyUop_num_popped(int opcode, int oparg)
             return 2;
         case _SET_UPDATE:
             return 1 + oparg;
+        case _SPECIALIZE_BINARY_OP:
+            return 2;
+        case _SPECIALIZE_COMPARE_OP:
+            return 2;
+        case _SPECIALIZE_FOR_ITER:
+            return 2;
+        case _SPECIALIZE_TO_BOOL:
+            return 1;
         case _STORE_ATTR:
             return 2;
         case _STORE_DEREF:
@@ -538,6 +636,16 @@ _PyUop_num_popped(int opcode, int oparg)
         case _SWAP:
             return oparg;
         case _TO_BOOL:
+            return 1;
+        case _TO_BOOL_BOOL:
+            return 1;
+        case _TO_BOOL_INT:
+            return 1;
+        case _TO_BOOL_LIST:
+            return 1;
+        case _TO_BOOL_NONE:
+            return 1;
+        case _TO_BOOL_STR:
             return 1;
         case _UNARY_INVERT:
             return 1;

@@ -9,8 +9,9 @@ NAME.exp.  Optional companions:
   NAME.code  expected exit status (default: 0, or 1 when NAME.err exists)
   NAME.args  extra command-line arguments for the script, one line
 
-Every test runs once per execution mode (the plain interpreter, and with
--X jit when the build has the JIT); each run counts as one test.  In debug
+Every test runs once per execution mode (the plain interpreter, with
+specialization off, and with -X jit when the build has the JIT); each run
+counts as one test.  In debug
 builds (--with-pydebug) each run also reports the total reference count at
 exit, and a run that ends with more references than an empty program is
 flagged as a leak.
@@ -142,7 +143,7 @@ def main():
 
     names = opts.tests or sorted(f[:-4] for f in os.listdir(TEST_DIR)
                                  if f.endswith(".exp") and os.path.exists(os.path.join(TEST_DIR, f[:-4] + ".py")))
-    modes = [("interp", [])]
+    modes = [("interp", []), ("nospec", ["-X", "specialization=0"])]
     if has_jit(python):
         modes.append(("jit", ["-X", "jit"]))
     baseline_refs = is_debug_build(python)

@@ -1,0 +1,79 @@
+# The specializing interpreter: results are the same whatever forms the
+# instructions take, and hot sites do get specialised (white box, through
+# _testinternalcapi.current_opcodes).
+import _testinternalcapi as t
+
+ops = ["<", "<=", "==", "!=", ">", ">="]
+vals = [(1, 2), (2, 2), (3, 2), (1.0, 2.0), (2.0, 2.0), (float("nan"), 1.0), ("a", "b"),
+        ("a", "a"), (2**70, 1), (1, 2.5), (True, 1)]
+out = []
+for op in ops:
+    f = eval(f"lambda a, b: [a {op} b for _ in range(5)]")
+    g = eval(f"lambda a, b: 1 if a {op} b else 0")
+    for a, b in vals:
+        try:
+            r = f(a, b) + [g(a, b) for _ in range(5)]
+        except TypeError as e:
+            r = str(e)
+        out.append((op, repr(a), repr(b), r))
+for x in [(1, 2), (1.5, 2.25), ("a", "b"), ([1], [2]), (2**64, 3), (True, 2), (1, 2.5)]:
+    h = lambda a, b: [(a + b, a * b) for _ in range(6)]
+    try:
+        out.append(h(*x))
+    except TypeError as e:
+        out.append(str(e))
+    k = lambda a, b: [a - b for _ in range(6)]
+    try:
+        out.append(k(*x))
+    except TypeError as e:
+        out.append(str(e))
+lst = [10, 20, 30]
+tup = (1, 2)
+out.append([lst[i] for i in range(3) for _ in range(3)])
+out.append([tup[-1] for _ in range(5)])
+try:
+    [lst[i] for i in range(5)]
+except IndexError as e:
+    out.append(str(e))
+for v in [0, 1, [], [1], "", "x", None, 0.0, 2**80, (), True]:
+    out.append([bool(v) if v else "f" for _ in range(5)])
+
+
+def mutate():
+    a = [1, 2, 3]
+    res = []
+    for x in a:
+        res.append(x)
+        if x == 2:
+            a.append(4)
+    return res
+
+
+out.append([mutate() for _ in range(4)])
+for o in out:
+    print(o)
+
+
+def add(a, b):
+    return a + b
+
+
+def loop(items):
+    total = 0.0
+    for x in items:
+        if x > 0.5:
+            total = total * 1.5
+    return total
+
+
+for _ in range(10):
+    add(1, 2)
+    loop((1.0, 0.25))
+on = t.specialization_enabled()
+ops_add = t.current_opcodes(add)
+ops_loop = t.current_opcodes(loop)
+print("int add specialised:", ("BINARY_OP_ADD_INT" in ops_add) == on)
+print("float compare specialised:", ("COMPARE_OP_FLOAT" in ops_loop) == on)
+print("tuple loop specialised:", ("FOR_ITER_TUPLE" in ops_loop) == on)
+# A type change makes the specialised form fall back and still be right.
+print(add("x", "y"), add([1], [2]), add(1.5, 2), loop([0.75, 0.9]))

@@ -1,0 +1,164 @@
+/* The specializer: rewrites adaptive instructions into forms specialised
+   for the types they actually see.
+
+   Each specializable instruction (a family head in Python/bytecodes.c)
+   starts with a counter in its first inline cache entry.  When it reaches
+   zero the head calls in here; we look at the operands and either write a
+   specialised opcode over the instruction (which then guards its
+   assumptions and jumps back to the head when they fail) or leave the head
+   in place with a longer wait before the next attempt.  See the counter
+   helpers in Include/internal/pycore_code.h. */
+
+#include "Python.h"
+#include "pycore_code.h"
+#include "pycore_long.h"
+#include "pycore_opcode_utils.h"
+#include "opcode_ids.h"
+#include "pycore_opcode_metadata.h"
+
+int _Py_Specialization_Enabled = 1;
+
+/* Reset every instruction with inline caches to its generic form with a
+   fresh counter (or "never" when specialization is off). */
+void
+_PyCode_Quicken(_Py_CODEUNIT *instructions, Py_ssize_t size, int enable_counters)
+{
+    uint16_t initial = enable_counters ? adaptive_counter_bits(ADAPTIVE_WARMUP_VALUE, 1)
+                                       : ADAPTIVE_COUNTER_NEVER;
+    for (Py_ssize_t i = 0; i < size; i++) {
+        int opcode = _PyOpcode_Deopt[instructions[i].op.code];
+        int caches = _PyOpcode_Caches[opcode];
+        instructions[i].op.code = (uint8_t)opcode;
+        if (caches) {
+            instructions[i + 1].cache = initial;
+            for (int j = 2; j <= caches; j++) {
+                instructions[i + j].cache = 0;
+            }
+            i += caches;
+        }
+    }
+}
+
+/* Commit a decision: the specialised opcode with a cooldown, or the generic
+   one backed off. */
+static void
+specialize(_Py_CODEUNIT *instr, int specialized_opcode)
+{
+    instr->op.code = (uint8_t)specialized_opcode;
+    instr[1].cache = adaptive_counter_cooldown();
+}
+
+static void
+unspecialize(_Py_CODEUNIT *instr)
+{
+    instr->op.code = (uint8_t)_PyOpcode_Deopt[instr->op.code];
+    instr[1].cache = adaptive_counter_backoff(instr[1].cache);
+}
+
+static int
+binary_op_form(PyObject *lhs, PyObject *rhs, int oparg)
+{
+    int both_int = PyLong_CheckExact(lhs) && PyLong_CheckExact(rhs);
+    int both_float = PyFloat_CheckExact(lhs) && PyFloat_CheckExact(rhs);
+    switch (oparg) {
+    case NB_ADD:
+    case NB_INPLACE_ADD:
+        if (PyUnicode_CheckExact(lhs) && PyUnicode_CheckExact(rhs)) {
+            return BINARY_OP_ADD_UNICODE;
+        }
+        return both_int ? BINARY_OP_ADD_INT : both_float ? BINARY_OP_ADD_FLOAT : 0;
+    case NB_SUBTRACT:
+    case NB_INPLACE_SUBTRACT:
+        return both_int ? BINARY_OP_SUBTRACT_INT : both_float ? BINARY_OP_SUBTRACT_FLOAT : 0;
+    case NB_MULTIPLY:
+    case NB_INPLACE_MULTIPLY:
+        return both_int ? BINARY_OP_MULTIPLY_INT : both_float ? BINARY_OP_MULTIPLY_FLOAT : 0;
+    case NB_SUBSCR:
+        if (PyLong_CheckExact(rhs) && _PyLong_IsCompact((PyLongObject *)rhs)) {
+            if (PyList_CheckExact(lhs)) {
+                return BINARY_OP_SUBSCR_LIST_INT;
+            }
+            if (PyTuple_CheckExact(lhs)) {
+                return BINARY_OP_SUBSCR_TUPLE_INT;
+            }
+        }
+        return 0;
+    default:
+        return 0;
+    }
+}
+
+void
+_Py_Specialize_BinaryOp(_PyStackRef lhs, _PyStackRef rhs, _Py_CODEUNIT *instr, int oparg)
+{
+    int form = binary_op_form(PyStackRef_AsPyObjectBorrow(lhs), PyStackRef_AsPyObjectBorrow(rhs), oparg);
+    if (form) {
+        specialize(instr, form);
+    }
+    else {
+        unspecialize(instr);
+    }
+}
+
+void
+_Py_Specialize_CompareOp(_PyStackRef lhs, _PyStackRef rhs, _Py_CODEUNIT *instr, int oparg)
+{
+    PyObject *left = PyStackRef_AsPyObjectBorrow(lhs);
+    PyObject *right = PyStackRef_AsPyObjectBorrow(rhs);
+    int op = oparg >> 5;
+    if (PyLong_CheckExact(left) && PyLong_CheckExact(right) && _PyLong_IsCompact((PyLongObject *)left) &&
+        _PyLong_IsCompact((PyLongObject *)right)) {
+        specialize(instr, COMPARE_OP_INT);
+    }
+    else if (PyFloat_CheckExact(left) && PyFloat_CheckExact(right)) {
+        specialize(instr, COMPARE_OP_FLOAT);
+    }
+    else if (PyUnicode_CheckExact(left) && PyUnicode_CheckExact(right) && (op == Py_EQ || op == Py_NE)) {
+        specialize(instr, COMPARE_OP_STR);
+    }
+    else {
+        unspecialize(instr);
+    }
+}
+
+void
+_Py_Specialize_ToBool(_PyStackRef value, _Py_CODEUNIT *instr)
+{
+    PyObject *v = PyStackRef_AsPyObjectBorrow(value);
+    if (PyBool_Check(v)) {
+        specialize(instr, TO_BOOL_BOOL);
+    }
+    else if (PyLong_CheckExact(v)) {
+        specialize(instr, TO_BOOL_INT);
+    }
+    else if (PyList_CheckExact(v)) {
+        specialize(instr, TO_BOOL_LIST);
+    }
+    else if (Py_IsNone(v)) {
+        specialize(instr, TO_BOOL_NONE);
+    }
+    else if (PyUnicode_CheckExact(v)) {
+        specialize(instr, TO_BOOL_STR);
+    }
+    else {
+        unspecialize(instr);
+    }
+}
+
+void
+_Py_Specialize_ForIter(_PyStackRef iter, _PyStackRef index_or_null, _Py_CODEUNIT *instr)
+{
+    PyObject *it = PyStackRef_AsPyObjectBorrow(iter);
+    if (!PyStackRef_IsTaggedInt(index_or_null)) {
+        unspecialize(instr);
+    }
+    else if (PyList_CheckExact(it)) {
+        specialize(instr, FOR_ITER_LIST);
+    }
+    else if (PyTuple_CheckExact(it)) {
+        specialize(instr, FOR_ITER_TUPLE);
+    }
+    else {
+        specialize(instr, FOR_ITER_VIRTUAL);
+    }
+}
