@@ -30,6 +30,9 @@ _specializations = {
         "FOR_ITER_TUPLE",
         "FOR_ITER_VIRTUAL",
     ],
+    "CALL": [
+        "CALL_PY_EXACT_ARGS",
+    ],
 }
 
 _specialized_opmap = {
@@ -42,17 +45,18 @@ _specialized_opmap = {
     'BINARY_OP_SUBSCR_TUPLE_INT': 135,
     'BINARY_OP_SUBTRACT_FLOAT': 136,
     'BINARY_OP_SUBTRACT_INT': 137,
-    'COMPARE_OP_FLOAT': 138,
-    'COMPARE_OP_INT': 139,
-    'COMPARE_OP_STR': 140,
-    'FOR_ITER_LIST': 141,
-    'FOR_ITER_TUPLE': 142,
-    'FOR_ITER_VIRTUAL': 143,
-    'TO_BOOL_BOOL': 144,
-    'TO_BOOL_INT': 145,
-    'TO_BOOL_LIST': 146,
-    'TO_BOOL_NONE': 147,
-    'TO_BOOL_STR': 148,
+    'CALL_PY_EXACT_ARGS': 138,
+    'COMPARE_OP_FLOAT': 139,
+    'COMPARE_OP_INT': 140,
+    'COMPARE_OP_STR': 141,
+    'FOR_ITER_LIST': 142,
+    'FOR_ITER_TUPLE': 143,
+    'FOR_ITER_VIRTUAL': 144,
+    'TO_BOOL_BOOL': 145,
+    'TO_BOOL_INT': 146,
+    'TO_BOOL_LIST': 147,
+    'TO_BOOL_NONE': 148,
+    'TO_BOOL_STR': 149,
 }
 
 opmap = {

@@ -793,7 +793,56 @@
             res = PyStackRef_FromPyObjectSteal(res_o);
         }
 
-        macro(CALL) = unused/1 + unused/2 + _MAYBE_EXPAND_METHOD + _DO_CALL;
+        family(CALL, INLINE_CACHE_ENTRIES_CALL) = {
+            CALL_PY_EXACT_ARGS,
+        };
+
+        specializing op(_SPECIALIZE_CALL, (counter/1, callable, self_or_null, unused[oparg] -- callable, self_or_null, unused[oparg])) {
+            if (ADAPTIVE_COUNTER_TRIGGERS(counter)) {
+                next_instr = this_instr;
+                _Py_Specialize_Call(callable, self_or_null, next_instr, oparg);
+                DISPATCH_SAME_OPARG();
+            }
+            ADVANCE_ADAPTIVE_COUNTER(this_instr[1].cache);
+        }
+
+        macro(CALL) = _SPECIALIZE_CALL + unused/2 + _MAYBE_EXPAND_METHOD + _DO_CALL;
+
+        op(_CHECK_FUNCTION_VERSION, (func_version/2, callable, self_or_null, unused[oparg] -- callable, self_or_null, unused[oparg])) {
+            PyObject *callable_o = PyStackRef_AsPyObjectBorrow(callable);
+            DEOPT_IF(!PyFunction_Check(callable_o));
+            DEOPT_IF(((PyFunctionObject *)callable_o)->func_version != func_version);
+        }
+
+        op(_CHECK_FUNCTION_EXACT_ARGS, (callable, self_or_null, unused[oparg] -- callable, self_or_null, unused[oparg])) {
+            PyFunctionObject *func = (PyFunctionObject *)PyStackRef_AsPyObjectBorrow(callable);
+            PyCodeObject *code = (PyCodeObject *)func->func_code;
+            DEOPT_IF(code->co_argcount != oparg + !PyStackRef_IsNull(self_or_null));
+        }
+
+        /* The arguments become the new frame's first locals as they are:
+           no binding work is left for a function known to take exactly
+           these positional arguments. */
+        op(_PUSH_FRAME_EXACT_ARGS, (callable, self_or_null, args[oparg] -- res)) {
+            int has_self = !PyStackRef_IsNull(self_or_null);
+            _PyStackRef *first = args - has_self;
+            int argcount = oparg + has_self;
+            PyCodeObject *code = (PyCodeObject *)((PyFunctionObject *)PyStackRef_AsPyObjectBorrow(callable))->func_code;
+            _PyInterpreterFrame *new_frame = _PyThreadState_PushFrame(tstate, (size_t)code->co_framesize);
+            if (new_frame == NULL) {
+                ERROR_NO_POP();
+            }
+            _PyFrame_Initialize(tstate, new_frame, PyStackRef_MakeHeapSafe(callable), NULL, code, argcount, frame);
+            for (int i = 0; i < argcount; i++) {
+                new_frame->localsplus[i] = PyStackRef_MakeHeapSafe(first[i]);
+            }
+            _PyFrame_SetStackPointer(frame, stack_pointer - 2 - oparg);
+            frame->return_offset = (uint16_t)(next_instr - this_instr);
+            res = PyStackRef_NULL;
+            DISPATCH_INLINED(new_frame);
+        }
+
+        macro(CALL_PY_EXACT_ARGS) = unused/1 + _CHECK_FUNCTION_VERSION + _CHECK_FUNCTION_EXACT_ARGS + _PUSH_FRAME_EXACT_ARGS;
 
         /* Like CALL; the last len(kwnames) arguments are passed by name. */
         op(_DO_CALL_KW, (callable, self_or_null, args[oparg], kwnames -- res)) {

@@ -628,13 +628,27 @@
             frame->instr_ptr = next_instr;
             next_instr += 4;
             INSTRUCTION_STATS(CALL);
+            PREDICTED_CALL:;
             _Py_CODEUNIT* const this_instr = next_instr - 4;
             (void)this_instr;
             _PyStackRef callable;
             _PyStackRef self_or_null;
             _PyStackRef *args;
             _PyStackRef res;
-            /* Skip 1 cache entry */
+            // _SPECIALIZE_CALL
+            {
+                self_or_null = stack_pointer[-1 - oparg];
+                callable = stack_pointer[-2 - oparg];
+                uint16_t counter = read_u16(&this_instr[1].cache);
+                (void)counter;
+                _PyFrame_SetStackPointer(frame, stack_pointer);
+                if (ADAPTIVE_COUNTER_TRIGGERS(counter)) {
+                    next_instr = this_instr;
+                    _Py_Specialize_Call(callable, self_or_null, next_instr, oparg);
+                    DISPATCH_SAME_OPARG();
+                }
+                ADVANCE_ADAPTIVE_COUNTER(this_instr[1].cache);
+            }
             /* Skip 2 cache entries */
             // _MAYBE_EXPAND_METHOD
             {
@@ -826,6 +840,74 @@
                 res = PyStackRef_FromPyObjectSteal(res_o);
                 stack_pointer[-3 - oparg] = res;
                 stack_pointer += -2 - oparg;
+            }
+            DISPATCH();
+        }
+
+        TARGET(CALL_PY_EXACT_ARGS) {
+            frame->instr_ptr = next_instr;
+            next_instr += 4;
+            INSTRUCTION_STATS(CALL_PY_EXACT_ARGS);
+            _Py_CODEUNIT* const this_instr = next_instr - 4;
+            (void)this_instr;
+            _PyStackRef callable;
+            _PyStackRef self_or_null;
+            _PyStackRef *args;
+            _PyStackRef res;
+            /* Skip 1 cache entry */
+            // _CHECK_FUNCTION_VERSION
+            {
+                callable = stack_pointer[-2 - oparg];
+                uint32_t func_version = read_u32(&this_instr[2].cache);
+                (void)func_version;
+                PyObject *callable_o = PyStackRef_AsPyObjectBorrow(callable);
+                if (!PyFunction_Check(callable_o)) {
+                    UPDATE_MISS_STATS(CALL_PY_EXACT_ARGS);
+                    assert(_PyOpcode_Deopt[opcode] == (CALL));
+                    JUMP_TO_PREDICTED(CALL);
+                }
+                if (((PyFunctionObject *)callable_o)->func_version != func_version) {
+                    UPDATE_MISS_STATS(CALL_PY_EXACT_ARGS);
+                    assert(_PyOpcode_Deopt[opcode] == (CALL));
+                    JUMP_TO_PREDICTED(CALL);
+                }
+            }
+            // _CHECK_FUNCTION_EXACT_ARGS
+            {
+                self_or_null = stack_pointer[-1 - oparg];
+                callable = stack_pointer[-2 - oparg];
+                PyFunctionObject *func = (PyFunctionObject *)PyStackRef_AsPyObjectBorrow(callable);
+                PyCodeObject *code = (PyCodeObject *)func->func_code;
+                if (code->co_argcount != oparg + !PyStackRef_IsNull(self_or_null)) {
+                    UPDATE_MISS_STATS(CALL_PY_EXACT_ARGS);
+                    assert(_PyOpcode_Deopt[opcode] == (CALL));
+                    JUMP_TO_PREDICTED(CALL);
+                }
+            }
+            // _PUSH_FRAME_EXACT_ARGS
+            {
+                args = &stack_pointer[-oparg];
+                self_or_null = stack_pointer[-1 - oparg];
+                callable = stack_pointer[-2 - oparg];
+                _PyFrame_SetStackPointer(frame, stack_pointer);
+                int has_self = !PyStackRef_IsNull(self_or_null);
+                _PyStackRef *first = args - has_self;
+                int argcount = oparg + has_self;
+                PyCodeObject *code = (PyCodeObject *)((PyFunctionObject *)PyStackRef_AsPyObjectBorrow(callable))->func_code;
+                _PyInterpreterFrame *new_frame = _PyThreadState_PushFrame(tstate, (size_t)code->co_framesize);
+                if (new_frame == NULL) {
+                    goto error;
+                }
+                _PyFrame_Initialize(tstate, new_frame, PyStackRef_MakeHeapSafe(callable), NULL, code, argcount, frame);
+                for (int i = 0; i < argcount; i++) {
+                    new_frame->localsplus[i] = PyStackRef_MakeHeapSafe(first[i]);
+                }
+                _PyFrame_SetStackPointer(frame, stack_pointer - 2 - oparg);
+                frame->return_offset = (uint16_t)(next_instr - this_instr);
+                res = PyStackRef_NULL;
+                DISPATCH_INLINED(new_frame);
+                stack_pointer[-2 - oparg] = res;
+                stack_pointer += -1 - oparg;
             }
             DISPATCH();
         }

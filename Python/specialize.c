@@ -162,3 +162,26 @@ _Py_Specialize_ForIter(_PyStackRef iter, _PyStackRef index_or_null, _Py_CODEUNIT
         specialize(instr, FOR_ITER_VIRTUAL);
     }
 }
+
+/* CALL: Python functions whose parameters are exactly the positional
+   arguments given (no defaults needed; no star-args, double-star-kwargs or keyword-only). */
+void
+_Py_Specialize_Call(_PyStackRef callable, _PyStackRef self_or_null, _Py_CODEUNIT *instr, int oparg)
+{
+    PyObject *callable_o = PyStackRef_AsPyObjectBorrow(callable);
+    if (!PyFunction_Check(callable_o) ||
+        ((PyFunctionObject *)callable_o)->vectorcall != _PyFunction_Vectorcall) {
+        unspecialize(instr);
+        return;
+    }
+    PyFunctionObject *func = (PyFunctionObject *)callable_o;
+    PyCodeObject *code = (PyCodeObject *)func->func_code;
+    int argcount = oparg + !PyStackRef_IsNull(self_or_null);
+    if ((code->co_flags & (CO_VARARGS | CO_VARKEYWORDS)) || code->co_kwonlyargcount != 0 ||
+        code->co_argcount != argcount || func->func_version == 0) {
+        unspecialize(instr);
+        return;
+    }
+    write_u32(&instr[2].cache, func->func_version);
+    specialize(instr, CALL_PY_EXACT_ARGS);
+}

@@ -16,7 +16,7 @@ extern "C" {
 #include "opcode_ids.h"
 #include "pycore_uop_ids.h"
 
-#define MAX_REAL_OPCODE 148
+#define MAX_REAL_OPCODE 149
 #define MIN_PSEUDO_OPCODE 256
 #define MAX_PSEUDO_OPCODE 266
 #define IS_PSEUDO_INSTR(OP) ((OP) >= MIN_PSEUDO_OPCODE && (OP) <= MAX_PSEUDO_OPCODE)
@@ -74,6 +74,8 @@ _PyOpcode_num_popped(int opcode, int oparg)
             return 2;
         case CALL_KW:
             return 3 + oparg;
+        case CALL_PY_EXACT_ARGS:
+            return 2 + oparg;
         case CHECK_EG_MATCH:
             return 2;
         case CHECK_EXC_MATCH:
@@ -381,6 +383,8 @@ _PyOpcode_num_pushed(int opcode, int oparg)
         case CALL_INTRINSIC_2:
             return 1;
         case CALL_KW:
+            return 1;
+        case CALL_PY_EXACT_ARGS:
             return 1;
         case CHECK_EG_MATCH:
             return 2;
@@ -697,6 +701,7 @@ const struct opcode_metadata _PyOpcode_opcode_metadata[267] = {
     [CALL_INTRINSIC_1] = { true, HAS_ARG_FLAG | HAS_ERROR_FLAG | HAS_ESCAPES_FLAG },
     [CALL_INTRINSIC_2] = { true, HAS_ARG_FLAG | HAS_ERROR_FLAG | HAS_ESCAPES_FLAG },
     [CALL_KW] = { true, HAS_ARG_FLAG | HAS_ERROR_FLAG | HAS_ESCAPES_FLAG },
+    [CALL_PY_EXACT_ARGS] = { true, HAS_ARG_FLAG | HAS_DEOPT_FLAG | HAS_ERROR_FLAG | HAS_ESCAPES_FLAG | HAS_ERROR_NO_POP_FLAG },
     [CHECK_EG_MATCH] = { true, HAS_ERROR_FLAG | HAS_ESCAPES_FLAG },
     [CHECK_EXC_MATCH] = { true, HAS_ERROR_FLAG | HAS_ESCAPES_FLAG },
     [CLEANUP_THROW] = { true, HAS_ESCAPES_FLAG },
@@ -903,6 +908,7 @@ const uint8_t _PyOpcode_Caches[256] = {
     [BINARY_OP_SUBTRACT_INT] = 5,
     [CALL] = 3,
     [CALL_KW] = 3,
+    [CALL_PY_EXACT_ARGS] = 3,
     [COMPARE_OP] = 1,
     [COMPARE_OP_FLOAT] = 1,
     [COMPARE_OP_INT] = 1,
@@ -959,6 +965,7 @@ const uint8_t _PyOpcode_Deopt[256] = {
     [CALL_INTRINSIC_1] = CALL_INTRINSIC_1,
     [CALL_INTRINSIC_2] = CALL_INTRINSIC_2,
     [CALL_KW] = CALL_KW,
+    [CALL_PY_EXACT_ARGS] = CALL,
     [CHECK_EG_MATCH] = CHECK_EG_MATCH,
     [CHECK_EXC_MATCH] = CHECK_EXC_MATCH,
     [CLEANUP_THROW] = CLEANUP_THROW,
@@ -1104,6 +1111,7 @@ const char *const _PyOpcode_OpName[267] = {
     [CALL_INTRINSIC_1] = "CALL_INTRINSIC_1",
     [CALL_INTRINSIC_2] = "CALL_INTRINSIC_2",
     [CALL_KW] = "CALL_KW",
+    [CALL_PY_EXACT_ARGS] = "CALL_PY_EXACT_ARGS",
     [CHECK_EG_MATCH] = "CHECK_EG_MATCH",
     [CHECK_EXC_MATCH] = "CHECK_EXC_MATCH",
     [CLEANUP_THROW] = "CLEANUP_THROW",

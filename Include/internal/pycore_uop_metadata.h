@@ -73,6 +73,8 @@ const uint16_t _PyUop_Flags[MAX_UOP_ID+1] = {
     [_CALL_INTRINSIC_2] = HAS_ARG_FLAG | HAS_ERROR_FLAG | HAS_ESCAPES_FLAG,
     [_CHECK_EG_MATCH] = HAS_ERROR_FLAG | HAS_ESCAPES_FLAG,
     [_CHECK_EXC_MATCH] = HAS_ERROR_FLAG | HAS_ESCAPES_FLAG,
+    [_CHECK_FUNCTION_EXACT_ARGS] = HAS_ARG_FLAG | HAS_DEOPT_FLAG,
+    [_CHECK_FUNCTION_VERSION] = HAS_ARG_FLAG | HAS_DEOPT_FLAG,
     [_CHECK_PERIODIC] = HAS_EVAL_BREAK_FLAG | HAS_ESCAPES_FLAG,
     [_CLEANUP_THROW] = HAS_ESCAPES_FLAG,
     [_COMPARE_OP] = HAS_ARG_FLAG | HAS_ERROR_FLAG | HAS_ESCAPES_FLAG,
@@ -158,6 +160,7 @@ const uint16_t _PyUop_Flags[MAX_UOP_ID+1] = {
     [_POP_JUMP_IF_TRUE] = HAS_ARG_FLAG | HAS_JUMP_FLAG,
     [_POP_TOP] = HAS_ESCAPES_FLAG,
     [_PUSH_EXC_INFO] = 0,
+    [_PUSH_FRAME_EXACT_ARGS] = HAS_ARG_FLAG | HAS_ERROR_FLAG | HAS_ESCAPES_FLAG | HAS_ERROR_NO_POP_FLAG,
     [_PUSH_NULL] = 0,
     [_RAISE_VARARGS] = HAS_ARG_FLAG | HAS_ERROR_FLAG | HAS_ESCAPES_FLAG,
     [_RERAISE] = HAS_ARG_FLAG | HAS_ESCAPES_FLAG,
@@ -171,6 +174,7 @@ const uint16_t _PyUop_Flags[MAX_UOP_ID+1] = {
     [_SET_FUNCTION_ATTRIBUTE] = HAS_ARG_FLAG | HAS_ESCAPES_FLAG,
     [_SET_UPDATE] = HAS_ARG_FLAG | HAS_ERROR_FLAG | HAS_ESCAPES_FLAG,
     [_SPECIALIZE_BINARY_OP] = HAS_ARG_FLAG | HAS_ESCAPES_FLAG,
+    [_SPECIALIZE_CALL] = HAS_ARG_FLAG | HAS_ESCAPES_FLAG,
     [_SPECIALIZE_COMPARE_OP] = HAS_ARG_FLAG | HAS_ESCAPES_FLAG,
     [_SPECIALIZE_FOR_ITER] = HAS_ESCAPES_FLAG,
     [_SPECIALIZE_TO_BOOL] = HAS_ESCAPES_FLAG,
@@ -233,6 +237,8 @@ const char *const _PyOpcode_uop_name[MAX_UOP_ID+1] = {
     [_CALL_INTRINSIC_2] = "_CALL_INTRINSIC_2",
     [_CHECK_EG_MATCH] = "_CHECK_EG_MATCH",
     [_CHECK_EXC_MATCH] = "_CHECK_EXC_MATCH",
+    [_CHECK_FUNCTION_EXACT_ARGS] = "_CHECK_FUNCTION_EXACT_ARGS",
+    [_CHECK_FUNCTION_VERSION] = "_CHECK_FUNCTION_VERSION",
     [_CHECK_PERIODIC] = "_CHECK_PERIODIC",
     [_CLEANUP_THROW] = "_CLEANUP_THROW",
     [_COMPARE_OP] = "_COMPARE_OP",
@@ -318,6 +324,7 @@ const char *const _PyOpcode_uop_name[MAX_UOP_ID+1] = {
     [_POP_JUMP_IF_TRUE] = "_POP_JUMP_IF_TRUE",
     [_POP_TOP] = "_POP_TOP",
     [_PUSH_EXC_INFO] = "_PUSH_EXC_INFO",
+    [_PUSH_FRAME_EXACT_ARGS] = "_PUSH_FRAME_EXACT_ARGS",
     [_PUSH_NULL] = "_PUSH_NULL",
     [_RAISE_VARARGS] = "_RAISE_VARARGS",
     [_RERAISE] = "_RERAISE",
@@ -331,6 +338,7 @@ const char *const _PyOpcode_uop_name[MAX_UOP_ID+1] = {
     [_SET_FUNCTION_ATTRIBUTE] = "_SET_FUNCTION_ATTRIBUTE",
     [_SET_UPDATE] = "_SET_UPDATE",
     [_SPECIALIZE_BINARY_OP] = "_SPECIALIZE_BINARY_OP",
+    [_SPECIALIZE_CALL] = "_SPECIALIZE_CALL",
     [_SPECIALIZE_COMPARE_OP] = "_SPECIALIZE_COMPARE_OP",
     [_SPECIALIZE_FOR_ITER] = "_SPECIALIZE_FOR_ITER",
     [_SPECIALIZE_TO_BOOL] = "_SPECIALIZE_TO_BOOL",
@@ -413,6 +421,10 @@ _PyUop_num_popped(int opcode, int oparg)
             return 2;
         case _CHECK_EXC_MATCH:
             return 2;
+        case _CHECK_FUNCTION_EXACT_ARGS:
+            return 2 + oparg;
+        case _CHECK_FUNCTION_VERSION:
+            return 2 + oparg;
         case _CHECK_PERIODIC:
             return 0;
         case _CLEANUP_THROW:
@@ -583,6 +595,8 @@ _PyUop_num_popped(int opcode, int oparg)
             return 1;
         case _PUSH_EXC_INFO:
             return 1;
+        case _PUSH_FRAME_EXACT_ARGS:
+            return 2 + oparg;
         case _PUSH_NULL:
             return 0;
         case _RAISE_VARARGS:
@@ -609,6 +623,8 @@ _PyUop_num_popped(int opcode, int oparg)
             return 1 + oparg;
         case _SPECIALIZE_BINARY_OP:
             return 2;
+        case _SPECIALIZE_CALL:
+            return 2 + oparg;
         case _SPECIALIZE_COMPARE_OP:
             return 2;
         case _SPECIALIZE_FOR_ITER:

@@ -77,3 +77,43 @@ print("float compare specialised:", ("COMPARE_OP_FLOAT" in ops_loop) == on)
 print("tuple loop specialised:", ("FOR_ITER_TUPLE" in ops_loop) == on)
 # A type change makes the specialised form fall back and still be right.
 print(add("x", "y"), add([1], [2]), add(1.5, 2), loop([0.75, 0.9]))
+
+
+# Calls specialised for exact positional arguments fall back when the
+# function, its code or the argument count changes.
+def f1(a, b):
+    return a - b
+
+
+for _ in range(10):
+    f1(5, 3)
+
+
+def g1(a, b):
+    return a * b
+
+
+f1.__code__ = g1.__code__
+print(f1(5, 3), [f1(2, 3) for _ in range(3)])
+
+
+class C:
+    def m(self, x):
+        return x + 1
+
+
+c = C()
+print([c.m(i) for i in range(5)], [C.m(c, 1) for _ in range(3)])
+
+
+def varargs(*a):
+    return a
+
+
+print([varargs(1) for _ in range(5)])
+try:
+    [f1(1) for _ in range(5)]
+except TypeError as e:
+    print(e)
+calls = [f1, g1, varargs, len]
+print([fn(4, 5) if fn is not len else fn("abcd") for fn in calls for _ in range(2) if fn is not varargs])
