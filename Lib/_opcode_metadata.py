@@ -33,6 +33,10 @@ _specializations = {
     "CALL": [
         "CALL_PY_EXACT_ARGS",
     ],
+    "LOAD_ATTR": [
+        "LOAD_ATTR_INSTANCE_VALUE",
+        "LOAD_ATTR_METHOD_WITH_DICT",
+    ],
 }
 
 _specialized_opmap = {
@@ -52,11 +56,13 @@ _specialized_opmap = {
     'FOR_ITER_LIST': 142,
     'FOR_ITER_TUPLE': 143,
     'FOR_ITER_VIRTUAL': 144,
-    'TO_BOOL_BOOL': 145,
-    'TO_BOOL_INT': 146,
-    'TO_BOOL_LIST': 147,
-    'TO_BOOL_NONE': 148,
-    'TO_BOOL_STR': 149,
+    'LOAD_ATTR_INSTANCE_VALUE': 145,
+    'LOAD_ATTR_METHOD_WITH_DICT': 146,
+    'TO_BOOL_BOOL': 147,
+    'TO_BOOL_INT': 148,
+    'TO_BOOL_LIST': 149,
+    'TO_BOOL_NONE': 150,
+    'TO_BOOL_STR': 151,
 }
 
 opmap = {

@@ -1099,10 +1099,25 @@
 
         /* ---- Attributes -------------------------------------------------- */
 
+        family(LOAD_ATTR, INLINE_CACHE_ENTRIES_LOAD_ATTR) = {
+            LOAD_ATTR_INSTANCE_VALUE,
+            LOAD_ATTR_METHOD_WITH_DICT,
+        };
+
+        specializing op(_SPECIALIZE_LOAD_ATTR, (counter/1, owner -- owner)) {
+            if (ADAPTIVE_COUNTER_TRIGGERS(counter)) {
+                PyObject *name = GETITEM(FRAME_CO_NAMES, oparg >> 1);
+                next_instr = this_instr;
+                _Py_Specialize_LoadAttr(owner, next_instr, name, oparg);
+                DISPATCH_SAME_OPARG();
+            }
+            ADVANCE_ADAPTIVE_COUNTER(this_instr[1].cache);
+        }
+
         /* With oparg & 1 (a method load for a call) this leaves
            (function, self) when the attribute is a plain method, avoiding a
            bound-method object, else (attribute, NULL). */
-        inst(LOAD_ATTR, (unused/1, unused/8, owner -- attr, self_or_null[oparg & 1])) {
+        op(_LOAD_ATTR, (owner -- attr, self_or_null[oparg & 1])) {
             PyObject *name = GETITEM(FRAME_CO_NAMES, oparg >> 1);
             PyObject *owner_o = PyStackRef_AsPyObjectBorrow(owner);
             if (oparg & 1) {
@@ -1127,6 +1142,38 @@
                 attr = PyStackRef_FromPyObjectSteal(attr_o);
             }
         }
+
+        macro(LOAD_ATTR) = _SPECIALIZE_LOAD_ATTR + unused/8 + _LOAD_ATTR;
+
+        /* The type (and so every class attribute and descriptor) is as it
+           was when specialised: tp_version_tag changes with any change to
+           the type or its bases. */
+        op(_GUARD_TYPE_VERSION, (type_version/2, owner -- owner)) {
+            DEOPT_IF(Py_TYPE(PyStackRef_AsPyObjectBorrow(owner))->tp_version_tag != type_version);
+        }
+
+        /* obj.name found in the instance dict (no class attribute of that
+           name exists). */
+        op(_LOAD_ATTR_INSTANCE_VALUE, (owner -- attr, unused[oparg & 1])) {
+            PyObject *name = GETITEM(FRAME_CO_NAMES, oparg >> 1);
+            PyObject *attr_o = _PyObject_InstanceDictLookup(PyStackRef_AsPyObjectBorrow(owner), name);
+            DEOPT_IF(attr_o == NULL);
+            PyStackRef_CLOSE(owner);
+            attr = PyStackRef_FromPyObjectSteal(attr_o);
+        }
+
+        macro(LOAD_ATTR_INSTANCE_VALUE) = unused/1 + _GUARD_TYPE_VERSION + unused/6 + _LOAD_ATTR_INSTANCE_VALUE;
+
+        /* obj.method(...): the function found on the type, unless the
+           instance dict shadows it. */
+        op(_LOAD_ATTR_METHOD_WITH_DICT, (descr/4, owner -- attr, self_or_null[oparg & 1])) {
+            PyObject *name = GETITEM(FRAME_CO_NAMES, oparg >> 1);
+            DEOPT_IF(_PyObject_InstanceDictHas(PyStackRef_AsPyObjectBorrow(owner), name));
+            attr = PyStackRef_FromPyObjectNew((PyObject *)(uintptr_t)descr);
+            self_or_null[0] = owner;
+        }
+
+        macro(LOAD_ATTR_METHOD_WITH_DICT) = unused/1 + _GUARD_TYPE_VERSION + unused/2 + _LOAD_ATTR_METHOD_WITH_DICT;
 
         inst(STORE_ATTR, (unused/1, unused/3, v, owner --)) {
             PyObject *name = GETITEM(FRAME_CO_NAMES, oparg);

@@ -1480,6 +1480,8 @@
             break;
         }
 
+        /* _SPECIALIZE_LOAD_ATTR is not a viable micro-op for tier 2 because it is a specializing op */
+
         case _LOAD_ATTR: {
             _PyStackRef owner;
             _PyStackRef attr;
@@ -1517,6 +1519,59 @@
                 }
                 attr = PyStackRef_FromPyObjectSteal(attr_o);
             }
+            stack_pointer[-1] = attr;
+            stack_pointer += (oparg & 1);
+            break;
+        }
+
+        case _GUARD_TYPE_VERSION: {
+            _PyStackRef owner;
+            owner = stack_pointer[-1];
+            uint32_t type_version = (uint32_t)CURRENT_OPERAND0();
+            (void)type_version;
+            if (Py_TYPE(PyStackRef_AsPyObjectBorrow(owner))->tp_version_tag != type_version) {
+                UOP_STAT_INC(uopcode, miss);
+                JUMP_TO_JUMP_TARGET();
+            }
+            break;
+        }
+
+        case _LOAD_ATTR_INSTANCE_VALUE: {
+            _PyStackRef owner;
+            _PyStackRef attr;
+            oparg = CURRENT_OPARG();
+            owner = stack_pointer[-1];
+            _PyFrame_SetStackPointer(frame, stack_pointer);
+            PyObject *name = GETITEM(FRAME_CO_NAMES, oparg >> 1);
+            PyObject *attr_o = _PyObject_InstanceDictLookup(PyStackRef_AsPyObjectBorrow(owner), name);
+            if (attr_o == NULL) {
+                UOP_STAT_INC(uopcode, miss);
+                JUMP_TO_JUMP_TARGET();
+            }
+            PyStackRef_CLOSE(owner);
+            attr = PyStackRef_FromPyObjectSteal(attr_o);
+            stack_pointer[-1] = attr;
+            stack_pointer += (oparg & 1);
+            break;
+        }
+
+        case _LOAD_ATTR_METHOD_WITH_DICT: {
+            _PyStackRef owner;
+            _PyStackRef attr;
+            _PyStackRef *self_or_null;
+            oparg = CURRENT_OPARG();
+            owner = stack_pointer[-1];
+            self_or_null = &stack_pointer[0];
+            uint64_t descr = (uint64_t)CURRENT_OPERAND0();
+            (void)descr;
+            _PyFrame_SetStackPointer(frame, stack_pointer);
+            PyObject *name = GETITEM(FRAME_CO_NAMES, oparg >> 1);
+            if (_PyObject_InstanceDictHas(PyStackRef_AsPyObjectBorrow(owner), name)) {
+                UOP_STAT_INC(uopcode, miss);
+                JUMP_TO_JUMP_TARGET();
+            }
+            attr = PyStackRef_FromPyObjectNew((PyObject *)(uintptr_t)descr);
+            self_or_null[0] = owner;
             stack_pointer[-1] = attr;
             stack_pointer += (oparg & 1);
             break;

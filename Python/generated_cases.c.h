@@ -2033,45 +2033,147 @@
             frame->instr_ptr = next_instr;
             next_instr += 10;
             INSTRUCTION_STATS(LOAD_ATTR);
+            PREDICTED_LOAD_ATTR:;
             _Py_CODEUNIT* const this_instr = next_instr - 10;
             (void)this_instr;
             _PyStackRef owner;
             _PyStackRef attr;
             _PyStackRef *self_or_null;
-            owner = stack_pointer[-1];
-            self_or_null = &stack_pointer[0];
-            _PyFrame_SetStackPointer(frame, stack_pointer);
-            PyObject *name = GETITEM(FRAME_CO_NAMES, oparg >> 1);
-            PyObject *owner_o = PyStackRef_AsPyObjectBorrow(owner);
-            if (oparg & 1) {
-                PyObject *attr_o = NULL;
-                int is_meth = _PyObject_GetMethod(owner_o, name, &attr_o);
-                if (is_meth) {
-                    assert(attr_o != NULL);
-                    attr = PyStackRef_FromPyObjectSteal(attr_o);
-                    self_or_null[0] = PyStackRef_MakeHeapSafe(owner);
+            // _SPECIALIZE_LOAD_ATTR
+            {
+                owner = stack_pointer[-1];
+                uint16_t counter = read_u16(&this_instr[1].cache);
+                (void)counter;
+                _PyFrame_SetStackPointer(frame, stack_pointer);
+                if (ADAPTIVE_COUNTER_TRIGGERS(counter)) {
+                    PyObject *name = GETITEM(FRAME_CO_NAMES, oparg >> 1);
+                    next_instr = this_instr;
+                    _Py_Specialize_LoadAttr(owner, next_instr, name, oparg);
+                    DISPATCH_SAME_OPARG();
+                }
+                ADVANCE_ADAPTIVE_COUNTER(this_instr[1].cache);
+            }
+            /* Skip 8 cache entries */
+            // _LOAD_ATTR
+            {
+                owner = stack_pointer[-1];
+                self_or_null = &stack_pointer[0];
+                _PyFrame_SetStackPointer(frame, stack_pointer);
+                PyObject *name = GETITEM(FRAME_CO_NAMES, oparg >> 1);
+                PyObject *owner_o = PyStackRef_AsPyObjectBorrow(owner);
+                if (oparg & 1) {
+                    PyObject *attr_o = NULL;
+                    int is_meth = _PyObject_GetMethod(owner_o, name, &attr_o);
+                    if (is_meth) {
+                        assert(attr_o != NULL);
+                        attr = PyStackRef_FromPyObjectSteal(attr_o);
+                        self_or_null[0] = PyStackRef_MakeHeapSafe(owner);
+                    }
+                    else {
+                        PyStackRef_CLOSE(owner);
+                        if (attr_o == NULL) {
+                            stack_pointer += -1;
+                            goto error;
+                        }
+                        attr = PyStackRef_FromPyObjectSteal(attr_o);
+                        self_or_null[0] = PyStackRef_NULL;
+                    }
                 }
                 else {
+                    PyObject *attr_o = PyObject_GetAttr(owner_o, name);
                     PyStackRef_CLOSE(owner);
                     if (attr_o == NULL) {
                         stack_pointer += -1;
                         goto error;
                     }
                     attr = PyStackRef_FromPyObjectSteal(attr_o);
-                    self_or_null[0] = PyStackRef_NULL;
+                }
+                stack_pointer[-1] = attr;
+                stack_pointer += (oparg & 1);
+            }
+            DISPATCH();
+        }
+
+        TARGET(LOAD_ATTR_INSTANCE_VALUE) {
+            frame->instr_ptr = next_instr;
+            next_instr += 10;
+            INSTRUCTION_STATS(LOAD_ATTR_INSTANCE_VALUE);
+            _Py_CODEUNIT* const this_instr = next_instr - 10;
+            (void)this_instr;
+            _PyStackRef owner;
+            _PyStackRef attr;
+            /* Skip 1 cache entry */
+            // _GUARD_TYPE_VERSION
+            {
+                owner = stack_pointer[-1];
+                uint32_t type_version = read_u32(&this_instr[2].cache);
+                (void)type_version;
+                if (Py_TYPE(PyStackRef_AsPyObjectBorrow(owner))->tp_version_tag != type_version) {
+                    UPDATE_MISS_STATS(LOAD_ATTR_INSTANCE_VALUE);
+                    assert(_PyOpcode_Deopt[opcode] == (LOAD_ATTR));
+                    JUMP_TO_PREDICTED(LOAD_ATTR);
                 }
             }
-            else {
-                PyObject *attr_o = PyObject_GetAttr(owner_o, name);
-                PyStackRef_CLOSE(owner);
+            /* Skip 6 cache entries */
+            // _LOAD_ATTR_INSTANCE_VALUE
+            {
+                owner = stack_pointer[-1];
+                _PyFrame_SetStackPointer(frame, stack_pointer);
+                PyObject *name = GETITEM(FRAME_CO_NAMES, oparg >> 1);
+                PyObject *attr_o = _PyObject_InstanceDictLookup(PyStackRef_AsPyObjectBorrow(owner), name);
                 if (attr_o == NULL) {
-                    stack_pointer += -1;
-                    goto error;
+                    UPDATE_MISS_STATS(LOAD_ATTR_INSTANCE_VALUE);
+                    assert(_PyOpcode_Deopt[opcode] == (LOAD_ATTR));
+                    JUMP_TO_PREDICTED(LOAD_ATTR);
                 }
+                PyStackRef_CLOSE(owner);
                 attr = PyStackRef_FromPyObjectSteal(attr_o);
+                stack_pointer[-1] = attr;
+                stack_pointer += (oparg & 1);
             }
-            stack_pointer[-1] = attr;
-            stack_pointer += (oparg & 1);
+            DISPATCH();
+        }
+
+        TARGET(LOAD_ATTR_METHOD_WITH_DICT) {
+            frame->instr_ptr = next_instr;
+            next_instr += 10;
+            INSTRUCTION_STATS(LOAD_ATTR_METHOD_WITH_DICT);
+            _Py_CODEUNIT* const this_instr = next_instr - 10;
+            (void)this_instr;
+            _PyStackRef owner;
+            _PyStackRef attr;
+            _PyStackRef *self_or_null;
+            /* Skip 1 cache entry */
+            // _GUARD_TYPE_VERSION
+            {
+                owner = stack_pointer[-1];
+                uint32_t type_version = read_u32(&this_instr[2].cache);
+                (void)type_version;
+                if (Py_TYPE(PyStackRef_AsPyObjectBorrow(owner))->tp_version_tag != type_version) {
+                    UPDATE_MISS_STATS(LOAD_ATTR_METHOD_WITH_DICT);
+                    assert(_PyOpcode_Deopt[opcode] == (LOAD_ATTR));
+                    JUMP_TO_PREDICTED(LOAD_ATTR);
+                }
+            }
+            /* Skip 2 cache entries */
+            // _LOAD_ATTR_METHOD_WITH_DICT
+            {
+                owner = stack_pointer[-1];
+                self_or_null = &stack_pointer[0];
+                uint64_t descr = read_u64(&this_instr[6].cache);
+                (void)descr;
+                _PyFrame_SetStackPointer(frame, stack_pointer);
+                PyObject *name = GETITEM(FRAME_CO_NAMES, oparg >> 1);
+                if (_PyObject_InstanceDictHas(PyStackRef_AsPyObjectBorrow(owner), name)) {
+                    UPDATE_MISS_STATS(LOAD_ATTR_METHOD_WITH_DICT);
+                    assert(_PyOpcode_Deopt[opcode] == (LOAD_ATTR));
+                    JUMP_TO_PREDICTED(LOAD_ATTR);
+                }
+                attr = PyStackRef_FromPyObjectNew((PyObject *)(uintptr_t)descr);
+                self_or_null[0] = owner;
+                stack_pointer[-1] = attr;
+                stack_pointer += (oparg & 1);
+            }
             DISPATCH();
         }
 

@@ -12,6 +12,7 @@
 #include "Python.h"
 #include "pycore_code.h"
 #include "pycore_long.h"
+#include "pycore_typeobject.h"
 #include "pycore_opcode_utils.h"
 #include "opcode_ids.h"
 #include "pycore_opcode_metadata.h"
@@ -184,4 +185,67 @@ _Py_Specialize_Call(_PyStackRef callable, _PyStackRef self_or_null, _Py_CODEUNIT
     }
     write_u32(&instr[2].cache, func->func_version);
     specialize(instr, CALL_PY_EXACT_ARGS);
+}
+
+/* Look `name` up in obj's instance dict: a new reference, or NULL (no
+   exception) when absent or there is no dict. */
+PyObject *
+_PyObject_InstanceDictLookup(PyObject *obj, PyObject *name)
+{
+    PyObject **dictptr = _PyObject_GetDictPtr(obj);
+    if (dictptr == NULL || *dictptr == NULL) {
+        return NULL;
+    }
+    PyObject *value;
+    if (PyDict_GetItemRef(*dictptr, name, &value) < 0) {
+        PyErr_Clear();
+        return NULL;
+    }
+    return value;
+}
+
+/* 1 if obj's instance dict has `name` (or the lookup failed: callers then
+   take the generic path, which reports errors properly). */
+int
+_PyObject_InstanceDictHas(PyObject *obj, PyObject *name)
+{
+    PyObject **dictptr = _PyObject_GetDictPtr(obj);
+    if (dictptr == NULL || *dictptr == NULL) {
+        return 0;
+    }
+    int r = PyDict_Contains(*dictptr, name);
+    if (r < 0) {
+        PyErr_Clear();
+        return 1;
+    }
+    return r;
+}
+
+/* LOAD_ATTR on instances of classes with the generic attribute protocol:
+   plain instance attributes and plain methods. */
+void
+_Py_Specialize_LoadAttr(_PyStackRef owner, _Py_CODEUNIT *instr, PyObject *name, int oparg)
+{
+    PyObject *obj = PyStackRef_AsPyObjectBorrow(owner);
+    PyTypeObject *tp = Py_TYPE(obj);
+    if (tp->tp_getattro != PyObject_GenericGetAttr || !PyUnicode_CheckExact(name) ||
+        !_PyType_AssignVersionTag(tp)) {
+        unspecialize(instr);
+        return;
+    }
+    PyObject *descr = _PyType_Lookup(tp, name);
+    if (oparg & 1) {
+        if (descr != NULL && PyFunction_Check(descr)) {
+            write_u32(&instr[2].cache, tp->tp_version_tag);
+            write_obj(&instr[6].cache, descr);
+            specialize(instr, LOAD_ATTR_METHOD_WITH_DICT);
+            return;
+        }
+    }
+    else if (descr == NULL && tp->tp_dictoffset != 0) {
+        write_u32(&instr[2].cache, tp->tp_version_tag);
+        specialize(instr, LOAD_ATTR_INSTANCE_VALUE);
+        return;
+    }
+    unspecialize(instr);
 }

@@ -16,7 +16,7 @@ extern "C" {
 #include "opcode_ids.h"
 #include "pycore_uop_ids.h"
 
-#define MAX_REAL_OPCODE 149
+#define MAX_REAL_OPCODE 151
 #define MIN_PSEUDO_OPCODE 256
 #define MAX_PSEUDO_OPCODE 266
 #define IS_PSEUDO_INSTR(OP) ((OP) >= MIN_PSEUDO_OPCODE && (OP) <= MAX_PSEUDO_OPCODE)
@@ -173,6 +173,10 @@ _PyOpcode_num_popped(int opcode, int oparg)
         case LIST_EXTEND:
             return 1 + oparg;
         case LOAD_ATTR:
+            return 1;
+        case LOAD_ATTR_INSTANCE_VALUE:
+            return 1;
+        case LOAD_ATTR_METHOD_WITH_DICT:
             return 1;
         case LOAD_BUILD_CLASS:
             return 0;
@@ -484,6 +488,10 @@ _PyOpcode_num_pushed(int opcode, int oparg)
             return oparg;
         case LOAD_ATTR:
             return 1 + (oparg & 1);
+        case LOAD_ATTR_INSTANCE_VALUE:
+            return 1 + (oparg & 1);
+        case LOAD_ATTR_METHOD_WITH_DICT:
+            return 1 + (oparg & 1);
         case LOAD_BUILD_CLASS:
             return 1;
         case LOAD_CLOSURE:
@@ -747,6 +755,8 @@ const struct opcode_metadata _PyOpcode_opcode_metadata[267] = {
     [LIST_APPEND] = { true, HAS_ARG_FLAG | HAS_ERROR_FLAG | HAS_ESCAPES_FLAG },
     [LIST_EXTEND] = { true, HAS_ARG_FLAG | HAS_ERROR_FLAG | HAS_ESCAPES_FLAG },
     [LOAD_ATTR] = { true, HAS_ARG_FLAG | HAS_NAME_FLAG | HAS_ERROR_FLAG | HAS_ESCAPES_FLAG },
+    [LOAD_ATTR_INSTANCE_VALUE] = { true, HAS_ARG_FLAG | HAS_NAME_FLAG | HAS_DEOPT_FLAG | HAS_ESCAPES_FLAG },
+    [LOAD_ATTR_METHOD_WITH_DICT] = { true, HAS_ARG_FLAG | HAS_NAME_FLAG | HAS_DEOPT_FLAG | HAS_ESCAPES_FLAG },
     [LOAD_BUILD_CLASS] = { true, HAS_ERROR_FLAG | HAS_ESCAPES_FLAG },
     [LOAD_COMMON_CONSTANT] = { true, HAS_ARG_FLAG | HAS_ESCAPES_FLAG },
     [LOAD_CONST] = { true, HAS_ARG_FLAG | HAS_CONST_FLAG },
@@ -920,6 +930,8 @@ const uint8_t _PyOpcode_Caches[256] = {
     [FOR_ITER_VIRTUAL] = 1,
     [JUMP_BACKWARD] = 1,
     [LOAD_ATTR] = 9,
+    [LOAD_ATTR_INSTANCE_VALUE] = 9,
+    [LOAD_ATTR_METHOD_WITH_DICT] = 9,
     [LOAD_GLOBAL] = 4,
     [LOAD_SUPER_ATTR] = 1,
     [POP_JUMP_IF_FALSE] = 1,
@@ -1011,6 +1023,8 @@ const uint8_t _PyOpcode_Deopt[256] = {
     [LIST_APPEND] = LIST_APPEND,
     [LIST_EXTEND] = LIST_EXTEND,
     [LOAD_ATTR] = LOAD_ATTR,
+    [LOAD_ATTR_INSTANCE_VALUE] = LOAD_ATTR,
+    [LOAD_ATTR_METHOD_WITH_DICT] = LOAD_ATTR,
     [LOAD_BUILD_CLASS] = LOAD_BUILD_CLASS,
     [LOAD_COMMON_CONSTANT] = LOAD_COMMON_CONSTANT,
     [LOAD_CONST] = LOAD_CONST,
@@ -1161,6 +1175,8 @@ const char *const _PyOpcode_OpName[267] = {
     [LIST_APPEND] = "LIST_APPEND",
     [LIST_EXTEND] = "LIST_EXTEND",
     [LOAD_ATTR] = "LOAD_ATTR",
+    [LOAD_ATTR_INSTANCE_VALUE] = "LOAD_ATTR_INSTANCE_VALUE",
+    [LOAD_ATTR_METHOD_WITH_DICT] = "LOAD_ATTR_METHOD_WITH_DICT",
     [LOAD_BUILD_CLASS] = "LOAD_BUILD_CLASS",
     [LOAD_CLOSURE] = "LOAD_CLOSURE",
     [LOAD_COMMON_CONSTANT] = "LOAD_COMMON_CONSTANT",
@@ -1306,7 +1322,8 @@ const struct opcode_macro_expansion _PyOpcode_macro_expansion[256] = {
     [IS_OP] = { .nuops = 1, .uops = { { _IS_OP, OPARG_SIMPLE, 0 } } },
     [LIST_APPEND] = { .nuops = 1, .uops = { { _LIST_APPEND, OPARG_SIMPLE, 0 } } },
     [LIST_EXTEND] = { .nuops = 1, .uops = { { _LIST_EXTEND, OPARG_SIMPLE, 0 } } },
-    [LOAD_ATTR] = { .nuops = 1, .uops = { { _LOAD_ATTR, OPARG_SIMPLE, 0 } } },
+    [LOAD_ATTR_INSTANCE_VALUE] = { .nuops = 2, .uops = { { _GUARD_TYPE_VERSION, OPARG_CACHE_2, 1 }, { _LOAD_ATTR_INSTANCE_VALUE, OPARG_SIMPLE, 0 } } },
+    [LOAD_ATTR_METHOD_WITH_DICT] = { .nuops = 2, .uops = { { _GUARD_TYPE_VERSION, OPARG_CACHE_2, 1 }, { _LOAD_ATTR_METHOD_WITH_DICT, OPARG_CACHE_4, 5 } } },
     [LOAD_BUILD_CLASS] = { .nuops = 1, .uops = { { _LOAD_BUILD_CLASS, OPARG_SIMPLE, 0 } } },
     [LOAD_COMMON_CONSTANT] = { .nuops = 1, .uops = { { _LOAD_COMMON_CONSTANT, OPARG_SIMPLE, 0 } } },
     [LOAD_CONST] = { .nuops = 1, .uops = { { _LOAD_CONST, OPARG_SIMPLE, 0 } } },

@@ -114,6 +114,7 @@ const uint16_t _PyUop_Flags[MAX_UOP_ID+1] = {
     [_GUARD_BOTH_FLOAT] = HAS_DEOPT_FLAG,
     [_GUARD_BOTH_INT] = HAS_DEOPT_FLAG,
     [_GUARD_BOTH_UNICODE] = HAS_DEOPT_FLAG,
+    [_GUARD_TYPE_VERSION] = HAS_DEOPT_FLAG,
     [_IMPORT_FROM] = HAS_ARG_FLAG | HAS_NAME_FLAG | HAS_ERROR_FLAG | HAS_ESCAPES_FLAG,
     [_IMPORT_NAME] = HAS_ARG_FLAG | HAS_NAME_FLAG | HAS_ERROR_FLAG | HAS_ESCAPES_FLAG,
     [_INTERPRETER_EXIT] = HAS_ESCAPES_FLAG,
@@ -123,6 +124,8 @@ const uint16_t _PyUop_Flags[MAX_UOP_ID+1] = {
     [_LIST_APPEND] = HAS_ARG_FLAG | HAS_ERROR_FLAG | HAS_ESCAPES_FLAG,
     [_LIST_EXTEND] = HAS_ARG_FLAG | HAS_ERROR_FLAG | HAS_ESCAPES_FLAG,
     [_LOAD_ATTR] = HAS_ARG_FLAG | HAS_NAME_FLAG | HAS_ERROR_FLAG | HAS_ESCAPES_FLAG,
+    [_LOAD_ATTR_INSTANCE_VALUE] = HAS_ARG_FLAG | HAS_NAME_FLAG | HAS_DEOPT_FLAG | HAS_ESCAPES_FLAG,
+    [_LOAD_ATTR_METHOD_WITH_DICT] = HAS_ARG_FLAG | HAS_NAME_FLAG | HAS_DEOPT_FLAG | HAS_ESCAPES_FLAG,
     [_LOAD_BUILD_CLASS] = HAS_ERROR_FLAG | HAS_ESCAPES_FLAG,
     [_LOAD_COMMON_CONSTANT] = HAS_ARG_FLAG | HAS_ESCAPES_FLAG,
     [_LOAD_CONST] = HAS_ARG_FLAG | HAS_CONST_FLAG,
@@ -177,6 +180,7 @@ const uint16_t _PyUop_Flags[MAX_UOP_ID+1] = {
     [_SPECIALIZE_CALL] = HAS_ARG_FLAG | HAS_ESCAPES_FLAG,
     [_SPECIALIZE_COMPARE_OP] = HAS_ARG_FLAG | HAS_ESCAPES_FLAG,
     [_SPECIALIZE_FOR_ITER] = HAS_ESCAPES_FLAG,
+    [_SPECIALIZE_LOAD_ATTR] = HAS_ARG_FLAG | HAS_NAME_FLAG | HAS_ESCAPES_FLAG,
     [_SPECIALIZE_TO_BOOL] = HAS_ESCAPES_FLAG,
     [_STORE_ATTR] = HAS_ARG_FLAG | HAS_NAME_FLAG | HAS_ERROR_FLAG | HAS_ESCAPES_FLAG,
     [_STORE_DEREF] = HAS_ARG_FLAG | HAS_FREE_FLAG | HAS_ESCAPES_FLAG,
@@ -278,6 +282,7 @@ const char *const _PyOpcode_uop_name[MAX_UOP_ID+1] = {
     [_GUARD_BOTH_FLOAT] = "_GUARD_BOTH_FLOAT",
     [_GUARD_BOTH_INT] = "_GUARD_BOTH_INT",
     [_GUARD_BOTH_UNICODE] = "_GUARD_BOTH_UNICODE",
+    [_GUARD_TYPE_VERSION] = "_GUARD_TYPE_VERSION",
     [_IMPORT_FROM] = "_IMPORT_FROM",
     [_IMPORT_NAME] = "_IMPORT_NAME",
     [_INTERPRETER_EXIT] = "_INTERPRETER_EXIT",
@@ -287,6 +292,8 @@ const char *const _PyOpcode_uop_name[MAX_UOP_ID+1] = {
     [_LIST_APPEND] = "_LIST_APPEND",
     [_LIST_EXTEND] = "_LIST_EXTEND",
     [_LOAD_ATTR] = "_LOAD_ATTR",
+    [_LOAD_ATTR_INSTANCE_VALUE] = "_LOAD_ATTR_INSTANCE_VALUE",
+    [_LOAD_ATTR_METHOD_WITH_DICT] = "_LOAD_ATTR_METHOD_WITH_DICT",
     [_LOAD_BUILD_CLASS] = "_LOAD_BUILD_CLASS",
     [_LOAD_COMMON_CONSTANT] = "_LOAD_COMMON_CONSTANT",
     [_LOAD_CONST] = "_LOAD_CONST",
@@ -341,6 +348,7 @@ const char *const _PyOpcode_uop_name[MAX_UOP_ID+1] = {
     [_SPECIALIZE_CALL] = "_SPECIALIZE_CALL",
     [_SPECIALIZE_COMPARE_OP] = "_SPECIALIZE_COMPARE_OP",
     [_SPECIALIZE_FOR_ITER] = "_SPECIALIZE_FOR_ITER",
+    [_SPECIALIZE_LOAD_ATTR] = "_SPECIALIZE_LOAD_ATTR",
     [_SPECIALIZE_TO_BOOL] = "_SPECIALIZE_TO_BOOL",
     [_STORE_ATTR] = "_STORE_ATTR",
     [_STORE_DEREF] = "_STORE_DEREF",
@@ -503,6 +511,8 @@ _PyUop_num_popped(int opcode, int oparg)
             return 2;
         case _GUARD_BOTH_UNICODE:
             return 2;
+        case _GUARD_TYPE_VERSION:
+            return 1;
         case _IMPORT_FROM:
             return 1;
         case _IMPORT_NAME:
@@ -520,6 +530,10 @@ _PyUop_num_popped(int opcode, int oparg)
         case _LIST_EXTEND:
             return 1 + oparg;
         case _LOAD_ATTR:
+            return 1;
+        case _LOAD_ATTR_INSTANCE_VALUE:
+            return 1;
+        case _LOAD_ATTR_METHOD_WITH_DICT:
             return 1;
         case _LOAD_BUILD_CLASS:
             return 0;
@@ -629,6 +643,8 @@ _PyUop_num_popped(int opcode, int oparg)
             return 2;
         case _SPECIALIZE_FOR_ITER:
             return 2;
+        case _SPECIALIZE_LOAD_ATTR:
+            return 1;
         case _SPECIALIZE_TO_BOOL:
             return 1;
         case _STORE_ATTR:

@@ -117,3 +117,39 @@ except TypeError as e:
     print(e)
 calls = [f1, g1, varargs, len]
 print([fn(4, 5) if fn is not len else fn("abcd") for fn in calls for _ in range(2) if fn is not varargs])
+
+
+# Attribute loads specialised on the type's version fall back when the
+# class or the instance changes under them.
+class P:
+    def __init__(self, x):
+        self.x = x
+
+    def get(self):
+        return self.x
+
+
+def read_all(objs):
+    return [(o.x, o.get()) for o in objs]
+
+
+ps = [P(i) for i in range(6)]
+print(read_all(ps))
+ps[2].get = lambda: "shadowed"        # instance dict shadows the method
+del ps[3].x                            # attribute gone
+try:
+    read_all(ps)
+except AttributeError as e:
+    print("AttributeError:", e)
+ps[3].x = 33
+print(read_all(ps))
+P.get = lambda self: -self.x           # class changed: new version
+print(read_all(ps))
+P.get = lambda self: self.x
+P.x = property(lambda self: "property wins")  # data descriptor now overrides the dict
+print(read_all(ps))
+del P.x
+P.__getattr__ = lambda self, name: "fallback " + name
+q = P(1)
+del q.x
+print(q.x, q.get())
