@@ -20,6 +20,10 @@ _specializations = {
         "BINARY_OP_SUBTRACT_FLOAT",
         "BINARY_OP_SUBTRACT_INT",
     ],
+    "STORE_SUBSCR": [
+        "STORE_SUBSCR_DICT",
+        "STORE_SUBSCR_LIST_INT",
+    ],
     "COMPARE_OP": [
         "COMPARE_OP_FLOAT",
         "COMPARE_OP_INT",
@@ -36,6 +40,10 @@ _specializations = {
     "LOAD_ATTR": [
         "LOAD_ATTR_INSTANCE_VALUE",
         "LOAD_ATTR_METHOD_WITH_DICT",
+    ],
+    "UNPACK_SEQUENCE": [
+        "UNPACK_SEQUENCE_LIST",
+        "UNPACK_SEQUENCE_TUPLE",
     ],
 }
 
@@ -58,11 +66,15 @@ _specialized_opmap = {
     'FOR_ITER_VIRTUAL': 144,
     'LOAD_ATTR_INSTANCE_VALUE': 145,
     'LOAD_ATTR_METHOD_WITH_DICT': 146,
-    'TO_BOOL_BOOL': 147,
-    'TO_BOOL_INT': 148,
-    'TO_BOOL_LIST': 149,
-    'TO_BOOL_NONE': 150,
-    'TO_BOOL_STR': 151,
+    'STORE_SUBSCR_DICT': 147,
+    'STORE_SUBSCR_LIST_INT': 148,
+    'TO_BOOL_BOOL': 149,
+    'TO_BOOL_INT': 150,
+    'TO_BOOL_LIST': 151,
+    'TO_BOOL_NONE': 152,
+    'TO_BOOL_STR': 153,
+    'UNPACK_SEQUENCE_LIST': 154,
+    'UNPACK_SEQUENCE_TUPLE': 155,
 }
 
 opmap = {

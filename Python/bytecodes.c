@@ -473,11 +473,51 @@
         }
 
         /* container[sub] = v */
-        inst(STORE_SUBSCR, (unused/1, v, container, sub -- )) {
+        family(STORE_SUBSCR, INLINE_CACHE_ENTRIES_STORE_SUBSCR) = {
+            STORE_SUBSCR_DICT,
+            STORE_SUBSCR_LIST_INT,
+        };
+
+        specializing op(_SPECIALIZE_STORE_SUBSCR, (counter/1, container, sub -- container, sub)) {
+            if (ADAPTIVE_COUNTER_TRIGGERS(counter)) {
+                next_instr = this_instr;
+                _Py_Specialize_StoreSubscr(container, sub, next_instr);
+                DISPATCH_SAME_OPARG();
+            }
+            ADVANCE_ADAPTIVE_COUNTER(this_instr[1].cache);
+        }
+
+        /* container[sub] = v */
+        op(_STORE_SUBSCR, (v, container, sub -- )) {
             int err = PyObject_SetItem(PyStackRef_AsPyObjectBorrow(container),
                                        PyStackRef_AsPyObjectBorrow(sub),
                                        PyStackRef_AsPyObjectBorrow(v));
             DECREF_INPUTS();
+            ERROR_IF(err);
+        }
+
+        macro(STORE_SUBSCR) = _SPECIALIZE_STORE_SUBSCR + _STORE_SUBSCR;
+
+        inst(STORE_SUBSCR_LIST_INT, (unused/1, value, list_st, sub_st -- )) {
+            PyObject *list = PyStackRef_AsPyObjectBorrow(list_st);
+            PyObject *sub = PyStackRef_AsPyObjectBorrow(sub_st);
+            DEOPT_IF(!PyList_CheckExact(list));
+            DEOPT_IF(!PyLong_CheckExact(sub) || !_PyLong_IsCompact((PyLongObject *)sub));
+            Py_ssize_t index = _PyLong_CompactValue((PyLongObject *)sub);
+            DEOPT_IF(index < 0 || index >= PyList_GET_SIZE(list));
+            PyObject *old = PyList_GET_ITEM(list, index);
+            PyList_SET_ITEM(list, index, PyStackRef_AsPyObjectSteal(value));
+            PyStackRef_CLOSE(sub_st);
+            PyStackRef_CLOSE(list_st);
+            Py_DECREF(old);
+        }
+
+        inst(STORE_SUBSCR_DICT, (unused/1, value, dict_st, sub -- )) {
+            PyObject *dict = PyStackRef_AsPyObjectBorrow(dict_st);
+            DEOPT_IF(!PyDict_CheckExact(dict));
+            int err = _PyDict_SetItem_Take2((PyDictObject *)dict, PyStackRef_AsPyObjectSteal(sub),
+                                            PyStackRef_AsPyObjectSteal(value));
+            PyStackRef_CLOSE(dict_st);
             ERROR_IF(err);
         }
 
@@ -1311,12 +1351,49 @@
             ERROR_IF(err < 0);
         }
 
-        inst(UNPACK_SEQUENCE, (unused/1, seq -- output[oparg])) {
+        family(UNPACK_SEQUENCE, INLINE_CACHE_ENTRIES_UNPACK_SEQUENCE) = {
+            UNPACK_SEQUENCE_LIST,
+            UNPACK_SEQUENCE_TUPLE,
+        };
+
+        specializing op(_SPECIALIZE_UNPACK_SEQUENCE, (counter/1, seq -- seq)) {
+            if (ADAPTIVE_COUNTER_TRIGGERS(counter)) {
+                next_instr = this_instr;
+                _Py_Specialize_UnpackSequence(seq, next_instr, oparg);
+                DISPATCH_SAME_OPARG();
+            }
+            ADVANCE_ADAPTIVE_COUNTER(this_instr[1].cache);
+        }
+
+        op(_UNPACK_SEQUENCE, (seq -- output[oparg])) {
             _PyStackRef *top = output + oparg;
             int res = _PyEval_UnpackIterableStackRef(tstate, PyStackRef_AsPyObjectBorrow(seq),
                                                      oparg, -1, top);
             PyStackRef_CLOSE(seq);
             ERROR_IF(res == 0);
+        }
+
+        macro(UNPACK_SEQUENCE) = _SPECIALIZE_UNPACK_SEQUENCE + _UNPACK_SEQUENCE;
+
+        /* The first item ends up on top. */
+        inst(UNPACK_SEQUENCE_TUPLE, (unused/1, seq -- values[oparg])) {
+            PyObject *seq_o = PyStackRef_AsPyObjectBorrow(seq);
+            DEOPT_IF(!PyTuple_CheckExact(seq_o));
+            DEOPT_IF(PyTuple_GET_SIZE(seq_o) != oparg);
+            for (int i = 0; i < oparg; i++) {
+                values[oparg - 1 - i] = PyStackRef_FromPyObjectNew(PyTuple_GET_ITEM(seq_o, i));
+            }
+            PyStackRef_CLOSE(seq);
+        }
+
+        inst(UNPACK_SEQUENCE_LIST, (unused/1, seq -- values[oparg])) {
+            PyObject *seq_o = PyStackRef_AsPyObjectBorrow(seq);
+            DEOPT_IF(!PyList_CheckExact(seq_o));
+            DEOPT_IF(PyList_GET_SIZE(seq_o) != oparg);
+            for (int i = 0; i < oparg; i++) {
+                values[oparg - 1 - i] = PyStackRef_FromPyObjectNew(PyList_GET_ITEM(seq_o, i));
+            }
+            PyStackRef_CLOSE(seq);
         }
 
         inst(UNPACK_EX, (seq -- left[oparg & 0xFF], unused, right[oparg >> 8])) {

@@ -757,6 +757,8 @@
             break;
         }
 
+        /* _SPECIALIZE_STORE_SUBSCR is not a viable micro-op for tier 2 because it is a specializing op */
+
         case _STORE_SUBSCR: {
             _PyStackRef v;
             _PyStackRef container;
@@ -771,6 +773,62 @@
             PyStackRef_CLOSE(sub);
             PyStackRef_CLOSE(container);
             PyStackRef_CLOSE(v);
+            if (err) {
+                stack_pointer += -3;
+                JUMP_TO_ERROR();
+            }
+            stack_pointer += -3;
+            break;
+        }
+
+        case _STORE_SUBSCR_LIST_INT: {
+            _PyStackRef value;
+            _PyStackRef list_st;
+            _PyStackRef sub_st;
+            sub_st = stack_pointer[-1];
+            list_st = stack_pointer[-2];
+            value = stack_pointer[-3];
+            _PyFrame_SetStackPointer(frame, stack_pointer);
+            PyObject *list = PyStackRef_AsPyObjectBorrow(list_st);
+            PyObject *sub = PyStackRef_AsPyObjectBorrow(sub_st);
+            if (!PyList_CheckExact(list)) {
+                UOP_STAT_INC(uopcode, miss);
+                JUMP_TO_JUMP_TARGET();
+            }
+            if (!PyLong_CheckExact(sub) || !_PyLong_IsCompact((PyLongObject *)sub)) {
+                UOP_STAT_INC(uopcode, miss);
+                JUMP_TO_JUMP_TARGET();
+            }
+            Py_ssize_t index = _PyLong_CompactValue((PyLongObject *)sub);
+            if (index < 0 || index >= PyList_GET_SIZE(list)) {
+                UOP_STAT_INC(uopcode, miss);
+                JUMP_TO_JUMP_TARGET();
+            }
+            PyObject *old = PyList_GET_ITEM(list, index);
+            PyList_SET_ITEM(list, index, PyStackRef_AsPyObjectSteal(value));
+            PyStackRef_CLOSE(sub_st);
+            PyStackRef_CLOSE(list_st);
+            Py_DECREF(old);
+            stack_pointer += -3;
+            break;
+        }
+
+        case _STORE_SUBSCR_DICT: {
+            _PyStackRef value;
+            _PyStackRef dict_st;
+            _PyStackRef sub;
+            sub = stack_pointer[-1];
+            dict_st = stack_pointer[-2];
+            value = stack_pointer[-3];
+            _PyFrame_SetStackPointer(frame, stack_pointer);
+            PyObject *dict = PyStackRef_AsPyObjectBorrow(dict_st);
+            if (!PyDict_CheckExact(dict)) {
+                UOP_STAT_INC(uopcode, miss);
+                JUMP_TO_JUMP_TARGET();
+            }
+            int err = _PyDict_SetItem_Take2((PyDictObject *)dict, PyStackRef_AsPyObjectSteal(sub),
+                                            PyStackRef_AsPyObjectSteal(value));
+            PyStackRef_CLOSE(dict_st);
             if (err) {
                 stack_pointer += -3;
                 JUMP_TO_ERROR();
@@ -1908,6 +1966,8 @@
             break;
         }
 
+        /* _SPECIALIZE_UNPACK_SEQUENCE is not a viable micro-op for tier 2 because it is a specializing op */
+
         case _UNPACK_SEQUENCE: {
             _PyStackRef seq;
             _PyStackRef *output;
@@ -1923,6 +1983,54 @@
                 stack_pointer += -1;
                 JUMP_TO_ERROR();
             }
+            stack_pointer += -1 + oparg;
+            break;
+        }
+
+        case _UNPACK_SEQUENCE_TUPLE: {
+            _PyStackRef seq;
+            _PyStackRef *values;
+            oparg = CURRENT_OPARG();
+            seq = stack_pointer[-1];
+            values = &stack_pointer[-1];
+            _PyFrame_SetStackPointer(frame, stack_pointer);
+            PyObject *seq_o = PyStackRef_AsPyObjectBorrow(seq);
+            if (!PyTuple_CheckExact(seq_o)) {
+                UOP_STAT_INC(uopcode, miss);
+                JUMP_TO_JUMP_TARGET();
+            }
+            if (PyTuple_GET_SIZE(seq_o) != oparg) {
+                UOP_STAT_INC(uopcode, miss);
+                JUMP_TO_JUMP_TARGET();
+            }
+            for (int i = 0; i < oparg; i++) {
+                values[oparg - 1 - i] = PyStackRef_FromPyObjectNew(PyTuple_GET_ITEM(seq_o, i));
+            }
+            PyStackRef_CLOSE(seq);
+            stack_pointer += -1 + oparg;
+            break;
+        }
+
+        case _UNPACK_SEQUENCE_LIST: {
+            _PyStackRef seq;
+            _PyStackRef *values;
+            oparg = CURRENT_OPARG();
+            seq = stack_pointer[-1];
+            values = &stack_pointer[-1];
+            _PyFrame_SetStackPointer(frame, stack_pointer);
+            PyObject *seq_o = PyStackRef_AsPyObjectBorrow(seq);
+            if (!PyList_CheckExact(seq_o)) {
+                UOP_STAT_INC(uopcode, miss);
+                JUMP_TO_JUMP_TARGET();
+            }
+            if (PyList_GET_SIZE(seq_o) != oparg) {
+                UOP_STAT_INC(uopcode, miss);
+                JUMP_TO_JUMP_TARGET();
+            }
+            for (int i = 0; i < oparg; i++) {
+                values[oparg - 1 - i] = PyStackRef_FromPyObjectNew(PyList_GET_ITEM(seq_o, i));
+            }
+            PyStackRef_CLOSE(seq);
             stack_pointer += -1 + oparg;
             break;
         }

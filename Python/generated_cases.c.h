@@ -3329,25 +3329,113 @@
             frame->instr_ptr = next_instr;
             next_instr += 2;
             INSTRUCTION_STATS(STORE_SUBSCR);
+            PREDICTED_STORE_SUBSCR:;
             _Py_CODEUNIT* const this_instr = next_instr - 2;
             (void)this_instr;
-            _PyStackRef v;
             _PyStackRef container;
             _PyStackRef sub;
+            _PyStackRef v;
+            // _SPECIALIZE_STORE_SUBSCR
+            {
+                sub = stack_pointer[-1];
+                container = stack_pointer[-2];
+                uint16_t counter = read_u16(&this_instr[1].cache);
+                (void)counter;
+                _PyFrame_SetStackPointer(frame, stack_pointer);
+                if (ADAPTIVE_COUNTER_TRIGGERS(counter)) {
+                    next_instr = this_instr;
+                    _Py_Specialize_StoreSubscr(container, sub, next_instr);
+                    DISPATCH_SAME_OPARG();
+                }
+                ADVANCE_ADAPTIVE_COUNTER(this_instr[1].cache);
+            }
+            // _STORE_SUBSCR
+            {
+                sub = stack_pointer[-1];
+                container = stack_pointer[-2];
+                v = stack_pointer[-3];
+                _PyFrame_SetStackPointer(frame, stack_pointer);
+                int err = PyObject_SetItem(PyStackRef_AsPyObjectBorrow(container),
+                                           PyStackRef_AsPyObjectBorrow(sub),
+                                           PyStackRef_AsPyObjectBorrow(v));
+                PyStackRef_CLOSE(sub);
+                PyStackRef_CLOSE(container);
+                PyStackRef_CLOSE(v);
+                if (err) {
+                    stack_pointer += -3;
+                    goto error;
+                }
+                stack_pointer += -3;
+            }
+            DISPATCH();
+        }
+
+        TARGET(STORE_SUBSCR_DICT) {
+            frame->instr_ptr = next_instr;
+            next_instr += 2;
+            INSTRUCTION_STATS(STORE_SUBSCR_DICT);
+            _Py_CODEUNIT* const this_instr = next_instr - 2;
+            (void)this_instr;
+            _PyStackRef value;
+            _PyStackRef dict_st;
+            _PyStackRef sub;
             sub = stack_pointer[-1];
-            container = stack_pointer[-2];
-            v = stack_pointer[-3];
+            dict_st = stack_pointer[-2];
+            value = stack_pointer[-3];
             _PyFrame_SetStackPointer(frame, stack_pointer);
-            int err = PyObject_SetItem(PyStackRef_AsPyObjectBorrow(container),
-                                       PyStackRef_AsPyObjectBorrow(sub),
-                                       PyStackRef_AsPyObjectBorrow(v));
-            PyStackRef_CLOSE(sub);
-            PyStackRef_CLOSE(container);
-            PyStackRef_CLOSE(v);
+            PyObject *dict = PyStackRef_AsPyObjectBorrow(dict_st);
+            if (!PyDict_CheckExact(dict)) {
+                UPDATE_MISS_STATS(STORE_SUBSCR_DICT);
+                assert(_PyOpcode_Deopt[opcode] == (STORE_SUBSCR));
+                JUMP_TO_PREDICTED(STORE_SUBSCR);
+            }
+            int err = _PyDict_SetItem_Take2((PyDictObject *)dict, PyStackRef_AsPyObjectSteal(sub),
+                                            PyStackRef_AsPyObjectSteal(value));
+            PyStackRef_CLOSE(dict_st);
             if (err) {
                 stack_pointer += -3;
                 goto error;
             }
+            stack_pointer += -3;
+            DISPATCH();
+        }
+
+        TARGET(STORE_SUBSCR_LIST_INT) {
+            frame->instr_ptr = next_instr;
+            next_instr += 2;
+            INSTRUCTION_STATS(STORE_SUBSCR_LIST_INT);
+            _Py_CODEUNIT* const this_instr = next_instr - 2;
+            (void)this_instr;
+            _PyStackRef value;
+            _PyStackRef list_st;
+            _PyStackRef sub_st;
+            sub_st = stack_pointer[-1];
+            list_st = stack_pointer[-2];
+            value = stack_pointer[-3];
+            _PyFrame_SetStackPointer(frame, stack_pointer);
+            PyObject *list = PyStackRef_AsPyObjectBorrow(list_st);
+            PyObject *sub = PyStackRef_AsPyObjectBorrow(sub_st);
+            if (!PyList_CheckExact(list)) {
+                UPDATE_MISS_STATS(STORE_SUBSCR_LIST_INT);
+                assert(_PyOpcode_Deopt[opcode] == (STORE_SUBSCR));
+                JUMP_TO_PREDICTED(STORE_SUBSCR);
+            }
+            if (!PyLong_CheckExact(sub) || !_PyLong_IsCompact((PyLongObject *)sub)) {
+                UPDATE_MISS_STATS(STORE_SUBSCR_LIST_INT);
+                assert(_PyOpcode_Deopt[opcode] == (STORE_SUBSCR));
+                JUMP_TO_PREDICTED(STORE_SUBSCR);
+            }
+            Py_ssize_t index = _PyLong_CompactValue((PyLongObject *)sub);
+            if (index < 0 || index >= PyList_GET_SIZE(list)) {
+                UPDATE_MISS_STATS(STORE_SUBSCR_LIST_INT);
+                assert(_PyOpcode_Deopt[opcode] == (STORE_SUBSCR));
+                JUMP_TO_PREDICTED(STORE_SUBSCR);
+            }
+            PyObject *old = PyList_GET_ITEM(list, index);
+            PyList_SET_ITEM(list, index, PyStackRef_AsPyObjectSteal(value));
+            PyStackRef_CLOSE(sub_st);
+            PyStackRef_CLOSE(list_st);
+            Py_DECREF(old);
             stack_pointer += -3;
             DISPATCH();
         }
@@ -3602,21 +3690,98 @@
             frame->instr_ptr = next_instr;
             next_instr += 2;
             INSTRUCTION_STATS(UNPACK_SEQUENCE);
+            PREDICTED_UNPACK_SEQUENCE:;
             _Py_CODEUNIT* const this_instr = next_instr - 2;
             (void)this_instr;
             _PyStackRef seq;
             _PyStackRef *output;
-            seq = stack_pointer[-1];
-            output = &stack_pointer[-1];
-            _PyFrame_SetStackPointer(frame, stack_pointer);
-            _PyStackRef *top = output + oparg;
-            int res = _PyEval_UnpackIterableStackRef(tstate, PyStackRef_AsPyObjectBorrow(seq),
-                                                     oparg, -1, top);
-            PyStackRef_CLOSE(seq);
-            if (res == 0) {
-                stack_pointer += -1;
-                goto error;
+            // _SPECIALIZE_UNPACK_SEQUENCE
+            {
+                seq = stack_pointer[-1];
+                uint16_t counter = read_u16(&this_instr[1].cache);
+                (void)counter;
+                _PyFrame_SetStackPointer(frame, stack_pointer);
+                if (ADAPTIVE_COUNTER_TRIGGERS(counter)) {
+                    next_instr = this_instr;
+                    _Py_Specialize_UnpackSequence(seq, next_instr, oparg);
+                    DISPATCH_SAME_OPARG();
+                }
+                ADVANCE_ADAPTIVE_COUNTER(this_instr[1].cache);
             }
+            // _UNPACK_SEQUENCE
+            {
+                seq = stack_pointer[-1];
+                output = &stack_pointer[-1];
+                _PyFrame_SetStackPointer(frame, stack_pointer);
+                _PyStackRef *top = output + oparg;
+                int res = _PyEval_UnpackIterableStackRef(tstate, PyStackRef_AsPyObjectBorrow(seq),
+                                                         oparg, -1, top);
+                PyStackRef_CLOSE(seq);
+                if (res == 0) {
+                    stack_pointer += -1;
+                    goto error;
+                }
+                stack_pointer += -1 + oparg;
+            }
+            DISPATCH();
+        }
+
+        TARGET(UNPACK_SEQUENCE_LIST) {
+            frame->instr_ptr = next_instr;
+            next_instr += 2;
+            INSTRUCTION_STATS(UNPACK_SEQUENCE_LIST);
+            _Py_CODEUNIT* const this_instr = next_instr - 2;
+            (void)this_instr;
+            _PyStackRef seq;
+            _PyStackRef *values;
+            seq = stack_pointer[-1];
+            values = &stack_pointer[-1];
+            _PyFrame_SetStackPointer(frame, stack_pointer);
+            PyObject *seq_o = PyStackRef_AsPyObjectBorrow(seq);
+            if (!PyList_CheckExact(seq_o)) {
+                UPDATE_MISS_STATS(UNPACK_SEQUENCE_LIST);
+                assert(_PyOpcode_Deopt[opcode] == (UNPACK_SEQUENCE));
+                JUMP_TO_PREDICTED(UNPACK_SEQUENCE);
+            }
+            if (PyList_GET_SIZE(seq_o) != oparg) {
+                UPDATE_MISS_STATS(UNPACK_SEQUENCE_LIST);
+                assert(_PyOpcode_Deopt[opcode] == (UNPACK_SEQUENCE));
+                JUMP_TO_PREDICTED(UNPACK_SEQUENCE);
+            }
+            for (int i = 0; i < oparg; i++) {
+                values[oparg - 1 - i] = PyStackRef_FromPyObjectNew(PyList_GET_ITEM(seq_o, i));
+            }
+            PyStackRef_CLOSE(seq);
+            stack_pointer += -1 + oparg;
+            DISPATCH();
+        }
+
+        TARGET(UNPACK_SEQUENCE_TUPLE) {
+            frame->instr_ptr = next_instr;
+            next_instr += 2;
+            INSTRUCTION_STATS(UNPACK_SEQUENCE_TUPLE);
+            _Py_CODEUNIT* const this_instr = next_instr - 2;
+            (void)this_instr;
+            _PyStackRef seq;
+            _PyStackRef *values;
+            seq = stack_pointer[-1];
+            values = &stack_pointer[-1];
+            _PyFrame_SetStackPointer(frame, stack_pointer);
+            PyObject *seq_o = PyStackRef_AsPyObjectBorrow(seq);
+            if (!PyTuple_CheckExact(seq_o)) {
+                UPDATE_MISS_STATS(UNPACK_SEQUENCE_TUPLE);
+                assert(_PyOpcode_Deopt[opcode] == (UNPACK_SEQUENCE));
+                JUMP_TO_PREDICTED(UNPACK_SEQUENCE);
+            }
+            if (PyTuple_GET_SIZE(seq_o) != oparg) {
+                UPDATE_MISS_STATS(UNPACK_SEQUENCE_TUPLE);
+                assert(_PyOpcode_Deopt[opcode] == (UNPACK_SEQUENCE));
+                JUMP_TO_PREDICTED(UNPACK_SEQUENCE);
+            }
+            for (int i = 0; i < oparg; i++) {
+                values[oparg - 1 - i] = PyStackRef_FromPyObjectNew(PyTuple_GET_ITEM(seq_o, i));
+            }
+            PyStackRef_CLOSE(seq);
             stack_pointer += -1 + oparg;
             DISPATCH();
         }

@@ -249,3 +249,34 @@ _Py_Specialize_LoadAttr(_PyStackRef owner, _Py_CODEUNIT *instr, PyObject *name, 
     }
     unspecialize(instr);
 }
+
+void
+_Py_Specialize_StoreSubscr(_PyStackRef container, _PyStackRef sub, _Py_CODEUNIT *instr)
+{
+    PyObject *c = PyStackRef_AsPyObjectBorrow(container);
+    PyObject *k = PyStackRef_AsPyObjectBorrow(sub);
+    if (PyList_CheckExact(c) && PyLong_CheckExact(k) && _PyLong_IsCompact((PyLongObject *)k)) {
+        specialize(instr, STORE_SUBSCR_LIST_INT);
+    }
+    else if (PyDict_CheckExact(c)) {
+        specialize(instr, STORE_SUBSCR_DICT);
+    }
+    else {
+        unspecialize(instr);
+    }
+}
+
+void
+_Py_Specialize_UnpackSequence(_PyStackRef seq, _Py_CODEUNIT *instr, int oparg)
+{
+    PyObject *s = PyStackRef_AsPyObjectBorrow(seq);
+    if (PyTuple_CheckExact(s) && PyTuple_GET_SIZE(s) == oparg) {
+        specialize(instr, UNPACK_SEQUENCE_TUPLE);
+    }
+    else if (PyList_CheckExact(s) && PyList_GET_SIZE(s) == oparg) {
+        specialize(instr, UNPACK_SEQUENCE_LIST);
+    }
+    else {
+        unspecialize(instr);
+    }
+}

@@ -16,7 +16,7 @@ extern "C" {
 #include "opcode_ids.h"
 #include "pycore_uop_ids.h"
 
-#define MAX_REAL_OPCODE 151
+#define MAX_REAL_OPCODE 155
 #define MIN_PSEUDO_OPCODE 256
 #define MAX_PSEUDO_OPCODE 266
 #define IS_PSEUDO_INSTR(OP) ((OP) >= MIN_PSEUDO_OPCODE && (OP) <= MAX_PSEUDO_OPCODE)
@@ -302,6 +302,10 @@ _PyOpcode_num_popped(int opcode, int oparg)
             return 4;
         case STORE_SUBSCR:
             return 3;
+        case STORE_SUBSCR_DICT:
+            return 3;
+        case STORE_SUBSCR_LIST_INT:
+            return 3;
         case SWAP:
             return oparg;
         case TO_BOOL:
@@ -325,6 +329,10 @@ _PyOpcode_num_popped(int opcode, int oparg)
         case UNPACK_EX:
             return 1;
         case UNPACK_SEQUENCE:
+            return 1;
+        case UNPACK_SEQUENCE_LIST:
+            return 1;
+        case UNPACK_SEQUENCE_TUPLE:
             return 1;
         case WITH_EXCEPT_START:
             return 5;
@@ -616,6 +624,10 @@ _PyOpcode_num_pushed(int opcode, int oparg)
             return 0;
         case STORE_SUBSCR:
             return 0;
+        case STORE_SUBSCR_DICT:
+            return 0;
+        case STORE_SUBSCR_LIST_INT:
+            return 0;
         case SWAP:
             return oparg;
         case TO_BOOL:
@@ -639,6 +651,10 @@ _PyOpcode_num_pushed(int opcode, int oparg)
         case UNPACK_EX:
             return 1 + (oparg & 0xFF) + (oparg >> 8);
         case UNPACK_SEQUENCE:
+            return oparg;
+        case UNPACK_SEQUENCE_LIST:
+            return oparg;
+        case UNPACK_SEQUENCE_TUPLE:
             return oparg;
         case WITH_EXCEPT_START:
             return 6;
@@ -813,6 +829,8 @@ const struct opcode_metadata _PyOpcode_opcode_metadata[267] = {
     [STORE_NAME] = { true, HAS_ARG_FLAG | HAS_NAME_FLAG | HAS_ERROR_FLAG | HAS_ESCAPES_FLAG },
     [STORE_SLICE] = { true, HAS_ERROR_FLAG | HAS_ESCAPES_FLAG },
     [STORE_SUBSCR] = { true, HAS_ERROR_FLAG | HAS_ESCAPES_FLAG },
+    [STORE_SUBSCR_DICT] = { true, HAS_DEOPT_FLAG | HAS_ERROR_FLAG | HAS_ESCAPES_FLAG },
+    [STORE_SUBSCR_LIST_INT] = { true, HAS_DEOPT_FLAG | HAS_ESCAPES_FLAG },
     [SWAP] = { true, HAS_ARG_FLAG },
     [TO_BOOL] = { true, HAS_ERROR_FLAG | HAS_ESCAPES_FLAG },
     [TO_BOOL_BOOL] = { true, HAS_DEOPT_FLAG },
@@ -825,6 +843,8 @@ const struct opcode_metadata _PyOpcode_opcode_metadata[267] = {
     [UNARY_NOT] = { true, 0 },
     [UNPACK_EX] = { true, HAS_ARG_FLAG | HAS_ERROR_FLAG | HAS_ESCAPES_FLAG },
     [UNPACK_SEQUENCE] = { true, HAS_ARG_FLAG | HAS_ERROR_FLAG | HAS_ESCAPES_FLAG },
+    [UNPACK_SEQUENCE_LIST] = { true, HAS_ARG_FLAG | HAS_DEOPT_FLAG | HAS_ESCAPES_FLAG },
+    [UNPACK_SEQUENCE_TUPLE] = { true, HAS_ARG_FLAG | HAS_DEOPT_FLAG | HAS_ESCAPES_FLAG },
     [WITH_EXCEPT_START] = { true, HAS_ERROR_FLAG | HAS_ESCAPES_FLAG | HAS_ERROR_NO_POP_FLAG },
     [YIELD_VALUE] = { true, HAS_ARG_FLAG | HAS_ESCAPES_FLAG },
     [ANNOTATIONS_PLACEHOLDER] = { true, 0 },
@@ -941,6 +961,8 @@ const uint8_t _PyOpcode_Caches[256] = {
     [SEND] = 1,
     [STORE_ATTR] = 4,
     [STORE_SUBSCR] = 1,
+    [STORE_SUBSCR_DICT] = 1,
+    [STORE_SUBSCR_LIST_INT] = 1,
     [TO_BOOL] = 3,
     [TO_BOOL_BOOL] = 3,
     [TO_BOOL_INT] = 3,
@@ -948,6 +970,8 @@ const uint8_t _PyOpcode_Caches[256] = {
     [TO_BOOL_NONE] = 3,
     [TO_BOOL_STR] = 3,
     [UNPACK_SEQUENCE] = 1,
+    [UNPACK_SEQUENCE_LIST] = 1,
+    [UNPACK_SEQUENCE_TUPLE] = 1,
 };
 #endif
 
@@ -1081,6 +1105,8 @@ const uint8_t _PyOpcode_Deopt[256] = {
     [STORE_NAME] = STORE_NAME,
     [STORE_SLICE] = STORE_SLICE,
     [STORE_SUBSCR] = STORE_SUBSCR,
+    [STORE_SUBSCR_DICT] = STORE_SUBSCR,
+    [STORE_SUBSCR_LIST_INT] = STORE_SUBSCR,
     [SWAP] = SWAP,
     [TO_BOOL] = TO_BOOL,
     [TO_BOOL_BOOL] = TO_BOOL,
@@ -1093,6 +1119,8 @@ const uint8_t _PyOpcode_Deopt[256] = {
     [UNARY_NOT] = UNARY_NOT,
     [UNPACK_EX] = UNPACK_EX,
     [UNPACK_SEQUENCE] = UNPACK_SEQUENCE,
+    [UNPACK_SEQUENCE_LIST] = UNPACK_SEQUENCE,
+    [UNPACK_SEQUENCE_TUPLE] = UNPACK_SEQUENCE,
     [WITH_EXCEPT_START] = WITH_EXCEPT_START,
     [YIELD_VALUE] = YIELD_VALUE,
 };
@@ -1239,6 +1267,8 @@ const char *const _PyOpcode_OpName[267] = {
     [STORE_NAME] = "STORE_NAME",
     [STORE_SLICE] = "STORE_SLICE",
     [STORE_SUBSCR] = "STORE_SUBSCR",
+    [STORE_SUBSCR_DICT] = "STORE_SUBSCR_DICT",
+    [STORE_SUBSCR_LIST_INT] = "STORE_SUBSCR_LIST_INT",
     [SWAP] = "SWAP",
     [TO_BOOL] = "TO_BOOL",
     [TO_BOOL_BOOL] = "TO_BOOL_BOOL",
@@ -1251,6 +1281,8 @@ const char *const _PyOpcode_OpName[267] = {
     [UNARY_NOT] = "UNARY_NOT",
     [UNPACK_EX] = "UNPACK_EX",
     [UNPACK_SEQUENCE] = "UNPACK_SEQUENCE",
+    [UNPACK_SEQUENCE_LIST] = "UNPACK_SEQUENCE_LIST",
+    [UNPACK_SEQUENCE_TUPLE] = "UNPACK_SEQUENCE_TUPLE",
     [WITH_EXCEPT_START] = "WITH_EXCEPT_START",
     [YIELD_VALUE] = "YIELD_VALUE",
 };
@@ -1372,7 +1404,8 @@ const struct opcode_macro_expansion _PyOpcode_macro_expansion[256] = {
     [STORE_GLOBAL] = { .nuops = 1, .uops = { { _STORE_GLOBAL, OPARG_SIMPLE, 0 } } },
     [STORE_NAME] = { .nuops = 1, .uops = { { _STORE_NAME, OPARG_SIMPLE, 0 } } },
     [STORE_SLICE] = { .nuops = 1, .uops = { { _STORE_SLICE, OPARG_SIMPLE, 0 } } },
-    [STORE_SUBSCR] = { .nuops = 1, .uops = { { _STORE_SUBSCR, OPARG_SIMPLE, 0 } } },
+    [STORE_SUBSCR_DICT] = { .nuops = 1, .uops = { { _STORE_SUBSCR_DICT, OPARG_SIMPLE, 0 } } },
+    [STORE_SUBSCR_LIST_INT] = { .nuops = 1, .uops = { { _STORE_SUBSCR_LIST_INT, OPARG_SIMPLE, 0 } } },
     [SWAP] = { .nuops = 1, .uops = { { _SWAP, OPARG_SIMPLE, 0 } } },
     [TO_BOOL_BOOL] = { .nuops = 1, .uops = { { _TO_BOOL_BOOL, OPARG_SIMPLE, 0 } } },
     [TO_BOOL_INT] = { .nuops = 1, .uops = { { _TO_BOOL_INT, OPARG_SIMPLE, 0 } } },
@@ -1383,7 +1416,8 @@ const struct opcode_macro_expansion _PyOpcode_macro_expansion[256] = {
     [UNARY_NEGATIVE] = { .nuops = 1, .uops = { { _UNARY_NEGATIVE, OPARG_SIMPLE, 0 } } },
     [UNARY_NOT] = { .nuops = 1, .uops = { { _UNARY_NOT, OPARG_SIMPLE, 0 } } },
     [UNPACK_EX] = { .nuops = 1, .uops = { { _UNPACK_EX, OPARG_SIMPLE, 0 } } },
-    [UNPACK_SEQUENCE] = { .nuops = 1, .uops = { { _UNPACK_SEQUENCE, OPARG_SIMPLE, 0 } } },
+    [UNPACK_SEQUENCE_LIST] = { .nuops = 1, .uops = { { _UNPACK_SEQUENCE_LIST, OPARG_SIMPLE, 0 } } },
+    [UNPACK_SEQUENCE_TUPLE] = { .nuops = 1, .uops = { { _UNPACK_SEQUENCE_TUPLE, OPARG_SIMPLE, 0 } } },
     [WITH_EXCEPT_START] = { .nuops = 1, .uops = { { _WITH_EXCEPT_START, OPARG_SIMPLE, 0 } } },
     [YIELD_VALUE] = { .nuops = 1, .uops = { { _YIELD_VALUE, OPARG_SIMPLE, 0 } } },
 };

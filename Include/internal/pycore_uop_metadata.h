@@ -181,7 +181,9 @@ const uint16_t _PyUop_Flags[MAX_UOP_ID+1] = {
     [_SPECIALIZE_COMPARE_OP] = HAS_ARG_FLAG | HAS_ESCAPES_FLAG,
     [_SPECIALIZE_FOR_ITER] = HAS_ESCAPES_FLAG,
     [_SPECIALIZE_LOAD_ATTR] = HAS_ARG_FLAG | HAS_NAME_FLAG | HAS_ESCAPES_FLAG,
+    [_SPECIALIZE_STORE_SUBSCR] = HAS_ESCAPES_FLAG,
     [_SPECIALIZE_TO_BOOL] = HAS_ESCAPES_FLAG,
+    [_SPECIALIZE_UNPACK_SEQUENCE] = HAS_ARG_FLAG | HAS_ESCAPES_FLAG,
     [_STORE_ATTR] = HAS_ARG_FLAG | HAS_NAME_FLAG | HAS_ERROR_FLAG | HAS_ESCAPES_FLAG,
     [_STORE_DEREF] = HAS_ARG_FLAG | HAS_FREE_FLAG | HAS_ESCAPES_FLAG,
     [_STORE_FAST] = HAS_ARG_FLAG | HAS_LOCAL_FLAG | HAS_ESCAPES_FLAG,
@@ -191,6 +193,8 @@ const uint16_t _PyUop_Flags[MAX_UOP_ID+1] = {
     [_STORE_NAME] = HAS_ARG_FLAG | HAS_NAME_FLAG | HAS_ERROR_FLAG | HAS_ESCAPES_FLAG,
     [_STORE_SLICE] = HAS_ERROR_FLAG | HAS_ESCAPES_FLAG,
     [_STORE_SUBSCR] = HAS_ERROR_FLAG | HAS_ESCAPES_FLAG,
+    [_STORE_SUBSCR_DICT] = HAS_DEOPT_FLAG | HAS_ERROR_FLAG | HAS_ESCAPES_FLAG,
+    [_STORE_SUBSCR_LIST_INT] = HAS_DEOPT_FLAG | HAS_ESCAPES_FLAG,
     [_SWAP] = HAS_ARG_FLAG,
     [_TO_BOOL] = HAS_ERROR_FLAG | HAS_ESCAPES_FLAG,
     [_TO_BOOL_BOOL] = HAS_DEOPT_FLAG,
@@ -203,6 +207,8 @@ const uint16_t _PyUop_Flags[MAX_UOP_ID+1] = {
     [_UNARY_NOT] = 0,
     [_UNPACK_EX] = HAS_ARG_FLAG | HAS_ERROR_FLAG | HAS_ESCAPES_FLAG,
     [_UNPACK_SEQUENCE] = HAS_ARG_FLAG | HAS_ERROR_FLAG | HAS_ESCAPES_FLAG,
+    [_UNPACK_SEQUENCE_LIST] = HAS_ARG_FLAG | HAS_DEOPT_FLAG | HAS_ESCAPES_FLAG,
+    [_UNPACK_SEQUENCE_TUPLE] = HAS_ARG_FLAG | HAS_DEOPT_FLAG | HAS_ESCAPES_FLAG,
     [_WITH_EXCEPT_START] = HAS_ERROR_FLAG | HAS_ESCAPES_FLAG | HAS_ERROR_NO_POP_FLAG,
     [_YIELD_VALUE] = HAS_ARG_FLAG | HAS_ESCAPES_FLAG,
 };
@@ -349,7 +355,9 @@ const char *const _PyOpcode_uop_name[MAX_UOP_ID+1] = {
     [_SPECIALIZE_COMPARE_OP] = "_SPECIALIZE_COMPARE_OP",
     [_SPECIALIZE_FOR_ITER] = "_SPECIALIZE_FOR_ITER",
     [_SPECIALIZE_LOAD_ATTR] = "_SPECIALIZE_LOAD_ATTR",
+    [_SPECIALIZE_STORE_SUBSCR] = "_SPECIALIZE_STORE_SUBSCR",
     [_SPECIALIZE_TO_BOOL] = "_SPECIALIZE_TO_BOOL",
+    [_SPECIALIZE_UNPACK_SEQUENCE] = "_SPECIALIZE_UNPACK_SEQUENCE",
     [_STORE_ATTR] = "_STORE_ATTR",
     [_STORE_DEREF] = "_STORE_DEREF",
     [_STORE_FAST] = "_STORE_FAST",
@@ -359,6 +367,8 @@ const char *const _PyOpcode_uop_name[MAX_UOP_ID+1] = {
     [_STORE_NAME] = "_STORE_NAME",
     [_STORE_SLICE] = "_STORE_SLICE",
     [_STORE_SUBSCR] = "_STORE_SUBSCR",
+    [_STORE_SUBSCR_DICT] = "_STORE_SUBSCR_DICT",
+    [_STORE_SUBSCR_LIST_INT] = "_STORE_SUBSCR_LIST_INT",
     [_SWAP] = "_SWAP",
     [_TO_BOOL] = "_TO_BOOL",
     [_TO_BOOL_BOOL] = "_TO_BOOL_BOOL",
@@ -371,6 +381,8 @@ const char *const _PyOpcode_uop_name[MAX_UOP_ID+1] = {
     [_UNARY_NOT] = "_UNARY_NOT",
     [_UNPACK_EX] = "_UNPACK_EX",
     [_UNPACK_SEQUENCE] = "_UNPACK_SEQUENCE",
+    [_UNPACK_SEQUENCE_LIST] = "_UNPACK_SEQUENCE_LIST",
+    [_UNPACK_SEQUENCE_TUPLE] = "_UNPACK_SEQUENCE_TUPLE",
     [_WITH_EXCEPT_START] = "_WITH_EXCEPT_START",
     [_YIELD_VALUE] = "_YIELD_VALUE",
 };
@@ -645,7 +657,11 @@ _PyUop_num_popped(int opcode, int oparg)
             return 2;
         case _SPECIALIZE_LOAD_ATTR:
             return 1;
+        case _SPECIALIZE_STORE_SUBSCR:
+            return 2;
         case _SPECIALIZE_TO_BOOL:
+            return 1;
+        case _SPECIALIZE_UNPACK_SEQUENCE:
             return 1;
         case _STORE_ATTR:
             return 2;
@@ -664,6 +680,10 @@ _PyUop_num_popped(int opcode, int oparg)
         case _STORE_SLICE:
             return 4;
         case _STORE_SUBSCR:
+            return 3;
+        case _STORE_SUBSCR_DICT:
+            return 3;
+        case _STORE_SUBSCR_LIST_INT:
             return 3;
         case _SWAP:
             return oparg;
@@ -688,6 +708,10 @@ _PyUop_num_popped(int opcode, int oparg)
         case _UNPACK_EX:
             return 1;
         case _UNPACK_SEQUENCE:
+            return 1;
+        case _UNPACK_SEQUENCE_LIST:
+            return 1;
+        case _UNPACK_SEQUENCE_TUPLE:
             return 1;
         case _WITH_EXCEPT_START:
             return 5;

@@ -153,3 +153,32 @@ P.__getattr__ = lambda self, name: "fallback " + name
 q = P(1)
 del q.x
 print(q.x, q.get())
+def f(items):
+    out = []
+    for a, b in items:
+        out.append(a - b)
+    return out
+print(f([(1, 2), (3, 4), [5, 6], (7, 8)] * 3))
+try:
+    f([(1, 2)] * 5 + [(1, 2, 3)])
+except ValueError as e:
+    print(e)
+def g():
+    l = [0] * 4
+    d = {}
+    for i in range(8):
+        l[i % 4] = i
+        d[i % 3] = i
+    l[-1] = "neg"
+    return l, d
+print([g() for _ in range(3)][-1])
+try:
+    l = [1]
+    for i in range(5):
+        l[i] = i
+except IndexError as e:
+    print(e)
+class D(dict): pass
+dd = D()
+for i in range(5): dd[i] = i
+print(dd)
