@@ -37,6 +37,9 @@ _specializations = {
     "CALL": [
         "CALL_PY_EXACT_ARGS",
     ],
+    "LOAD_GLOBAL": [
+        "LOAD_GLOBAL_MODULE",
+    ],
     "LOAD_ATTR": [
         "LOAD_ATTR_INSTANCE_VALUE",
         "LOAD_ATTR_METHOD_WITH_DICT",
@@ -66,15 +69,16 @@ _specialized_opmap = {
     'FOR_ITER_VIRTUAL': 144,
     'LOAD_ATTR_INSTANCE_VALUE': 145,
     'LOAD_ATTR_METHOD_WITH_DICT': 146,
-    'STORE_SUBSCR_DICT': 147,
-    'STORE_SUBSCR_LIST_INT': 148,
-    'TO_BOOL_BOOL': 149,
-    'TO_BOOL_INT': 150,
-    'TO_BOOL_LIST': 151,
-    'TO_BOOL_NONE': 152,
-    'TO_BOOL_STR': 153,
-    'UNPACK_SEQUENCE_LIST': 154,
-    'UNPACK_SEQUENCE_TUPLE': 155,
+    'LOAD_GLOBAL_MODULE': 147,
+    'STORE_SUBSCR_DICT': 148,
+    'STORE_SUBSCR_LIST_INT': 149,
+    'TO_BOOL_BOOL': 150,
+    'TO_BOOL_INT': 151,
+    'TO_BOOL_LIST': 152,
+    'TO_BOOL_NONE': 153,
+    'TO_BOOL_STR': 154,
+    'UNPACK_SEQUENCE_LIST': 155,
+    'UNPACK_SEQUENCE_TUPLE': 156,
 }
 
 opmap = {

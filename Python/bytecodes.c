@@ -27,6 +27,7 @@
 #include "Python.h"
 #include "pycore_ceval.h"
 #include "pycore_code.h"
+#include "pycore_dict.h"
 #include "pycore_frame.h"
 #include "pycore_genobject.h"
 #include "pycore_long.h"
@@ -979,9 +980,39 @@
 
         /* ---- Globals, names, cells -------------------------------------- */
 
-        /* Cache: counter, index, module keys version, builtins keys version
-           (for the specialised forms). */
-        macro(LOAD_GLOBAL) = unused/1 + unused/1 + unused/2 + _LOAD_GLOBAL;
+        family(LOAD_GLOBAL, INLINE_CACHE_ENTRIES_LOAD_GLOBAL) = {
+            LOAD_GLOBAL_MODULE,
+        };
+
+        specializing op(_SPECIALIZE_LOAD_GLOBAL, (counter/1 -- )) {
+            if (ADAPTIVE_COUNTER_TRIGGERS(counter)) {
+                PyObject *name = GETITEM(FRAME_CO_NAMES, oparg >> 1);
+                next_instr = this_instr;
+                _Py_Specialize_LoadGlobal(GLOBALS(), next_instr, name);
+                DISPATCH_SAME_OPARG();
+            }
+            ADVANCE_ADAPTIVE_COUNTER(this_instr[1].cache);
+        }
+
+        /* Cache: counter, entry index, dict version (for the specialised
+           forms). */
+        macro(LOAD_GLOBAL) = _SPECIALIZE_LOAD_GLOBAL + unused/1 + unused/2 + _LOAD_GLOBAL;
+
+        /* A global found in the module's dict: while the dict's version is
+           unchanged the value is still at the same entry. */
+        op(_LOAD_GLOBAL_MODULE, (index/1, version/2 -- res, null[oparg & 1])) {
+            PyDictObject *globals = (PyDictObject *)GLOBALS();
+            DEOPT_IF(!PyDict_CheckExact(globals));
+            DEOPT_IF(_PyDict_GetVersion(globals) != version);
+            PyObject *value = DK_ENTRIES(globals->ma_keys)[index].me_value;
+            DEOPT_IF(value == NULL);
+            res = PyStackRef_FromPyObjectNew(value);
+            if (oparg & 1) {
+                null[0] = PyStackRef_NULL;
+            }
+        }
+
+        macro(LOAD_GLOBAL_MODULE) = unused/1 + _LOAD_GLOBAL_MODULE;
 
         op(_LOAD_GLOBAL, ( -- res, null[oparg & 1])) {
             PyObject *name = GETITEM(FRAME_CO_NAMES, oparg >> 1);

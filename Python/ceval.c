@@ -14,6 +14,7 @@
 #include "Python.h"
 #include "pycore_ceval.h"
 #include "pycore_code.h"
+#include "pycore_dict.h"
 #include "pycore_frame.h"
 #include "pycore_genobject.h"
 #include "pycore_long.h"

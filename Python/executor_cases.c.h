@@ -1275,6 +1275,41 @@
             break;
         }
 
+        /* _SPECIALIZE_LOAD_GLOBAL is not a viable micro-op for tier 2 because it is a specializing op */
+
+        case _LOAD_GLOBAL_MODULE: {
+            _PyStackRef res;
+            _PyStackRef *null;
+            oparg = CURRENT_OPARG();
+            null = &stack_pointer[1];
+            uint16_t index = (uint16_t)CURRENT_OPERAND0();
+            (void)index;
+            uint32_t version = (uint32_t)CURRENT_OPERAND1();
+            (void)version;
+            _PyFrame_SetStackPointer(frame, stack_pointer);
+            PyDictObject *globals = (PyDictObject *)GLOBALS();
+            if (!PyDict_CheckExact(globals)) {
+                UOP_STAT_INC(uopcode, miss);
+                JUMP_TO_JUMP_TARGET();
+            }
+            if (_PyDict_GetVersion(globals) != version) {
+                UOP_STAT_INC(uopcode, miss);
+                JUMP_TO_JUMP_TARGET();
+            }
+            PyObject *value = DK_ENTRIES(globals->ma_keys)[index].me_value;
+            if (value == NULL) {
+                UOP_STAT_INC(uopcode, miss);
+                JUMP_TO_JUMP_TARGET();
+            }
+            res = PyStackRef_FromPyObjectNew(value);
+            if (oparg & 1) {
+                null[0] = PyStackRef_NULL;
+            }
+            stack_pointer[0] = res;
+            stack_pointer += 1 + (oparg & 1);
+            break;
+        }
+
         case _LOAD_GLOBAL: {
             _PyStackRef res;
             _PyStackRef *null;

@@ -2396,11 +2396,24 @@
             frame->instr_ptr = next_instr;
             next_instr += 5;
             INSTRUCTION_STATS(LOAD_GLOBAL);
+            PREDICTED_LOAD_GLOBAL:;
             _Py_CODEUNIT* const this_instr = next_instr - 5;
             (void)this_instr;
             _PyStackRef res;
             _PyStackRef *null;
-            /* Skip 1 cache entry */
+            // _SPECIALIZE_LOAD_GLOBAL
+            {
+                uint16_t counter = read_u16(&this_instr[1].cache);
+                (void)counter;
+                _PyFrame_SetStackPointer(frame, stack_pointer);
+                if (ADAPTIVE_COUNTER_TRIGGERS(counter)) {
+                    PyObject *name = GETITEM(FRAME_CO_NAMES, oparg >> 1);
+                    next_instr = this_instr;
+                    _Py_Specialize_LoadGlobal(GLOBALS(), next_instr, name);
+                    DISPATCH_SAME_OPARG();
+                }
+                ADVANCE_ADAPTIVE_COUNTER(this_instr[1].cache);
+            }
             /* Skip 1 cache entry */
             /* Skip 2 cache entries */
             // _LOAD_GLOBAL
@@ -2413,6 +2426,50 @@
                     goto error;
                 }
                 res = PyStackRef_FromPyObjectSteal(res_o);
+                if (oparg & 1) {
+                    null[0] = PyStackRef_NULL;
+                }
+                stack_pointer[0] = res;
+                stack_pointer += 1 + (oparg & 1);
+            }
+            DISPATCH();
+        }
+
+        TARGET(LOAD_GLOBAL_MODULE) {
+            frame->instr_ptr = next_instr;
+            next_instr += 5;
+            INSTRUCTION_STATS(LOAD_GLOBAL_MODULE);
+            _Py_CODEUNIT* const this_instr = next_instr - 5;
+            (void)this_instr;
+            _PyStackRef res;
+            _PyStackRef *null;
+            /* Skip 1 cache entry */
+            // _LOAD_GLOBAL_MODULE
+            {
+                null = &stack_pointer[1];
+                uint16_t index = read_u16(&this_instr[2].cache);
+                (void)index;
+                uint32_t version = read_u32(&this_instr[3].cache);
+                (void)version;
+                _PyFrame_SetStackPointer(frame, stack_pointer);
+                PyDictObject *globals = (PyDictObject *)GLOBALS();
+                if (!PyDict_CheckExact(globals)) {
+                    UPDATE_MISS_STATS(LOAD_GLOBAL_MODULE);
+                    assert(_PyOpcode_Deopt[opcode] == (LOAD_GLOBAL));
+                    JUMP_TO_PREDICTED(LOAD_GLOBAL);
+                }
+                if (_PyDict_GetVersion(globals) != version) {
+                    UPDATE_MISS_STATS(LOAD_GLOBAL_MODULE);
+                    assert(_PyOpcode_Deopt[opcode] == (LOAD_GLOBAL));
+                    JUMP_TO_PREDICTED(LOAD_GLOBAL);
+                }
+                PyObject *value = DK_ENTRIES(globals->ma_keys)[index].me_value;
+                if (value == NULL) {
+                    UPDATE_MISS_STATS(LOAD_GLOBAL_MODULE);
+                    assert(_PyOpcode_Deopt[opcode] == (LOAD_GLOBAL));
+                    JUMP_TO_PREDICTED(LOAD_GLOBAL);
+                }
+                res = PyStackRef_FromPyObjectNew(value);
                 if (oparg & 1) {
                     null[0] = PyStackRef_NULL;
                 }

@@ -11,6 +11,7 @@
 
 #include "Python.h"
 #include "pycore_code.h"
+#include "pycore_dict.h"
 #include "pycore_long.h"
 #include "pycore_typeobject.h"
 #include "pycore_opcode_utils.h"
@@ -279,4 +280,28 @@ _Py_Specialize_UnpackSequence(_PyStackRef seq, _Py_CODEUNIT *instr, int oparg)
     else {
         unspecialize(instr);
     }
+}
+
+/* LOAD_GLOBAL of a name defined in the module: remember its entry and the
+   dict's version.  Versions past 32 bits are not cached (so a cached one
+   can never be confused with a later version that wrapped around). */
+void
+_Py_Specialize_LoadGlobal(PyObject *globals, _Py_CODEUNIT *instr, PyObject *name)
+{
+    if (!PyDict_CheckExact(globals) || ((PyDictObject *)globals)->ma_values != NULL) {
+        unspecialize(instr);
+        return;
+    }
+    Py_ssize_t index = _PyDict_LookupIndex((PyDictObject *)globals, name);
+    if (index == DKIX_ERROR) {
+        PyErr_Clear();
+    }
+    uint64_t version = _PyDict_GetVersion((PyDictObject *)globals);
+    if (index < 0 || index > UINT16_MAX || version > UINT32_MAX) {
+        unspecialize(instr);
+        return;
+    }
+    instr[2].cache = (uint16_t)index;
+    write_u32(&instr[3].cache, (uint32_t)version);
+    specialize(instr, LOAD_GLOBAL_MODULE);
 }

@@ -16,7 +16,7 @@ extern "C" {
 #include "opcode_ids.h"
 #include "pycore_uop_ids.h"
 
-#define MAX_REAL_OPCODE 155
+#define MAX_REAL_OPCODE 156
 #define MIN_PSEUDO_OPCODE 256
 #define MAX_PSEUDO_OPCODE 266
 #define IS_PSEUDO_INSTR(OP) ((OP) >= MIN_PSEUDO_OPCODE && (OP) <= MAX_PSEUDO_OPCODE)
@@ -205,6 +205,8 @@ _PyOpcode_num_popped(int opcode, int oparg)
         case LOAD_FROM_DICT_OR_GLOBALS:
             return 1;
         case LOAD_GLOBAL:
+            return 0;
+        case LOAD_GLOBAL_MODULE:
             return 0;
         case LOAD_LOCALS:
             return 0;
@@ -528,6 +530,8 @@ _PyOpcode_num_pushed(int opcode, int oparg)
             return 1;
         case LOAD_GLOBAL:
             return 1 + (oparg & 1);
+        case LOAD_GLOBAL_MODULE:
+            return 1 + (oparg & 1);
         case LOAD_LOCALS:
             return 1;
         case LOAD_NAME:
@@ -786,6 +790,7 @@ const struct opcode_metadata _PyOpcode_opcode_metadata[267] = {
     [LOAD_FROM_DICT_OR_DEREF] = { true, HAS_ARG_FLAG | HAS_ERROR_FLAG | HAS_ESCAPES_FLAG },
     [LOAD_FROM_DICT_OR_GLOBALS] = { true, HAS_ARG_FLAG | HAS_NAME_FLAG | HAS_ERROR_FLAG | HAS_ESCAPES_FLAG },
     [LOAD_GLOBAL] = { true, HAS_ARG_FLAG | HAS_NAME_FLAG | HAS_ERROR_FLAG | HAS_ESCAPES_FLAG },
+    [LOAD_GLOBAL_MODULE] = { true, HAS_ARG_FLAG | HAS_DEOPT_FLAG | HAS_ESCAPES_FLAG },
     [LOAD_LOCALS] = { true, HAS_ERROR_FLAG | HAS_ESCAPES_FLAG },
     [LOAD_NAME] = { true, HAS_ARG_FLAG | HAS_NAME_FLAG | HAS_ERROR_FLAG | HAS_ESCAPES_FLAG },
     [LOAD_SMALL_INT] = { true, HAS_ARG_FLAG | HAS_ESCAPES_FLAG },
@@ -953,6 +958,7 @@ const uint8_t _PyOpcode_Caches[256] = {
     [LOAD_ATTR_INSTANCE_VALUE] = 9,
     [LOAD_ATTR_METHOD_WITH_DICT] = 9,
     [LOAD_GLOBAL] = 4,
+    [LOAD_GLOBAL_MODULE] = 4,
     [LOAD_SUPER_ATTR] = 1,
     [POP_JUMP_IF_FALSE] = 1,
     [POP_JUMP_IF_NONE] = 1,
@@ -1062,6 +1068,7 @@ const uint8_t _PyOpcode_Deopt[256] = {
     [LOAD_FROM_DICT_OR_DEREF] = LOAD_FROM_DICT_OR_DEREF,
     [LOAD_FROM_DICT_OR_GLOBALS] = LOAD_FROM_DICT_OR_GLOBALS,
     [LOAD_GLOBAL] = LOAD_GLOBAL,
+    [LOAD_GLOBAL_MODULE] = LOAD_GLOBAL,
     [LOAD_LOCALS] = LOAD_LOCALS,
     [LOAD_NAME] = LOAD_NAME,
     [LOAD_SMALL_INT] = LOAD_SMALL_INT,
@@ -1219,6 +1226,7 @@ const char *const _PyOpcode_OpName[267] = {
     [LOAD_FROM_DICT_OR_DEREF] = "LOAD_FROM_DICT_OR_DEREF",
     [LOAD_FROM_DICT_OR_GLOBALS] = "LOAD_FROM_DICT_OR_GLOBALS",
     [LOAD_GLOBAL] = "LOAD_GLOBAL",
+    [LOAD_GLOBAL_MODULE] = "LOAD_GLOBAL_MODULE",
     [LOAD_LOCALS] = "LOAD_LOCALS",
     [LOAD_NAME] = "LOAD_NAME",
     [LOAD_SMALL_INT] = "LOAD_SMALL_INT",
@@ -1368,7 +1376,6 @@ const struct opcode_macro_expansion _PyOpcode_macro_expansion[256] = {
     [LOAD_FAST_LOAD_FAST] = { .nuops = 1, .uops = { { _LOAD_FAST_LOAD_FAST, OPARG_SIMPLE, 0 } } },
     [LOAD_FROM_DICT_OR_DEREF] = { .nuops = 1, .uops = { { _LOAD_FROM_DICT_OR_DEREF, OPARG_SIMPLE, 0 } } },
     [LOAD_FROM_DICT_OR_GLOBALS] = { .nuops = 1, .uops = { { _LOAD_FROM_DICT_OR_GLOBALS, OPARG_SIMPLE, 0 } } },
-    [LOAD_GLOBAL] = { .nuops = 1, .uops = { { _LOAD_GLOBAL, OPARG_SIMPLE, 0 } } },
     [LOAD_LOCALS] = { .nuops = 1, .uops = { { _LOAD_LOCALS, OPARG_SIMPLE, 0 } } },
     [LOAD_NAME] = { .nuops = 1, .uops = { { _LOAD_NAME, OPARG_SIMPLE, 0 } } },
     [LOAD_SMALL_INT] = { .nuops = 1, .uops = { { _LOAD_SMALL_INT, OPARG_SIMPLE, 0 } } },

@@ -182,3 +182,32 @@ class D(dict): pass
 dd = D()
 for i in range(5): dd[i] = i
 print(dd)
+X = 1
+def f():
+    return [X for _ in range(4)]
+print(f(), f())
+X = 2
+print(f())
+del X
+try:
+    f()
+except NameError as e:
+    print(e)
+X = 3
+print(f())
+def g():
+    global Y
+    out = []
+    for i in range(6):
+        Y = i
+        out.append(Y + X)
+    return out
+print(g())
+import builtins
+def h():
+    return [len("ab") for _ in range(4)]
+print(h())
+len = lambda s: 99
+print(h())
+del len
+print(h())
