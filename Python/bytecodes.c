@@ -1223,6 +1223,10 @@
             DEOPT_IF(Py_TYPE(PyStackRef_AsPyObjectBorrow(owner))->tp_version_tag != type_version);
         }
 
+        op(_GUARD_TYPE_VERSION_OF_OWNER, (type_version/2, unused, owner -- unused, owner)) {
+            DEOPT_IF(Py_TYPE(PyStackRef_AsPyObjectBorrow(owner))->tp_version_tag != type_version);
+        }
+
         /* obj.name found in the instance dict (no class attribute of that
            name exists). */
         op(_LOAD_ATTR_INSTANCE_VALUE, (owner -- attr, unused[oparg & 1])) {
@@ -1246,13 +1250,42 @@
 
         macro(LOAD_ATTR_METHOD_WITH_DICT) = unused/1 + _GUARD_TYPE_VERSION + unused/2 + _LOAD_ATTR_METHOD_WITH_DICT;
 
-        inst(STORE_ATTR, (unused/1, unused/3, v, owner --)) {
+        family(STORE_ATTR, INLINE_CACHE_ENTRIES_STORE_ATTR) = {
+            STORE_ATTR_INSTANCE_VALUE,
+        };
+
+        specializing op(_SPECIALIZE_STORE_ATTR, (counter/1, owner -- owner)) {
+            if (ADAPTIVE_COUNTER_TRIGGERS(counter)) {
+                PyObject *name = GETITEM(FRAME_CO_NAMES, oparg);
+                next_instr = this_instr;
+                _Py_Specialize_StoreAttr(owner, next_instr, name);
+                DISPATCH_SAME_OPARG();
+            }
+            ADVANCE_ADAPTIVE_COUNTER(this_instr[1].cache);
+        }
+
+        op(_STORE_ATTR, (v, owner --)) {
             PyObject *name = GETITEM(FRAME_CO_NAMES, oparg);
             int err = PyObject_SetAttr(PyStackRef_AsPyObjectBorrow(owner), name,
                                        PyStackRef_AsPyObjectBorrow(v));
             DECREF_INPUTS();
             ERROR_IF(err);
         }
+
+        macro(STORE_ATTR) = _SPECIALIZE_STORE_ATTR + unused/3 + _STORE_ATTR;
+
+        /* obj.name = v straight into the instance dict: the type (version
+           guarded) has no attribute of that name to intercept the store. */
+        op(_STORE_ATTR_INSTANCE_VALUE, (v, owner --)) {
+            PyObject **dictptr = _PyObject_GetDictPtr(PyStackRef_AsPyObjectBorrow(owner));
+            DEOPT_IF(dictptr == NULL || *dictptr == NULL);
+            PyObject *name = GETITEM(FRAME_CO_NAMES, oparg);
+            int err = PyDict_SetItem(*dictptr, name, PyStackRef_AsPyObjectBorrow(v));
+            DECREF_INPUTS();
+            ERROR_IF(err);
+        }
+
+        macro(STORE_ATTR_INSTANCE_VALUE) = unused/1 + _GUARD_TYPE_VERSION_OF_OWNER + unused/1 + _STORE_ATTR_INSTANCE_VALUE;
 
         inst(DELETE_ATTR, (owner --)) {
             PyObject *name = GETITEM(FRAME_CO_NAMES, oparg);

@@ -1629,6 +1629,18 @@
             break;
         }
 
+        case _GUARD_TYPE_VERSION_OF_OWNER: {
+            _PyStackRef owner;
+            owner = stack_pointer[-1];
+            uint32_t type_version = (uint32_t)CURRENT_OPERAND0();
+            (void)type_version;
+            if (Py_TYPE(PyStackRef_AsPyObjectBorrow(owner))->tp_version_tag != type_version) {
+                UOP_STAT_INC(uopcode, miss);
+                JUMP_TO_JUMP_TARGET();
+            }
+            break;
+        }
+
         case _LOAD_ATTR_INSTANCE_VALUE: {
             _PyStackRef owner;
             _PyStackRef attr;
@@ -1670,6 +1682,8 @@
             break;
         }
 
+        /* _SPECIALIZE_STORE_ATTR is not a viable micro-op for tier 2 because it is a specializing op */
+
         case _STORE_ATTR: {
             _PyStackRef v;
             _PyStackRef owner;
@@ -1680,6 +1694,30 @@
             PyObject *name = GETITEM(FRAME_CO_NAMES, oparg);
             int err = PyObject_SetAttr(PyStackRef_AsPyObjectBorrow(owner), name,
                                        PyStackRef_AsPyObjectBorrow(v));
+            PyStackRef_CLOSE(owner);
+            PyStackRef_CLOSE(v);
+            if (err) {
+                stack_pointer += -2;
+                JUMP_TO_ERROR();
+            }
+            stack_pointer += -2;
+            break;
+        }
+
+        case _STORE_ATTR_INSTANCE_VALUE: {
+            _PyStackRef v;
+            _PyStackRef owner;
+            oparg = CURRENT_OPARG();
+            owner = stack_pointer[-1];
+            v = stack_pointer[-2];
+            _PyFrame_SetStackPointer(frame, stack_pointer);
+            PyObject **dictptr = _PyObject_GetDictPtr(PyStackRef_AsPyObjectBorrow(owner));
+            if (dictptr == NULL || *dictptr == NULL) {
+                UOP_STAT_INC(uopcode, miss);
+                JUMP_TO_JUMP_TARGET();
+            }
+            PyObject *name = GETITEM(FRAME_CO_NAMES, oparg);
+            int err = PyDict_SetItem(*dictptr, name, PyStackRef_AsPyObjectBorrow(v));
             PyStackRef_CLOSE(owner);
             PyStackRef_CLOSE(v);
             if (err) {

@@ -3202,23 +3202,87 @@
             frame->instr_ptr = next_instr;
             next_instr += 5;
             INSTRUCTION_STATS(STORE_ATTR);
+            PREDICTED_STORE_ATTR:;
             _Py_CODEUNIT* const this_instr = next_instr - 5;
             (void)this_instr;
-            _PyStackRef v;
             _PyStackRef owner;
-            owner = stack_pointer[-1];
-            v = stack_pointer[-2];
-            _PyFrame_SetStackPointer(frame, stack_pointer);
-            PyObject *name = GETITEM(FRAME_CO_NAMES, oparg);
-            int err = PyObject_SetAttr(PyStackRef_AsPyObjectBorrow(owner), name,
-                                       PyStackRef_AsPyObjectBorrow(v));
-            PyStackRef_CLOSE(owner);
-            PyStackRef_CLOSE(v);
-            if (err) {
-                stack_pointer += -2;
-                goto error;
+            _PyStackRef v;
+            // _SPECIALIZE_STORE_ATTR
+            {
+                owner = stack_pointer[-1];
+                uint16_t counter = read_u16(&this_instr[1].cache);
+                (void)counter;
+                _PyFrame_SetStackPointer(frame, stack_pointer);
+                if (ADAPTIVE_COUNTER_TRIGGERS(counter)) {
+                    PyObject *name = GETITEM(FRAME_CO_NAMES, oparg);
+                    next_instr = this_instr;
+                    _Py_Specialize_StoreAttr(owner, next_instr, name);
+                    DISPATCH_SAME_OPARG();
+                }
+                ADVANCE_ADAPTIVE_COUNTER(this_instr[1].cache);
             }
-            stack_pointer += -2;
+            /* Skip 3 cache entries */
+            // _STORE_ATTR
+            {
+                owner = stack_pointer[-1];
+                v = stack_pointer[-2];
+                _PyFrame_SetStackPointer(frame, stack_pointer);
+                PyObject *name = GETITEM(FRAME_CO_NAMES, oparg);
+                int err = PyObject_SetAttr(PyStackRef_AsPyObjectBorrow(owner), name,
+                                           PyStackRef_AsPyObjectBorrow(v));
+                PyStackRef_CLOSE(owner);
+                PyStackRef_CLOSE(v);
+                if (err) {
+                    stack_pointer += -2;
+                    goto error;
+                }
+                stack_pointer += -2;
+            }
+            DISPATCH();
+        }
+
+        TARGET(STORE_ATTR_INSTANCE_VALUE) {
+            frame->instr_ptr = next_instr;
+            next_instr += 5;
+            INSTRUCTION_STATS(STORE_ATTR_INSTANCE_VALUE);
+            _Py_CODEUNIT* const this_instr = next_instr - 5;
+            (void)this_instr;
+            _PyStackRef owner;
+            _PyStackRef v;
+            /* Skip 1 cache entry */
+            // _GUARD_TYPE_VERSION_OF_OWNER
+            {
+                owner = stack_pointer[-1];
+                uint32_t type_version = read_u32(&this_instr[2].cache);
+                (void)type_version;
+                if (Py_TYPE(PyStackRef_AsPyObjectBorrow(owner))->tp_version_tag != type_version) {
+                    UPDATE_MISS_STATS(STORE_ATTR_INSTANCE_VALUE);
+                    assert(_PyOpcode_Deopt[opcode] == (STORE_ATTR));
+                    JUMP_TO_PREDICTED(STORE_ATTR);
+                }
+            }
+            /* Skip 1 cache entry */
+            // _STORE_ATTR_INSTANCE_VALUE
+            {
+                owner = stack_pointer[-1];
+                v = stack_pointer[-2];
+                _PyFrame_SetStackPointer(frame, stack_pointer);
+                PyObject **dictptr = _PyObject_GetDictPtr(PyStackRef_AsPyObjectBorrow(owner));
+                if (dictptr == NULL || *dictptr == NULL) {
+                    UPDATE_MISS_STATS(STORE_ATTR_INSTANCE_VALUE);
+                    assert(_PyOpcode_Deopt[opcode] == (STORE_ATTR));
+                    JUMP_TO_PREDICTED(STORE_ATTR);
+                }
+                PyObject *name = GETITEM(FRAME_CO_NAMES, oparg);
+                int err = PyDict_SetItem(*dictptr, name, PyStackRef_AsPyObjectBorrow(v));
+                PyStackRef_CLOSE(owner);
+                PyStackRef_CLOSE(v);
+                if (err) {
+                    stack_pointer += -2;
+                    goto error;
+                }
+                stack_pointer += -2;
+            }
             DISPATCH();
         }
 

@@ -305,3 +305,18 @@ _Py_Specialize_LoadGlobal(PyObject *globals, _Py_CODEUNIT *instr, PyObject *name
     write_u32(&instr[3].cache, (uint32_t)version);
     specialize(instr, LOAD_GLOBAL_MODULE);
 }
+
+/* STORE_ATTR on instances whose class has no attribute of that name and
+   the generic attribute protocol. */
+void
+_Py_Specialize_StoreAttr(_PyStackRef owner, _Py_CODEUNIT *instr, PyObject *name)
+{
+    PyTypeObject *tp = Py_TYPE(PyStackRef_AsPyObjectBorrow(owner));
+    if (tp->tp_setattro != PyObject_GenericSetAttr || tp->tp_dictoffset == 0 ||
+        !PyUnicode_CheckExact(name) || !_PyType_AssignVersionTag(tp) || _PyType_Lookup(tp, name) != NULL) {
+        unspecialize(instr);
+        return;
+    }
+    write_u32(&instr[2].cache, tp->tp_version_tag);
+    specialize(instr, STORE_ATTR_INSTANCE_VALUE);
+}

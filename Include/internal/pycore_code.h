@@ -221,6 +221,7 @@ PyAPI_FUNC(int) _PyObject_InstanceDictHas(PyObject *obj, PyObject *name);
 PyAPI_FUNC(void) _Py_Specialize_StoreSubscr(_PyStackRef container, _PyStackRef sub, _Py_CODEUNIT *instr);
 PyAPI_FUNC(void) _Py_Specialize_UnpackSequence(_PyStackRef seq, _Py_CODEUNIT *instr, int oparg);
 PyAPI_FUNC(void) _Py_Specialize_LoadGlobal(PyObject *globals, _Py_CODEUNIT *instr, PyObject *name);
+PyAPI_FUNC(void) _Py_Specialize_StoreAttr(_PyStackRef owner, _Py_CODEUNIT *instr, PyObject *name);
 PyAPI_FUNC(void) _Py_Specialize_ForIter(_PyStackRef iter, _PyStackRef index_or_null, _Py_CODEUNIT *instr);
 
 #endif /* !Py_INTERNAL_CODE_H */

@@ -16,7 +16,7 @@ extern "C" {
 #include "opcode_ids.h"
 #include "pycore_uop_ids.h"
 
-#define MAX_REAL_OPCODE 156
+#define MAX_REAL_OPCODE 157
 #define MIN_PSEUDO_OPCODE 256
 #define MAX_PSEUDO_OPCODE 266
 #define IS_PSEUDO_INSTR(OP) ((OP) >= MIN_PSEUDO_OPCODE && (OP) <= MAX_PSEUDO_OPCODE)
@@ -285,6 +285,8 @@ _PyOpcode_num_popped(int opcode, int oparg)
         case SET_UPDATE:
             return 1 + oparg;
         case STORE_ATTR:
+            return 2;
+        case STORE_ATTR_INSTANCE_VALUE:
             return 2;
         case STORE_DEREF:
             return 1;
@@ -610,6 +612,8 @@ _PyOpcode_num_pushed(int opcode, int oparg)
             return oparg;
         case STORE_ATTR:
             return 0;
+        case STORE_ATTR_INSTANCE_VALUE:
+            return 0;
         case STORE_DEREF:
             return 0;
         case STORE_FAST:
@@ -826,6 +830,7 @@ const struct opcode_metadata _PyOpcode_opcode_metadata[267] = {
     [SET_FUNCTION_ATTRIBUTE] = { true, HAS_ARG_FLAG | HAS_ESCAPES_FLAG },
     [SET_UPDATE] = { true, HAS_ARG_FLAG | HAS_ERROR_FLAG | HAS_ESCAPES_FLAG },
     [STORE_ATTR] = { true, HAS_ARG_FLAG | HAS_NAME_FLAG | HAS_ERROR_FLAG | HAS_ESCAPES_FLAG },
+    [STORE_ATTR_INSTANCE_VALUE] = { true, HAS_ARG_FLAG | HAS_NAME_FLAG | HAS_DEOPT_FLAG | HAS_ERROR_FLAG | HAS_ESCAPES_FLAG },
     [STORE_DEREF] = { true, HAS_ARG_FLAG | HAS_FREE_FLAG | HAS_ESCAPES_FLAG },
     [STORE_FAST] = { true, HAS_ARG_FLAG | HAS_LOCAL_FLAG | HAS_ESCAPES_FLAG },
     [STORE_FAST_LOAD_FAST] = { true, HAS_ARG_FLAG | HAS_LOCAL_FLAG | HAS_ESCAPES_FLAG },
@@ -966,6 +971,7 @@ const uint8_t _PyOpcode_Caches[256] = {
     [POP_JUMP_IF_TRUE] = 1,
     [SEND] = 1,
     [STORE_ATTR] = 4,
+    [STORE_ATTR_INSTANCE_VALUE] = 4,
     [STORE_SUBSCR] = 1,
     [STORE_SUBSCR_DICT] = 1,
     [STORE_SUBSCR_LIST_INT] = 1,
@@ -1104,6 +1110,7 @@ const uint8_t _PyOpcode_Deopt[256] = {
     [SET_FUNCTION_ATTRIBUTE] = SET_FUNCTION_ATTRIBUTE,
     [SET_UPDATE] = SET_UPDATE,
     [STORE_ATTR] = STORE_ATTR,
+    [STORE_ATTR_INSTANCE_VALUE] = STORE_ATTR,
     [STORE_DEREF] = STORE_DEREF,
     [STORE_FAST] = STORE_FAST,
     [STORE_FAST_LOAD_FAST] = STORE_FAST_LOAD_FAST,
@@ -1266,6 +1273,7 @@ const char *const _PyOpcode_OpName[267] = {
     [SET_FUNCTION_ATTRIBUTE] = "SET_FUNCTION_ATTRIBUTE",
     [SET_UPDATE] = "SET_UPDATE",
     [STORE_ATTR] = "STORE_ATTR",
+    [STORE_ATTR_INSTANCE_VALUE] = "STORE_ATTR_INSTANCE_VALUE",
     [STORE_DEREF] = "STORE_DEREF",
     [STORE_FAST] = "STORE_FAST",
     [STORE_FAST_LOAD_FAST] = "STORE_FAST_LOAD_FAST",
@@ -1403,7 +1411,7 @@ const struct opcode_macro_expansion _PyOpcode_macro_expansion[256] = {
     [SET_ADD] = { .nuops = 1, .uops = { { _SET_ADD, OPARG_SIMPLE, 0 } } },
     [SET_FUNCTION_ATTRIBUTE] = { .nuops = 1, .uops = { { _SET_FUNCTION_ATTRIBUTE, OPARG_SIMPLE, 0 } } },
     [SET_UPDATE] = { .nuops = 1, .uops = { { _SET_UPDATE, OPARG_SIMPLE, 0 } } },
-    [STORE_ATTR] = { .nuops = 1, .uops = { { _STORE_ATTR, OPARG_SIMPLE, 0 } } },
+    [STORE_ATTR_INSTANCE_VALUE] = { .nuops = 2, .uops = { { _GUARD_TYPE_VERSION_OF_OWNER, OPARG_CACHE_2, 1 }, { _STORE_ATTR_INSTANCE_VALUE, OPARG_SIMPLE, 0 } } },
     [STORE_DEREF] = { .nuops = 1, .uops = { { _STORE_DEREF, OPARG_SIMPLE, 0 } } },
     [STORE_FAST] = { .nuops = 1, .uops = { { _STORE_FAST, OPARG_SIMPLE, 0 } } },
     [STORE_FAST_LOAD_FAST] = { .nuops = 1, .uops = { { _STORE_FAST_LOAD_FAST, OPARG_SIMPLE, 0 } } },

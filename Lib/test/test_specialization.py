@@ -211,3 +211,24 @@ len = lambda s: 99
 print(h())
 del len
 print(h())
+class S:
+    def __init__(self, v):
+        self.v = v
+objs = [S(i) for i in range(5)]
+print([o.v for o in objs])
+log = []
+S.v = property(lambda self: "prop", lambda self, val: log.append(val))
+objs2 = [S(i) for i in range(3)]
+print(log, [o.v for o in objs2])
+del S.v
+class T:
+    def __setattr__(self, k, val):
+        object.__setattr__(self, k, val * 2)
+    def __init__(self, v):
+        self.v = v
+print([T(i).v for i in range(4)])
+class U:
+    __slots__ = ("v",)
+    def __init__(self, v):
+        self.v = v
+print([U(i).v for i in range(4)])
