@@ -277,16 +277,12 @@ _PyEval_CallFunctionEx(PyThreadState *tstate, PyObject *func, PyObject *self, Py
 static PyObject *
 print_expr(PyThreadState *tstate, PyObject *value)
 {
-    if (value == Py_None) {
-        Py_RETURN_NONE;
-    }
-    PyObject *builtins = _PyEval_GetBuiltins(tstate);
+    /* sys.displayhook decides what to show (it skips None itself). */
     PyObject *hook = PyDict_GetItemString(tstate->interp->sysdict, "displayhook");
     if (hook == NULL) {
         _PyErr_SetString(tstate, PyExc_RuntimeError, "lost sys.displayhook");
         return NULL;
     }
-    (void)builtins;
     return PyObject_CallOneArg(hook, value);
 }
 
