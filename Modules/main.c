@@ -87,6 +87,58 @@ run_stdin(void)
     return status;
 }
 
+/* -m: run the module's source as __main__, with sys.argv[0] its path. */
+static int
+run_module(const char *module)
+{
+    PyObject *name = PyUnicode_FromString(module);
+    PyObject *filename = name ? _PyImport_FindMainSource(name) : NULL;
+    Py_XDECREF(name);
+    if (filename == NULL) {
+        if (PyErr_ExceptionMatches(PyExc_ImportError)) {
+            PyObject *exc = PyErr_GetRaisedException();
+            PyObject *msg = PyObject_Str(exc);
+            fprintf(stderr, "%s: %s\n", "python", msg ? PyUnicode_AsUTF8(msg) : module);
+            Py_XDECREF(msg);
+            Py_DECREF(exc);
+            return 1;
+        }
+        return _PyRun_HandleUncaught();
+    }
+    /* Relative imports in the module resolve against its package. */
+    PyObject *package = PyObject_CallMethod(filename, "endswith", "s", "/__main__.py");
+    int is_package_main = package == Py_True;
+    Py_XDECREF(package);
+    PyObject *pkg_name = NULL;
+    if (is_package_main) {
+        pkg_name = PyUnicode_FromString(module);
+    }
+    else {
+        PyObject *n = PyUnicode_FromString(module);
+        PyObject *parts = n ? PyObject_CallMethod(n, "rpartition", "s", ".") : NULL;
+        pkg_name = parts ? Py_NewRef(PyTuple_GET_ITEM(parts, 0)) : NULL;
+        Py_XDECREF(parts);
+        Py_XDECREF(n);
+    }
+    PyObject *main_mod = PyImport_AddModuleRef("__main__");
+    if (main_mod == NULL || pkg_name == NULL ||
+        PyObject_SetAttrString(main_mod, "__package__", pkg_name) < 0) {
+        Py_XDECREF(main_mod);
+        Py_XDECREF(pkg_name);
+        Py_DECREF(filename);
+        return _PyRun_HandleUncaught();
+    }
+    Py_DECREF(main_mod);
+    Py_DECREF(pkg_name);
+    PyObject *argv = PySys_GetObject("argv");
+    if (argv != NULL && PyList_Check(argv) && PyList_GET_SIZE(argv) > 0) {
+        PyList_SetItem(argv, 0, Py_NewRef(filename));
+    }
+    int status = _PyRun_MainFile(PyUnicode_AsUTF8(filename));
+    Py_DECREF(filename);
+    return status;
+}
+
 int
 Py_BytesMain(int argc, char **argv)
 {
@@ -202,9 +254,7 @@ options_done:;
         status = _PyRun_MainCommand(command);
     }
     else if (module != NULL) {
-        PyObject *runpy = PyImport_ImportModule(module);
-        status = runpy == NULL ? _PyRun_HandleUncaught() : 0;
-        Py_XDECREF(runpy);
+        status = run_module(module);
     }
     else if (script_index >= 0) {
         status = _PyRun_MainFile(argv[script_index]);

@@ -910,8 +910,19 @@ _PyEval_ImportFrom(PyThreadState *tstate, PyObject *v, PyObject *name)
         }
     }
     if (pkgname != NULL && PyUnicode_Check(pkgname)) {
-        _PyErr_Format(tstate, PyExc_ImportError, "cannot import name '%U' from '%U' (unknown location)",
-                      name, pkgname);
+        PyObject *file = NULL;
+        if (PyObject_GetOptionalAttrString(v, "__file__", &file) < 0) {
+            _PyErr_Clear(tstate);
+        }
+        if (file != NULL && PyUnicode_Check(file)) {
+            _PyErr_Format(tstate, PyExc_ImportError, "cannot import name '%U' from '%U' (%U)",
+                          name, pkgname, file);
+        }
+        else {
+            _PyErr_Format(tstate, PyExc_ImportError,
+                          "cannot import name '%U' from '%U' (unknown location)", name, pkgname);
+        }
+        Py_XDECREF(file);
     }
     else {
         _PyErr_Format(tstate, PyExc_ImportError, "cannot import name '%U'", name);

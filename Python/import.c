@@ -139,16 +139,15 @@ find_source(PyObject *path, PyObject *shortname, int *is_package)
         if (dir == NULL) {
             return NULL;
         }
-        if (*dir == '\0') {
-            dir = ".";
-        }
+        /* '' is the working directory: keep the names relative then. */
+        const char *sep = *dir == '\0' ? "" : "/";
         char buf[4096];
-        snprintf(buf, sizeof(buf), "%s/%s/__init__.py", dir, name);
+        snprintf(buf, sizeof(buf), "%s%s%s/__init__.py", dir, sep, name);
         if (is_file(buf)) {
             *is_package = 1;
             return PyUnicode_DecodeFSDefault(buf);
         }
-        snprintf(buf, sizeof(buf), "%s/%s.py", dir, name);
+        snprintf(buf, sizeof(buf), "%s%s%s.py", dir, sep, name);
         if (is_file(buf)) {
             *is_package = 0;
             return PyUnicode_DecodeFSDefault(buf);
@@ -499,4 +498,63 @@ PyImport_ImportModule(const char *name)
     PyObject *m = PyImport_Import(n);
     Py_DECREF(n);
     return m;
+}
+
+/* For `python -m name`: the file to run as __main__ (a module's .py, or a
+   package's __main__.py), as a new str; NULL with ImportError set when
+   there is none.  Parent packages are imported, as runpy does. */
+PyObject *
+_PyImport_FindMainSource(PyObject *name)
+{
+    PyObject *parts = PyObject_CallMethod(name, "rpartition", "s", ".");
+    if (parts == NULL) {
+        return NULL;
+    }
+    PyObject *parent_name = PyTuple_GET_ITEM(parts, 0);
+    PyObject *shortname = PyTuple_GET_ITEM(parts, 2);
+    PyObject *path = NULL;
+    if (PyUnicode_GET_LENGTH(parent_name) > 0) {
+        PyObject *parent = import_dotted(parent_name);
+        if (parent == NULL || PyObject_GetOptionalAttrString(parent, "__path__", &path) < 0) {
+            Py_XDECREF(parent);
+            Py_DECREF(parts);
+            return NULL;
+        }
+        Py_DECREF(parent);
+    }
+    else {
+        path = Py_XNewRef(PySys_GetObject("path"));
+    }
+    int is_package = 0;
+    PyObject *filename = find_source(path, shortname, &is_package);
+    Py_XDECREF(path);
+    Py_DECREF(parts);
+    if (filename == NULL) {
+        return NULL;
+    }
+    if (filename == Py_None) {
+        Py_DECREF(filename);
+        PyErr_Format(PyExc_ImportError, "No module named %U", name);
+        return NULL;
+    }
+    if (is_package) {
+        /* pkg/__init__.py -> pkg/__main__.py, after importing the package */
+        PyObject *pkg = import_dotted(name);
+        Py_XDECREF(pkg);
+        PyObject *dir = PyObject_CallMethod(filename, "rpartition", "s", "/");
+        Py_DECREF(filename);
+        if (pkg == NULL || dir == NULL) {
+            Py_XDECREF(dir);
+            return NULL;
+        }
+        filename = PyUnicode_FromFormat("%U/__main__.py", PyTuple_GET_ITEM(dir, 0));
+        Py_DECREF(dir);
+        if (filename != NULL && !is_file(PyUnicode_AsUTF8(filename))) {
+            PyErr_Format(PyExc_ImportError,
+                         "No module named %U.__main__; '%U' is a package and cannot be directly executed",
+                         name, name);
+            Py_CLEAR(filename);
+        }
+    }
+    return filename;
 }

@@ -133,19 +133,20 @@ init_sys_path(const char *script)
     PyObject *path = PySys_GetObject("path");
     PyObject *first;
     if (script != NULL) {
+        /* The script's directory, absolute, symlinks resolved, as CPython. */
         const char *slash = strrchr(script, '/');
+        char resolved[4096];
+        char dir[4096];
         if (slash == NULL) {
-            first = PyUnicode_FromString("");
+            strcpy(dir, ".");
         }
         else {
-            char resolved[4096];
-            char dir[4096];
             snprintf(dir, sizeof(dir), "%.*s", (int)(slash - script), script);
             if (dir[0] == '\0') {
                 strcpy(dir, "/");
             }
-            first = PyUnicode_DecodeFSDefault(realpath(dir, resolved) ? resolved : dir);
         }
+        first = PyUnicode_DecodeFSDefault(realpath(dir, resolved) ? resolved : dir);
     }
     else {
         first = PyUnicode_FromString("");
