@@ -1369,40 +1369,64 @@
         inst(LIST_APPEND, (list, unused[oparg-1], v -- list, unused[oparg-1])) {
             int err = _PyList_AppendTakeRef((PyListObject *)PyStackRef_AsPyObjectBorrow(list),
                                             PyStackRef_AsPyObjectSteal(v));
-            ERROR_IF(err < 0);
+            if (err < 0) {
+                /* The item was consumed; the container stays for the unwinder. */
+                stack_pointer -= 1;
+                goto error;
+            }
         }
 
         inst(LIST_EXTEND, (list_st, unused[oparg-1], iterable_st -- list_st, unused[oparg-1])) {
             int err = _PyEval_ListExtend(tstate, PyStackRef_AsPyObjectBorrow(list_st),
                                          PyStackRef_AsPyObjectBorrow(iterable_st));
             PyStackRef_CLOSE(iterable_st);
-            ERROR_IF(err < 0);
+            if (err < 0) {
+                /* The item was consumed; the container stays for the unwinder. */
+                stack_pointer -= 1;
+                goto error;
+            }
         }
 
         inst(SET_ADD, (set, unused[oparg-1], v -- set, unused[oparg-1])) {
             int err = PySet_Add(PyStackRef_AsPyObjectBorrow(set), PyStackRef_AsPyObjectBorrow(v));
             PyStackRef_CLOSE(v);
-            ERROR_IF(err);
+            if (err) {
+                /* The item was consumed; the container stays for the unwinder. */
+                stack_pointer -= 1;
+                goto error;
+            }
         }
 
         inst(SET_UPDATE, (set, unused[oparg-1], iterable -- set, unused[oparg-1])) {
             int err = _PySet_Update(PyStackRef_AsPyObjectBorrow(set), PyStackRef_AsPyObjectBorrow(iterable));
             PyStackRef_CLOSE(iterable);
-            ERROR_IF(err < 0);
+            if (err < 0) {
+                /* The item was consumed; the container stays for the unwinder. */
+                stack_pointer -= 1;
+                goto error;
+            }
         }
 
         inst(MAP_ADD, (dict_st, unused[oparg - 1], key, value -- dict_st, unused[oparg - 1])) {
             int err = _PyDict_SetItem_Take2((PyDictObject *)PyStackRef_AsPyObjectBorrow(dict_st),
                                             PyStackRef_AsPyObjectSteal(key),
                                             PyStackRef_AsPyObjectSteal(value));
-            ERROR_IF(err != 0);
+            if (err != 0) {
+                /* Key and value were consumed; the dict stays for the unwinder. */
+                stack_pointer -= 2;
+                goto error;
+            }
         }
 
         inst(DICT_UPDATE, (dict, unused[oparg - 1], update -- dict, unused[oparg - 1])) {
             int err = _PyEval_DictUpdate(tstate, PyStackRef_AsPyObjectBorrow(dict),
                                          PyStackRef_AsPyObjectBorrow(update));
             PyStackRef_CLOSE(update);
-            ERROR_IF(err < 0);
+            if (err < 0) {
+                /* The item was consumed; the container stays for the unwinder. */
+                stack_pointer -= 1;
+                goto error;
+            }
         }
 
         /* f(**a, **b): like DICT_UPDATE, but duplicate keys are an error
@@ -1412,7 +1436,11 @@
                                         PyStackRef_AsPyObjectBorrow(dict),
                                         PyStackRef_AsPyObjectBorrow(update));
             PyStackRef_CLOSE(update);
-            ERROR_IF(err < 0);
+            if (err < 0) {
+                /* The item was consumed; the container stays for the unwinder. */
+                stack_pointer -= 1;
+                goto error;
+            }
         }
 
         family(UNPACK_SEQUENCE, INLINE_CACHE_ENTRIES_UNPACK_SEQUENCE) = {
@@ -1513,7 +1541,9 @@
         inst(IMPORT_FROM, (from -- from, res)) {
             PyObject *name = GETITEM(FRAME_CO_NAMES, oparg);
             PyObject *res_o = _PyEval_ImportFrom(tstate, PyStackRef_AsPyObjectBorrow(from), name);
-            ERROR_IF(res_o == NULL);
+            if (res_o == NULL) {
+                ERROR_NO_POP();
+            }
             res = PyStackRef_FromPyObjectSteal(res_o);
         }
 

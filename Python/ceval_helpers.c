@@ -8,6 +8,7 @@
 #include "Python.h"
 #include "pycore_ceval.h"
 #include "pycore_code.h"
+#include "pycore_dict.h"
 #include "pycore_exceptions.h"
 #include "pycore_frame.h"
 #include "pycore_object.h"
@@ -228,10 +229,13 @@ _PyEval_CallFunctionEx(PyThreadState *tstate, PyObject *func, PyObject *self, Py
             if (_PyErr_ExceptionMatches(tstate, PyExc_TypeError) && !PyIter_Check(callargs) &&
                 Py_TYPE(callargs)->tp_iter == NULL && !PySequence_Check(callargs)) {
                 _PyErr_Clear(tstate);
-                _PyErr_Format(tstate, PyExc_TypeError,
-                              "%.200s%.200s argument after * must be an iterable, not %.200s",
-                              PyEval_GetFuncName(func), PyEval_GetFuncDesc(func),
-                              Py_TYPE(callargs)->tp_name);
+                PyObject *funcstr = _PyObject_FunctionStr(func);
+                if (funcstr != NULL) {
+                    _PyErr_Format(tstate, PyExc_TypeError,
+                                  "%U argument after * must be an iterable, not %.200s",
+                                  funcstr, Py_TYPE(callargs)->tp_name);
+                    Py_DECREF(funcstr);
+                }
             }
             return NULL;
         }
@@ -737,35 +741,45 @@ _PyEval_DictUpdate(PyThreadState *tstate, PyObject *dict, PyObject *update)
     return 0;
 }
 
+/* f(**a, **b): merge b into the call's kwargs; a duplicate key is an
+   error naming the callee ("__main__.f()", "dict()"). */
 int
 _PyEval_DictMerge(PyThreadState *tstate, PyObject *callable, PyObject *dict, PyObject *update)
 {
-    if (PyDict_Merge(dict, update, 2) < 0) {
-        if (_PyErr_ExceptionMatches(tstate, PyExc_AttributeError)) {
-            _PyErr_Clear(tstate);
-            _PyErr_Format(tstate, PyExc_TypeError,
-                          "%.200s%.200s argument after ** must be a mapping, not %.200s",
-                          PyEval_GetFuncName(callable), PyEval_GetFuncDesc(callable),
-                          Py_TYPE(update)->tp_name);
+    if (_PyDict_MergeEx(dict, update, 2) == 0) {
+        return 0;
+    }
+    PyObject *funcstr = NULL;
+    if (_PyErr_ExceptionMatches(tstate, PyExc_AttributeError)) {
+        _PyErr_Clear(tstate);
+        funcstr = _PyObject_FunctionStr(callable);
+        if (funcstr != NULL) {
+            _PyErr_Format(tstate, PyExc_TypeError, "%U argument after ** must be a mapping, not %.200s",
+                          funcstr, Py_TYPE(update)->tp_name);
         }
-        else if (_PyErr_ExceptionMatches(tstate, PyExc_KeyError)) {
-            PyObject *exc = _PyErr_GetRaisedException(tstate);
-            PyObject *args = PyException_GetArgs(exc);
-            if (args && PyTuple_Check(args) && PyTuple_GET_SIZE(args) == 1) {
-                PyObject *key = PyTuple_GET_ITEM(args, 0);
-                _PyErr_Format(tstate, PyExc_TypeError,
-                              "%.200s%.200s got multiple values for keyword argument '%S'",
-                              PyEval_GetFuncName(callable), PyEval_GetFuncDesc(callable), key);
-                Py_DECREF(exc);
+    }
+    else if (_PyErr_ExceptionMatches(tstate, PyExc_KeyError)) {
+        PyObject *exc = _PyErr_GetRaisedException(tstate);
+        PyObject *args = PyException_GetArgs(exc);
+        if (args && PyTuple_Check(args) && PyTuple_GET_SIZE(args) == 1 &&
+            (funcstr = _PyObject_FunctionStr(callable)) != NULL) {
+            PyObject *key = PyTuple_GET_ITEM(args, 0);
+            if (PyUnicode_Check(key)) {
+                _PyErr_Format(tstate, PyExc_TypeError, "%U got multiple values for keyword argument '%S'",
+                              funcstr, key);
             }
             else {
-                _PyErr_SetRaisedException(tstate, exc);
+                _PyErr_Format(tstate, PyExc_TypeError, "%U keywords must be strings", funcstr);
             }
-            Py_XDECREF(args);
+            Py_DECREF(exc);
         }
-        return -1;
+        else {
+            _PyErr_SetRaisedException(tstate, exc);
+        }
+        Py_XDECREF(args);
     }
-    return 0;
+    Py_XDECREF(funcstr);
+    return -1;
 }
 
 /* Unpack `v` into argcnt items (and, when argcntafter >= 0, a list of the

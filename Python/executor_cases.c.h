@@ -1911,133 +1911,19 @@
             break;
         }
 
-        case _LIST_APPEND: {
-            _PyStackRef list;
-            _PyStackRef v;
-            oparg = CURRENT_OPARG();
-            v = stack_pointer[-1];
-            list = stack_pointer[-1 - oparg];
-            _PyFrame_SetStackPointer(frame, stack_pointer);
-            int err = _PyList_AppendTakeRef((PyListObject *)PyStackRef_AsPyObjectBorrow(list),
-                                            PyStackRef_AsPyObjectSteal(v));
-            if (err < 0) {
-                stack_pointer += -1 - oparg;
-                JUMP_TO_ERROR();
-            }
-            stack_pointer += -1;
-            break;
-        }
+        /* _LIST_APPEND is not a viable micro-op for tier 2 because it uses 'goto' */
 
-        case _LIST_EXTEND: {
-            _PyStackRef list_st;
-            _PyStackRef iterable_st;
-            oparg = CURRENT_OPARG();
-            iterable_st = stack_pointer[-1];
-            list_st = stack_pointer[-1 - oparg];
-            _PyFrame_SetStackPointer(frame, stack_pointer);
-            int err = _PyEval_ListExtend(tstate, PyStackRef_AsPyObjectBorrow(list_st),
-                                         PyStackRef_AsPyObjectBorrow(iterable_st));
-            PyStackRef_CLOSE(iterable_st);
-            if (err < 0) {
-                stack_pointer += -1 - oparg;
-                JUMP_TO_ERROR();
-            }
-            stack_pointer += -1;
-            break;
-        }
+        /* _LIST_EXTEND is not a viable micro-op for tier 2 because it uses 'goto' */
 
-        case _SET_ADD: {
-            _PyStackRef set;
-            _PyStackRef v;
-            oparg = CURRENT_OPARG();
-            v = stack_pointer[-1];
-            set = stack_pointer[-1 - oparg];
-            _PyFrame_SetStackPointer(frame, stack_pointer);
-            int err = PySet_Add(PyStackRef_AsPyObjectBorrow(set), PyStackRef_AsPyObjectBorrow(v));
-            PyStackRef_CLOSE(v);
-            if (err) {
-                stack_pointer += -1 - oparg;
-                JUMP_TO_ERROR();
-            }
-            stack_pointer += -1;
-            break;
-        }
+        /* _SET_ADD is not a viable micro-op for tier 2 because it uses 'goto' */
 
-        case _SET_UPDATE: {
-            _PyStackRef set;
-            _PyStackRef iterable;
-            oparg = CURRENT_OPARG();
-            iterable = stack_pointer[-1];
-            set = stack_pointer[-1 - oparg];
-            _PyFrame_SetStackPointer(frame, stack_pointer);
-            int err = _PySet_Update(PyStackRef_AsPyObjectBorrow(set), PyStackRef_AsPyObjectBorrow(iterable));
-            PyStackRef_CLOSE(iterable);
-            if (err < 0) {
-                stack_pointer += -1 - oparg;
-                JUMP_TO_ERROR();
-            }
-            stack_pointer += -1;
-            break;
-        }
+        /* _SET_UPDATE is not a viable micro-op for tier 2 because it uses 'goto' */
 
-        case _MAP_ADD: {
-            _PyStackRef dict_st;
-            _PyStackRef key;
-            _PyStackRef value;
-            oparg = CURRENT_OPARG();
-            value = stack_pointer[-1];
-            key = stack_pointer[-2];
-            dict_st = stack_pointer[-2 - oparg];
-            _PyFrame_SetStackPointer(frame, stack_pointer);
-            int err = _PyDict_SetItem_Take2((PyDictObject *)PyStackRef_AsPyObjectBorrow(dict_st),
-                                            PyStackRef_AsPyObjectSteal(key),
-                                            PyStackRef_AsPyObjectSteal(value));
-            if (err != 0) {
-                stack_pointer += -2 - oparg;
-                JUMP_TO_ERROR();
-            }
-            stack_pointer += -2;
-            break;
-        }
+        /* _MAP_ADD is not a viable micro-op for tier 2 because it uses 'goto' */
 
-        case _DICT_UPDATE: {
-            _PyStackRef dict;
-            _PyStackRef update;
-            oparg = CURRENT_OPARG();
-            update = stack_pointer[-1];
-            dict = stack_pointer[-1 - oparg];
-            _PyFrame_SetStackPointer(frame, stack_pointer);
-            int err = _PyEval_DictUpdate(tstate, PyStackRef_AsPyObjectBorrow(dict),
-                                         PyStackRef_AsPyObjectBorrow(update));
-            PyStackRef_CLOSE(update);
-            if (err < 0) {
-                stack_pointer += -1 - oparg;
-                JUMP_TO_ERROR();
-            }
-            stack_pointer += -1;
-            break;
-        }
+        /* _DICT_UPDATE is not a viable micro-op for tier 2 because it uses 'goto' */
 
-        case _DICT_MERGE: {
-            _PyStackRef callable;
-            _PyStackRef dict;
-            _PyStackRef update;
-            oparg = CURRENT_OPARG();
-            update = stack_pointer[-1];
-            dict = stack_pointer[-1 - oparg];
-            callable = stack_pointer[-4 - oparg];
-            _PyFrame_SetStackPointer(frame, stack_pointer);
-            int err = _PyEval_DictMerge(tstate, PyStackRef_AsPyObjectBorrow(callable),
-                                        PyStackRef_AsPyObjectBorrow(dict),
-                                        PyStackRef_AsPyObjectBorrow(update));
-            PyStackRef_CLOSE(update);
-            if (err < 0) {
-                stack_pointer += -4 - oparg;
-                JUMP_TO_ERROR();
-            }
-            stack_pointer += -1;
-            break;
-        }
+        /* _DICT_MERGE is not a viable micro-op for tier 2 because it uses 'goto' */
 
         /* _SPECIALIZE_UNPACK_SEQUENCE is not a viable micro-op for tier 2 because it is a specializing op */
 
@@ -2220,7 +2106,6 @@
             PyObject *name = GETITEM(FRAME_CO_NAMES, oparg);
             PyObject *res_o = _PyEval_ImportFrom(tstate, PyStackRef_AsPyObjectBorrow(from), name);
             if (res_o == NULL) {
-                stack_pointer += -1;
                 JUMP_TO_ERROR();
             }
             res = PyStackRef_FromPyObjectSteal(res_o);

@@ -1404,7 +1404,8 @@
                                         PyStackRef_AsPyObjectBorrow(update));
             PyStackRef_CLOSE(update);
             if (err < 0) {
-                stack_pointer += -4 - oparg;
+                /* The item was consumed; the container stays for the unwinder. */
+                stack_pointer -= 1;
                 goto error;
             }
             stack_pointer += -1;
@@ -1426,7 +1427,8 @@
                                          PyStackRef_AsPyObjectBorrow(update));
             PyStackRef_CLOSE(update);
             if (err < 0) {
-                stack_pointer += -1 - oparg;
+                /* The item was consumed; the container stays for the unwinder. */
+                stack_pointer -= 1;
                 goto error;
             }
             stack_pointer += -1;
@@ -1872,7 +1874,6 @@
             PyObject *name = GETITEM(FRAME_CO_NAMES, oparg);
             PyObject *res_o = _PyEval_ImportFrom(tstate, PyStackRef_AsPyObjectBorrow(from), name);
             if (res_o == NULL) {
-                stack_pointer += -1;
                 goto error;
             }
             res = PyStackRef_FromPyObjectSteal(res_o);
@@ -2000,7 +2001,8 @@
             int err = _PyList_AppendTakeRef((PyListObject *)PyStackRef_AsPyObjectBorrow(list),
                                             PyStackRef_AsPyObjectSteal(v));
             if (err < 0) {
-                stack_pointer += -1 - oparg;
+                /* The item was consumed; the container stays for the unwinder. */
+                stack_pointer -= 1;
                 goto error;
             }
             stack_pointer += -1;
@@ -2022,7 +2024,8 @@
                                          PyStackRef_AsPyObjectBorrow(iterable_st));
             PyStackRef_CLOSE(iterable_st);
             if (err < 0) {
-                stack_pointer += -1 - oparg;
+                /* The item was consumed; the container stays for the unwinder. */
+                stack_pointer -= 1;
                 goto error;
             }
             stack_pointer += -1;
@@ -2658,7 +2661,8 @@
                                             PyStackRef_AsPyObjectSteal(key),
                                             PyStackRef_AsPyObjectSteal(value));
             if (err != 0) {
-                stack_pointer += -2 - oparg;
+                /* Key and value were consumed; the dict stays for the unwinder. */
+                stack_pointer -= 2;
                 goto error;
             }
             stack_pointer += -2;
@@ -3149,7 +3153,8 @@
             int err = PySet_Add(PyStackRef_AsPyObjectBorrow(set), PyStackRef_AsPyObjectBorrow(v));
             PyStackRef_CLOSE(v);
             if (err) {
-                stack_pointer += -1 - oparg;
+                /* The item was consumed; the container stays for the unwinder. */
+                stack_pointer -= 1;
                 goto error;
             }
             stack_pointer += -1;
@@ -3191,7 +3196,8 @@
             int err = _PySet_Update(PyStackRef_AsPyObjectBorrow(set), PyStackRef_AsPyObjectBorrow(iterable));
             PyStackRef_CLOSE(iterable);
             if (err < 0) {
-                stack_pointer += -1 - oparg;
+                /* The item was consumed; the container stays for the unwinder. */
+                stack_pointer -= 1;
                 goto error;
             }
             stack_pointer += -1;
