@@ -231,6 +231,9 @@ exception_unwind:
             goto exit_unwind;
         }
         _PyStackRef *new_top = stackbase + level;
+        /* An instruction that popped more than it consumed would leave the
+           stack below the handler's depth. */
+        assert(stack_pointer >= new_top);
         while (stack_pointer > new_top) {
             PyStackRef_XCLOSE(*--stack_pointer);
         }
