@@ -1048,6 +1048,70 @@ builtin_sum(PyObject *module, PyObject *const *args, Py_ssize_t nargs, PyObject 
             }
         }
     }
+    /* Fast path for floats: compensated (Neumaier) summation, so that
+       sum([0.1] * 10) == 1.0 as in CPython 3.12+. */
+    if (PyFloat_CheckExact(result)) {
+        double f = PyFloat_AS_DOUBLE(result);
+        double c = 0.0;
+        Py_SETREF(result, NULL);
+        while (result == NULL) {
+            PyObject *item = PyIter_Next(iter);
+            if (item == NULL) {
+                Py_DECREF(iter);
+                if (PyErr_Occurred()) {
+                    return NULL;
+                }
+                if (c != 0.0 && isfinite(c)) {
+                    f += c;
+                }
+                return PyFloat_FromDouble(f);
+            }
+            double x;
+            int have_x = 0;
+            if (PyFloat_CheckExact(item)) {
+                x = PyFloat_AS_DOUBLE(item);
+                have_x = 1;
+            }
+            else if (PyLong_CheckExact(item) || PyBool_Check(item)) {
+                int overflow;
+                long value = PyLong_AsLongAndOverflow(item, &overflow);
+                /* Only ints a double holds exactly join the fast path. */
+                if (!overflow && value >= -(1L << 53) && value <= (1L << 53)) {
+                    x = (double)value;
+                    have_x = 1;
+                }
+            }
+            if (have_x) {
+                double t = f + x;
+                if (fabs(f) >= fabs(x)) {
+                    c += (f - t) + x;
+                }
+                else {
+                    c += (x - t) + f;
+                }
+                f = t;
+                Py_DECREF(item);
+                continue;
+            }
+            if (c != 0.0 && isfinite(c)) {
+                f += c;
+            }
+            result = PyFloat_FromDouble(f);
+            if (result == NULL) {
+                Py_DECREF(item);
+                Py_DECREF(iter);
+                return NULL;
+            }
+            PyObject *temp = PyNumber_Add(result, item);
+            Py_DECREF(result);
+            Py_DECREF(item);
+            result = temp;
+            if (result == NULL) {
+                Py_DECREF(iter);
+                return NULL;
+            }
+        }
+    }
     PyObject *item;
     while ((item = PyIter_Next(iter)) != NULL) {
         PyObject *temp = PyNumber_Add(result, item);

@@ -23,3 +23,4 @@ print(isinstance(1, int), isinstance(1.0, int), isinstance(True, int), isinstanc
 print(0 or 5, 3 and 4, None or "default", 0 and 1/0)
 print(float("nan") == float("nan"), 1e308 * 10, -1e308 * 10)
 print(hash(1) == hash(1.0), (2 ** 61 - 1) % 7, 10 / 4, 9 ** 0.5)
+print(sum([0.1] * 10), sum([1e100, 1.0, -1e100, 1.0]), sum([0.1, 0.2, 0.3]), sum([1, 0.1] * 3), sum([1, 2.5, True]))
