@@ -509,13 +509,3 @@ _PyEval_IsInlinablePyFunction(PyObject *callable)
     return PyFunction_Check(callable) &&
            ((PyFunctionObject *)callable)->vectorcall == _PyFunction_Vectorcall;
 }
-
-PyObject *
-_PyEval_FunctionLocals(PyObject *callable)
-{
-    PyFunctionObject *f = (PyFunctionObject *)callable;
-    if (((PyCodeObject *)f->func_code)->co_flags & CO_OPTIMIZED) {
-        return NULL;
-    }
-    return f->func_globals;
-}

@@ -79,7 +79,6 @@ PyAPI_FUNC(PyObject *) _PyEval_GetIter(PyThreadState *tstate, PyObject *iterable
 PyAPI_FUNC(int) _PyEval_IterNext(PyThreadState *tstate, PyObject *iter, PyObject **item);
 PyAPI_FUNC(void) _PyEval_SetFunctionAttribute(PyFunctionObject *func, int flag, PyObject *attr);
 PyAPI_FUNC(int) _PyEval_IsInlinablePyFunction(PyObject *callable);
-PyAPI_FUNC(PyObject *) _PyEval_FunctionLocals(PyObject *callable);
 PyAPI_FUNC(PyObject *) _PyEval_VectorcallStackRefs(PyThreadState *tstate, PyObject *callable,
                                                    _PyStackRef *args, int nargs, PyObject *kwnames);
 PyAPI_FUNC(PyObject *) _PyEval_VectorcallAndClose(PyThreadState *tstate, _PyStackRef callable,
