@@ -835,6 +835,8 @@
         }
 
         family(CALL, INLINE_CACHE_ENTRIES_CALL) = {
+            CALL_LEN,
+            CALL_LIST_APPEND,
             CALL_PY_EXACT_ARGS,
         };
 
@@ -884,6 +886,33 @@
         }
 
         macro(CALL_PY_EXACT_ARGS) = unused/1 + _CHECK_FUNCTION_VERSION + _CHECK_FUNCTION_EXACT_ARGS + _PUSH_FRAME_EXACT_ARGS;
+
+        /* len(x) with the real builtin len. */
+        inst(CALL_LEN, (unused/1, unused/2, callable, null, args[oparg] -- res)) {
+            DEOPT_IF(oparg != 1);
+            DEOPT_IF(!PyStackRef_IsNull(null));
+            DEOPT_IF(PyStackRef_AsPyObjectBorrow(callable) != _PyEval_SpecializedCallables.len);
+            Py_ssize_t len_i = PyObject_Length(PyStackRef_AsPyObjectBorrow(args[0]));
+            PyObject *res_o = len_i < 0 ? NULL : PyLong_FromSsize_t(len_i);
+            PyStackRef_CLOSE(args[0]);
+            PyStackRef_CLOSE(callable);
+            ERROR_IF(res_o == NULL);
+            res = PyStackRef_FromPyObjectSteal(res_o);
+        }
+
+        /* some_list.append(x) through the method form of LOAD_ATTR. */
+        inst(CALL_LIST_APPEND, (unused/1, unused/2, callable, self, args[oparg] -- res)) {
+            DEOPT_IF(oparg != 1);
+            DEOPT_IF(PyStackRef_AsPyObjectBorrow(callable) != _PyEval_SpecializedCallables.list_append);
+            DEOPT_IF(PyStackRef_IsNull(self));
+            PyObject *list = PyStackRef_AsPyObjectBorrow(self);
+            DEOPT_IF(!PyList_CheckExact(list));
+            int err = _PyList_AppendTakeRef((PyListObject *)list, PyStackRef_AsPyObjectSteal(args[0]));
+            PyStackRef_CLOSE(self);
+            PyStackRef_CLOSE(callable);
+            ERROR_IF(err < 0);
+            res = PyStackRef_None;
+        }
 
         /* Like CALL; the last len(kwnames) arguments are passed by name. */
         op(_DO_CALL_KW, (callable, self_or_null, args[oparg], kwnames -- res)) {

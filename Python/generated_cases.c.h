@@ -844,6 +844,97 @@
             DISPATCH();
         }
 
+        TARGET(CALL_LEN) {
+            frame->instr_ptr = next_instr;
+            next_instr += 4;
+            INSTRUCTION_STATS(CALL_LEN);
+            _Py_CODEUNIT* const this_instr = next_instr - 4;
+            (void)this_instr;
+            _PyStackRef callable;
+            _PyStackRef null;
+            _PyStackRef *args;
+            _PyStackRef res;
+            args = &stack_pointer[-oparg];
+            null = stack_pointer[-1 - oparg];
+            callable = stack_pointer[-2 - oparg];
+            _PyFrame_SetStackPointer(frame, stack_pointer);
+            if (oparg != 1) {
+                UPDATE_MISS_STATS(CALL_LEN);
+                assert(_PyOpcode_Deopt[opcode] == (CALL));
+                JUMP_TO_PREDICTED(CALL);
+            }
+            if (!PyStackRef_IsNull(null)) {
+                UPDATE_MISS_STATS(CALL_LEN);
+                assert(_PyOpcode_Deopt[opcode] == (CALL));
+                JUMP_TO_PREDICTED(CALL);
+            }
+            if (PyStackRef_AsPyObjectBorrow(callable) != _PyEval_SpecializedCallables.len) {
+                UPDATE_MISS_STATS(CALL_LEN);
+                assert(_PyOpcode_Deopt[opcode] == (CALL));
+                JUMP_TO_PREDICTED(CALL);
+            }
+            Py_ssize_t len_i = PyObject_Length(PyStackRef_AsPyObjectBorrow(args[0]));
+            PyObject *res_o = len_i < 0 ? NULL : PyLong_FromSsize_t(len_i);
+            PyStackRef_CLOSE(args[0]);
+            PyStackRef_CLOSE(callable);
+            if (res_o == NULL) {
+                stack_pointer += -2 - oparg;
+                goto error;
+            }
+            res = PyStackRef_FromPyObjectSteal(res_o);
+            stack_pointer[-2 - oparg] = res;
+            stack_pointer += -1 - oparg;
+            DISPATCH();
+        }
+
+        TARGET(CALL_LIST_APPEND) {
+            frame->instr_ptr = next_instr;
+            next_instr += 4;
+            INSTRUCTION_STATS(CALL_LIST_APPEND);
+            _Py_CODEUNIT* const this_instr = next_instr - 4;
+            (void)this_instr;
+            _PyStackRef callable;
+            _PyStackRef self;
+            _PyStackRef *args;
+            _PyStackRef res;
+            args = &stack_pointer[-oparg];
+            self = stack_pointer[-1 - oparg];
+            callable = stack_pointer[-2 - oparg];
+            _PyFrame_SetStackPointer(frame, stack_pointer);
+            if (oparg != 1) {
+                UPDATE_MISS_STATS(CALL_LIST_APPEND);
+                assert(_PyOpcode_Deopt[opcode] == (CALL));
+                JUMP_TO_PREDICTED(CALL);
+            }
+            if (PyStackRef_AsPyObjectBorrow(callable) != _PyEval_SpecializedCallables.list_append) {
+                UPDATE_MISS_STATS(CALL_LIST_APPEND);
+                assert(_PyOpcode_Deopt[opcode] == (CALL));
+                JUMP_TO_PREDICTED(CALL);
+            }
+            if (PyStackRef_IsNull(self)) {
+                UPDATE_MISS_STATS(CALL_LIST_APPEND);
+                assert(_PyOpcode_Deopt[opcode] == (CALL));
+                JUMP_TO_PREDICTED(CALL);
+            }
+            PyObject *list = PyStackRef_AsPyObjectBorrow(self);
+            if (!PyList_CheckExact(list)) {
+                UPDATE_MISS_STATS(CALL_LIST_APPEND);
+                assert(_PyOpcode_Deopt[opcode] == (CALL));
+                JUMP_TO_PREDICTED(CALL);
+            }
+            int err = _PyList_AppendTakeRef((PyListObject *)list, PyStackRef_AsPyObjectSteal(args[0]));
+            PyStackRef_CLOSE(self);
+            PyStackRef_CLOSE(callable);
+            if (err < 0) {
+                stack_pointer += -2 - oparg;
+                goto error;
+            }
+            res = PyStackRef_None;
+            stack_pointer[-2 - oparg] = res;
+            stack_pointer += -1 - oparg;
+            DISPATCH();
+        }
+
         TARGET(CALL_PY_EXACT_ARGS) {
             frame->instr_ptr = next_instr;
             next_instr += 4;

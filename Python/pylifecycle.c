@@ -2,6 +2,7 @@
 
 #include "Python.h"
 #include "pycore_ceval.h"
+#include "pycore_code.h"
 #include "pycore_exceptions.h"
 #include "pycore_gc.h"
 #include "pycore_genobject.h"
@@ -191,6 +192,7 @@ init_core(void)
     fatal_if_error(PyDict_SetItemString(interp->modules, "builtins", bimod) < 0 ||
                        PyDict_SetItemString(interp->modules, "sys", sysmod) < 0,
                    "can't register core modules");
+    fatal_if_error(_Py_InitSpecializedCallables(interp) < 0, "can't initialize the specializer");
     Py_DECREF(bimod);
     Py_DECREF(sysmod);
     PyObject *main = PyImport_AddModuleRef("__main__");
@@ -309,6 +311,7 @@ Py_FinalizeEx(void)
     _PyGC_CollectNoFail(tstate);
     /* The method cache holds references to attribute names. */
     PyType_ClearCache();
+    _Py_FiniSpecializedCallables();
     Py_CLEAR(tstate->dict);
     Py_CLEAR(tstate->exc_state.exc_value);
 #ifdef Py_REF_DEBUG

@@ -15,6 +15,7 @@
 #include "pycore_long.h"
 #include "pycore_typeobject.h"
 #include "pycore_opcode_utils.h"
+#include "pycore_pystate.h"
 #include "opcode_ids.h"
 #include "pycore_opcode_metadata.h"
 
@@ -171,6 +172,15 @@ void
 _Py_Specialize_Call(_PyStackRef callable, _PyStackRef self_or_null, _Py_CODEUNIT *instr, int oparg)
 {
     PyObject *callable_o = PyStackRef_AsPyObjectBorrow(callable);
+    if (oparg == 1 && callable_o == _PyEval_SpecializedCallables.len && PyStackRef_IsNull(self_or_null)) {
+        specialize(instr, CALL_LEN);
+        return;
+    }
+    if (oparg == 1 && callable_o == _PyEval_SpecializedCallables.list_append &&
+        !PyStackRef_IsNull(self_or_null) && PyList_CheckExact(PyStackRef_AsPyObjectBorrow(self_or_null))) {
+        specialize(instr, CALL_LIST_APPEND);
+        return;
+    }
     if (!PyFunction_Check(callable_o) ||
         ((PyFunctionObject *)callable_o)->vectorcall != _PyFunction_Vectorcall) {
         unspecialize(instr);
@@ -319,4 +329,32 @@ _Py_Specialize_StoreAttr(_PyStackRef owner, _Py_CODEUNIT *instr, PyObject *name)
     }
     write_u32(&instr[2].cache, tp->tp_version_tag);
     specialize(instr, STORE_ATTR_INSTANCE_VALUE);
+}
+
+/* Builtins that CALL specialises by identity.  Strong references, taken
+   once the builtins exist and dropped at exit, so an identity guard can
+   never match a different object reusing a freed address. */
+struct _PyEval_SpecializedCallables _PyEval_SpecializedCallables;
+
+int
+_Py_InitSpecializedCallables(PyInterpreterState *interp)
+{
+    PyObject *len = PyDict_GetItemString(interp->builtins, "len");
+    PyObject *append = _PyType_Lookup(&PyList_Type, PyUnicode_InternFromString("append"));
+    if (len == NULL || append == NULL) {
+        if (!PyErr_Occurred()) {
+            PyErr_SetString(PyExc_SystemError, "builtins for the specializer are missing");
+        }
+        return -1;
+    }
+    _PyEval_SpecializedCallables.len = Py_NewRef(len);
+    _PyEval_SpecializedCallables.list_append = Py_NewRef(append);
+    return 0;
+}
+
+void
+_Py_FiniSpecializedCallables(void)
+{
+    Py_CLEAR(_PyEval_SpecializedCallables.len);
+    Py_CLEAR(_PyEval_SpecializedCallables.list_append);
 }

@@ -222,6 +222,14 @@ PyAPI_FUNC(void) _Py_Specialize_StoreSubscr(_PyStackRef container, _PyStackRef s
 PyAPI_FUNC(void) _Py_Specialize_UnpackSequence(_PyStackRef seq, _Py_CODEUNIT *instr, int oparg);
 PyAPI_FUNC(void) _Py_Specialize_LoadGlobal(PyObject *globals, _Py_CODEUNIT *instr, PyObject *name);
 PyAPI_FUNC(void) _Py_Specialize_StoreAttr(_PyStackRef owner, _Py_CODEUNIT *instr, PyObject *name);
+/* Builtins that CALL specialises by identity (Python/specialize.c). */
+struct _PyEval_SpecializedCallables {
+    PyObject *len;
+    PyObject *list_append;
+};
+PyAPI_DATA(struct _PyEval_SpecializedCallables) _PyEval_SpecializedCallables;
+PyAPI_FUNC(int) _Py_InitSpecializedCallables(PyInterpreterState *interp);
+PyAPI_FUNC(void) _Py_FiniSpecializedCallables(void);
 PyAPI_FUNC(void) _Py_Specialize_ForIter(_PyStackRef iter, _PyStackRef index_or_null, _Py_CODEUNIT *instr);
 
 #endif /* !Py_INTERNAL_CODE_H */

@@ -16,7 +16,7 @@ extern "C" {
 #include "opcode_ids.h"
 #include "pycore_uop_ids.h"
 
-#define MAX_REAL_OPCODE 157
+#define MAX_REAL_OPCODE 159
 #define MIN_PSEUDO_OPCODE 256
 #define MAX_PSEUDO_OPCODE 266
 #define IS_PSEUDO_INSTR(OP) ((OP) >= MIN_PSEUDO_OPCODE && (OP) <= MAX_PSEUDO_OPCODE)
@@ -74,6 +74,10 @@ _PyOpcode_num_popped(int opcode, int oparg)
             return 2;
         case CALL_KW:
             return 3 + oparg;
+        case CALL_LEN:
+            return 2 + oparg;
+        case CALL_LIST_APPEND:
+            return 2 + oparg;
         case CALL_PY_EXACT_ARGS:
             return 2 + oparg;
         case CHECK_EG_MATCH:
@@ -399,6 +403,10 @@ _PyOpcode_num_pushed(int opcode, int oparg)
         case CALL_INTRINSIC_2:
             return 1;
         case CALL_KW:
+            return 1;
+        case CALL_LEN:
+            return 1;
+        case CALL_LIST_APPEND:
             return 1;
         case CALL_PY_EXACT_ARGS:
             return 1;
@@ -733,6 +741,8 @@ const struct opcode_metadata _PyOpcode_opcode_metadata[267] = {
     [CALL_INTRINSIC_1] = { true, HAS_ARG_FLAG | HAS_ERROR_FLAG | HAS_ESCAPES_FLAG },
     [CALL_INTRINSIC_2] = { true, HAS_ARG_FLAG | HAS_ERROR_FLAG | HAS_ESCAPES_FLAG },
     [CALL_KW] = { true, HAS_ARG_FLAG | HAS_ERROR_FLAG | HAS_ESCAPES_FLAG },
+    [CALL_LEN] = { true, HAS_ARG_FLAG | HAS_DEOPT_FLAG | HAS_ERROR_FLAG | HAS_ESCAPES_FLAG },
+    [CALL_LIST_APPEND] = { true, HAS_ARG_FLAG | HAS_DEOPT_FLAG | HAS_ERROR_FLAG | HAS_ESCAPES_FLAG },
     [CALL_PY_EXACT_ARGS] = { true, HAS_ARG_FLAG | HAS_DEOPT_FLAG | HAS_ERROR_FLAG | HAS_ESCAPES_FLAG | HAS_ERROR_NO_POP_FLAG },
     [CHECK_EG_MATCH] = { true, HAS_ERROR_FLAG | HAS_ESCAPES_FLAG },
     [CHECK_EXC_MATCH] = { true, HAS_ERROR_FLAG | HAS_ESCAPES_FLAG },
@@ -948,6 +958,8 @@ const uint8_t _PyOpcode_Caches[256] = {
     [BINARY_OP_SUBTRACT_INT] = 5,
     [CALL] = 3,
     [CALL_KW] = 3,
+    [CALL_LEN] = 3,
+    [CALL_LIST_APPEND] = 3,
     [CALL_PY_EXACT_ARGS] = 3,
     [COMPARE_OP] = 1,
     [COMPARE_OP_FLOAT] = 1,
@@ -1013,6 +1025,8 @@ const uint8_t _PyOpcode_Deopt[256] = {
     [CALL_INTRINSIC_1] = CALL_INTRINSIC_1,
     [CALL_INTRINSIC_2] = CALL_INTRINSIC_2,
     [CALL_KW] = CALL_KW,
+    [CALL_LEN] = CALL,
+    [CALL_LIST_APPEND] = CALL,
     [CALL_PY_EXACT_ARGS] = CALL,
     [CHECK_EG_MATCH] = CHECK_EG_MATCH,
     [CHECK_EXC_MATCH] = CHECK_EXC_MATCH,
@@ -1167,6 +1181,8 @@ const char *const _PyOpcode_OpName[267] = {
     [CALL_INTRINSIC_1] = "CALL_INTRINSIC_1",
     [CALL_INTRINSIC_2] = "CALL_INTRINSIC_2",
     [CALL_KW] = "CALL_KW",
+    [CALL_LEN] = "CALL_LEN",
+    [CALL_LIST_APPEND] = "CALL_LIST_APPEND",
     [CALL_PY_EXACT_ARGS] = "CALL_PY_EXACT_ARGS",
     [CHECK_EG_MATCH] = "CHECK_EG_MATCH",
     [CHECK_EXC_MATCH] = "CHECK_EXC_MATCH",
@@ -1337,6 +1353,8 @@ const struct opcode_macro_expansion _PyOpcode_macro_expansion[256] = {
     [CALL_FUNCTION_EX] = { .nuops = 1, .uops = { { _CALL_FUNCTION_EX, OPARG_SIMPLE, 0 } } },
     [CALL_INTRINSIC_1] = { .nuops = 1, .uops = { { _CALL_INTRINSIC_1, OPARG_SIMPLE, 0 } } },
     [CALL_INTRINSIC_2] = { .nuops = 1, .uops = { { _CALL_INTRINSIC_2, OPARG_SIMPLE, 0 } } },
+    [CALL_LEN] = { .nuops = 1, .uops = { { _CALL_LEN, OPARG_SIMPLE, 0 } } },
+    [CALL_LIST_APPEND] = { .nuops = 1, .uops = { { _CALL_LIST_APPEND, OPARG_SIMPLE, 0 } } },
     [CHECK_EG_MATCH] = { .nuops = 1, .uops = { { _CHECK_EG_MATCH, OPARG_SIMPLE, 0 } } },
     [COMPARE_OP_FLOAT] = { .nuops = 1, .uops = { { _COMPARE_OP_FLOAT, OPARG_SIMPLE, 0 } } },
     [COMPARE_OP_INT] = { .nuops = 1, .uops = { { _COMPARE_OP_INT, OPARG_SIMPLE, 0 } } },

@@ -71,6 +71,8 @@ const uint16_t _PyUop_Flags[MAX_UOP_ID+1] = {
     [_CALL_FUNCTION_EX] = HAS_ERROR_FLAG | HAS_ESCAPES_FLAG,
     [_CALL_INTRINSIC_1] = HAS_ARG_FLAG | HAS_ERROR_FLAG | HAS_ESCAPES_FLAG,
     [_CALL_INTRINSIC_2] = HAS_ARG_FLAG | HAS_ERROR_FLAG | HAS_ESCAPES_FLAG,
+    [_CALL_LEN] = HAS_ARG_FLAG | HAS_DEOPT_FLAG | HAS_ERROR_FLAG | HAS_ESCAPES_FLAG,
+    [_CALL_LIST_APPEND] = HAS_ARG_FLAG | HAS_DEOPT_FLAG | HAS_ERROR_FLAG | HAS_ESCAPES_FLAG,
     [_CHECK_EG_MATCH] = HAS_ERROR_FLAG | HAS_ESCAPES_FLAG,
     [_CHECK_EXC_MATCH] = HAS_ERROR_FLAG | HAS_ESCAPES_FLAG,
     [_CHECK_FUNCTION_EXACT_ARGS] = HAS_ARG_FLAG | HAS_DEOPT_FLAG,
@@ -250,6 +252,8 @@ const char *const _PyOpcode_uop_name[MAX_UOP_ID+1] = {
     [_CALL_FUNCTION_EX] = "_CALL_FUNCTION_EX",
     [_CALL_INTRINSIC_1] = "_CALL_INTRINSIC_1",
     [_CALL_INTRINSIC_2] = "_CALL_INTRINSIC_2",
+    [_CALL_LEN] = "_CALL_LEN",
+    [_CALL_LIST_APPEND] = "_CALL_LIST_APPEND",
     [_CHECK_EG_MATCH] = "_CHECK_EG_MATCH",
     [_CHECK_EXC_MATCH] = "_CHECK_EXC_MATCH",
     [_CHECK_FUNCTION_EXACT_ARGS] = "_CHECK_FUNCTION_EXACT_ARGS",
@@ -447,6 +451,10 @@ _PyUop_num_popped(int opcode, int oparg)
             return 1;
         case _CALL_INTRINSIC_2:
             return 2;
+        case _CALL_LEN:
+            return 2 + oparg;
+        case _CALL_LIST_APPEND:
+            return 2 + oparg;
         case _CHECK_EG_MATCH:
             return 2;
         case _CHECK_EXC_MATCH:

@@ -232,3 +232,37 @@ class U:
     def __init__(self, v):
         self.v = v
 print([U(i).v for i in range(4)])
+def f(items):
+    out = []
+    for x in items:
+        out.append(len(x))
+    return out
+print(f(["a", "bb", [1, 2, 3], {}] * 3))
+class L(list): pass
+def g(l):
+    for i in range(5):
+        l.append(i)
+    return l
+print(g([]), g(L()), type(g(L())).__name__)
+def h(obj):
+    return [obj.append(1) for _ in range(3)]
+class A:
+    def append(self, x): return "custom"
+print(h([]), h(A()))
+try:
+    len(5)
+except TypeError as e:
+    print(e)
+def k():
+    return [len(x) for x in ("ab", 5)]
+try:
+    k()
+except TypeError as e:
+    print(e)
+import builtins
+def m():
+    return [len("abc") for _ in range(4)]
+print(m())
+builtins.len = lambda s: -1
+print(m())
+del builtins.len
