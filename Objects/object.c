@@ -59,10 +59,14 @@ _Py_Dealloc(PyObject *op)
                 Py_TYPE(op)->tp_name, (void *)op, op->ob_refcnt);
         _Py_FatalErrorFunc(__func__, "deallocating a live object");
     }
-    dealloc(op);
-#else
-    dealloc(op);
 #endif
+    if (_PyObject_IS_GC(op)) {
+        /* Containers can nest arbitrarily deep: bound the recursion. */
+        _PyGC_DeallocWithTrashcan(op, dealloc);
+    }
+    else {
+        dealloc(op);
+    }
 }
 
 /* ---- Allocation of plain objects ------------------------------------------ */

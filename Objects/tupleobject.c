@@ -334,13 +334,19 @@ tuple_hash(PyObject *op)
     }
     Py_ssize_t len = Py_SIZE(v);
     Py_uhash_t acc = _PyHASH_XXPRIME_5;
+    /* Tuples can nest deeper than the C stack. */
+    if (Py_EnterRecursiveCall(" while hashing a tuple")) {
+        return -1;
+    }
     for (Py_ssize_t i = 0; i < len; i++) {
         Py_hash_t lane = PyObject_Hash(v->ob_item[i]);
         if (lane == -1) {
+            Py_LeaveRecursiveCall();
             return -1;
         }
         acc = _PyTuple_HashLane(acc, (Py_uhash_t)lane);
     }
+    Py_LeaveRecursiveCall();
     acc += (Py_uhash_t)len ^ (_PyHASH_XXPRIME_5 ^ 3527539UL);
     if (acc == (Py_uhash_t)-1) {
         acc = 1546275796;

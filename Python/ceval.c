@@ -79,13 +79,14 @@ get_exception_handler(PyCodeObject *code, int index, int *level, int *handler, i
 int
 _Py_CheckRecursiveCall(PyThreadState *tstate, const char *where)
 {
+    char here;
     if (tstate->recursion_headroom) {
-        if (tstate->c_recursion_remaining < -50) {
+        if (tstate->c_recursion_remaining < -50 || (uintptr_t)&here < tstate->c_stack_hard_limit) {
             Py_FatalError("Cannot recover from stack overflow.");
         }
         return 0;
     }
-    if (tstate->c_recursion_remaining <= 0) {
+    if (tstate->c_recursion_remaining <= 0 || _Py_StackIsLow(tstate)) {
         tstate->recursion_headroom++;
         _PyErr_Format(tstate, PyExc_RecursionError, "maximum recursion depth exceeded%s", where);
         tstate->recursion_headroom--;

@@ -390,3 +390,44 @@ _PyGC_CollectIfNeeded(PyThreadState *tstate)
         _PyGC_CollectNoFail(tstate);
     }
 }
+
+/* ---- The trashcan ------------------------------------------------------------------- */
+
+#define TRASHCAN_DEPTH_LIMIT 500
+
+static void
+run_deferred_deallocs(PyThreadState *tstate)
+{
+    while (tstate->delete_later != NULL) {
+        PyObject *op = tstate->delete_later;
+        PyGC_Head *g = _Py_AS_GC(op);
+        tstate->delete_later = (PyObject *)g->_gc_prev;
+        g->_gc_prev = 0;
+        tstate->dealloc_depth++;
+        Py_TYPE(op)->tp_dealloc(op);
+        tstate->dealloc_depth--;
+    }
+}
+
+void
+_PyGC_DeallocWithTrashcan(PyObject *op, destructor dealloc)
+{
+    PyThreadState *tstate = _PyThreadState_GET();
+    if (tstate == NULL) {
+        dealloc(op);
+        return;
+    }
+    if (tstate->dealloc_depth >= TRASHCAN_DEPTH_LIMIT) {
+        /* Untracked objects leave _gc_prev free to chain the list. */
+        PyObject_GC_UnTrack(op);
+        _Py_AS_GC(op)->_gc_prev = (uintptr_t)tstate->delete_later;
+        tstate->delete_later = op;
+        return;
+    }
+    tstate->dealloc_depth++;
+    dealloc(op);
+    tstate->dealloc_depth--;
+    if (tstate->dealloc_depth == 0) {
+        run_deferred_deallocs(tstate);
+    }
+}

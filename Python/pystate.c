@@ -2,6 +2,7 @@
    interpreter frames are allocated on. */
 
 #include "Python.h"
+#include <sys/resource.h>
 #include "pycore_frame.h"
 #include "pycore_pystate.h"
 
@@ -98,10 +99,29 @@ _PyThreadState_Delete(PyThreadState *tstate)
     PyMem_RawFree(tstate);
 }
 
+/* Limits for the C stack, measured from where the thread binds its
+   state (near the top of its stack): RecursionError below the soft limit,
+   leaving room to build and report it; a fatal error past the hard one. */
+static void
+set_stack_limits(PyThreadState *tstate)
+{
+    char here;
+    size_t size = 8 * 1024 * 1024;
+    struct rlimit rl;
+    if (getrlimit(RLIMIT_STACK, &rl) == 0 && rl.rlim_cur != RLIM_INFINITY && rl.rlim_cur < ((rlim_t)1 << 30)) {
+        size = (size_t)rl.rlim_cur;
+    }
+    uintptr_t top = (uintptr_t)&here;
+    size_t soft_margin = size / 8 > 1024 * 1024 ? 1024 * 1024 : size / 8;
+    tstate->c_stack_soft_limit = top - size + soft_margin;
+    tstate->c_stack_hard_limit = top - size + soft_margin / 4;
+}
+
 void
 _PyThreadState_Bind(PyThreadState *tstate)
 {
     _Py_tss_tstate = tstate;
+    set_stack_limits(tstate);
 }
 
 PyThreadState *

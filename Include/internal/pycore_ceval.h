@@ -25,10 +25,19 @@ PyAPI_FUNC(void) _PyEval_FrameClearAndPop(PyThreadState *tstate, _PyInterpreterF
 
 PyAPI_FUNC(int) _Py_CheckRecursiveCall(PyThreadState *tstate, const char *where);
 
+/* Nonzero when the C stack is below the thread's soft limit. */
+static inline int
+_Py_StackIsLow(PyThreadState *tstate)
+{
+    char here;
+    return (uintptr_t)&here < tstate->c_stack_soft_limit;
+}
+
 static inline int
 _Py_EnterRecursiveCallTstate(PyThreadState *tstate, const char *where)
 {
-    return (tstate->c_recursion_remaining-- <= 0) && _Py_CheckRecursiveCall(tstate, where);
+    return (tstate->c_recursion_remaining-- <= 0 || _Py_StackIsLow(tstate)) &&
+           _Py_CheckRecursiveCall(tstate, where);
 }
 
 static inline void

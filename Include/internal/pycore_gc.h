@@ -34,6 +34,10 @@ struct _gc_runtime_state {
 };
 
 PyAPI_FUNC(void) _PyGC_InitState(struct _gc_runtime_state *gcstate);
+/* Deallocate a container through the trashcan: past a nesting limit the
+   dealloc is deferred until the outermost one finishes, so freeing a
+   million nested lists does not overflow the C stack. */
+PyAPI_FUNC(void) _PyGC_DeallocWithTrashcan(PyObject *op, destructor dealloc);
 /* Collect now, keeping any exception that is set. */
 PyAPI_FUNC(Py_ssize_t) _PyGC_CollectNoFail(PyThreadState *tstate);
 /* Collect if allocations since the last collection passed the threshold. */

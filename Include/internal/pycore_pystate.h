@@ -48,6 +48,10 @@ struct _ts {
     int py_recursion_remaining;
     int py_recursion_limit;
     int c_recursion_remaining;
+    /* Below this address the C stack is nearly exhausted: C-level
+       recursion raises RecursionError instead of crashing. */
+    uintptr_t c_stack_soft_limit;
+    uintptr_t c_stack_hard_limit;
     int recursion_headroom;      /* >0 while handling a RecursionError */
 
     int tracing;
@@ -56,6 +60,12 @@ struct _ts {
     PyObject *c_traceobj;
     void *c_profilefunc;
     void *c_tracefunc;
+
+    /* The trashcan (Python/gc.c): nesting depth of container deallocs,
+       and the containers whose dealloc was deferred to keep the C stack
+       shallow (chained through their GC header). */
+    int dealloc_depth;
+    PyObject *delete_later;
 
     PyObject *dict;              /* PyThreadState_GetDict() */
     unsigned long thread_id;

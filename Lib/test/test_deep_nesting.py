@@ -1,0 +1,39 @@
+# Deeply nested data must never crash the process: repr, comparison and
+# hashing raise RecursionError (the C stack is checked, not just a
+# counter), and freeing goes through the trashcan.
+nested = []
+for i in range(100000):
+    nested = [nested]
+try:
+    repr(nested)
+except RecursionError as e:
+    print("repr:", e)
+
+a = []
+b = []
+for i in range(100000):
+    a = [a]
+    b = [b]
+try:
+    a == b
+except RecursionError as e:
+    print("compare:", e)
+
+t = ()
+for i in range(100000):
+    t = (t,)
+try:
+    hash(t)
+except RecursionError as e:
+    print("hash:", e)
+
+d = {}
+for i in range(100000):
+    d = {"k": d}
+del nested, a, b, t, d
+
+x = None
+for i in range(300000):
+    x = [x, (x,)]
+del x
+print("freed without overflowing the C stack")
