@@ -368,6 +368,15 @@ _PyGC_CollectNoFail(PyThreadState *tstate)
     /* A second pass frees what finalizers left behind. */
     n += collect(gcstate);
     _PyErr_SetRaisedException(tstate, exc);
+    /* With one generation a collection scans every tracked object, so the
+       next one waits until as many new containers have been allocated as
+       survived this one: the total work stays linear in allocations. */
+    Py_ssize_t survivors = 0;
+    for (PyGC_Head *g = (PyGC_Head *)gcstate->head._gc_next; g != &gcstate->head;
+         g = (PyGC_Head *)g->_gc_next) {
+        survivors++;
+    }
+    gcstate->threshold = Py_MAX(GC_DEFAULT_THRESHOLD, survivors);
     gcstate->count = 0;
     gcstate->collections++;
     gcstate->collected += n;
