@@ -5,8 +5,10 @@
 #include "pycore_pythonrun.h"
 
 extern PyObject *PyInit__testinternalcapi(void);
+extern PyObject *PyInit_gc(void);
 
 struct _inittab _PyImport_Inittab[] = {
     {"_testinternalcapi", PyInit__testinternalcapi},
+    {"gc", PyInit_gc},
     {NULL, NULL},
 };

@@ -125,9 +125,18 @@ void
 PyObject_CallFinalizer(PyObject *self)
 {
     PyTypeObject *tp = Py_TYPE(self);
-    if (tp->tp_finalize != NULL) {
-        tp->tp_finalize(self);
+    if (tp->tp_finalize == NULL) {
+        return;
     }
+    /* PEP 442: a container's finalizer runs at most once, even if the
+       collector ran it and the object is later freed normally. */
+    if (_PyObject_IS_GC(self)) {
+        if (_PyGC_IsFinalized(self)) {
+            return;
+        }
+        _PyGC_SetFinalized(self);
+    }
+    tp->tp_finalize(self);
 }
 
 int

@@ -24,8 +24,8 @@
 #include "pycore_pystate.h"
 
 #define GC_COLLECTING_FLAG ((uintptr_t)1) /* in _gc_prev while collecting */
-#define GC_FINALIZED_FLAG ((uintptr_t)2)  /* in _gc_prev: tp_finalize ran */
-#define GC_FLAG_MASK ((uintptr_t)3)
+#define GC_FINALIZED_FLAG _PyGC_PREV_MASK_FINALIZED /* in _gc_prev: tp_finalize ran */
+#define GC_FLAG_MASK _PyGC_PREV_MASK_FLAGS
 #define GC_DEFAULT_THRESHOLD 2000
 
 static inline struct _gc_runtime_state *
@@ -322,10 +322,8 @@ collect(struct _gc_runtime_state *gcstate)
     /* 4. Finalizers, once per object. */
     for (i = 0; i < ngarbage; i++) {
         PyObject *op = scan.objs[i];
-        destructor finalize = Py_TYPE(op)->tp_finalize;
-        if (finalize != NULL && !finalized[i]) {
-            _Py_AS_GC(op)->_gc_prev |= GC_FINALIZED_FLAG;
-            finalize(op);
+        if (Py_TYPE(op)->tp_finalize != NULL && !finalized[i] && !_PyGC_IsFinalized(op)) {
+            PyObject_CallFinalizer(op);
             if (PyErr_Occurred()) {
                 PyErr_WriteUnraisable(op);
             }
@@ -410,8 +408,8 @@ run_deferred_deallocs(PyThreadState *tstate)
     while (tstate->delete_later != NULL) {
         PyObject *op = tstate->delete_later;
         PyGC_Head *g = _Py_AS_GC(op);
-        tstate->delete_later = (PyObject *)g->_gc_prev;
-        g->_gc_prev = 0;
+        tstate->delete_later = (PyObject *)(g->_gc_prev & ~GC_FLAG_MASK);
+        g->_gc_prev &= GC_FINALIZED_FLAG;
         tstate->dealloc_depth++;
         Py_TYPE(op)->tp_dealloc(op);
         tstate->dealloc_depth--;
@@ -429,7 +427,8 @@ _PyGC_DeallocWithTrashcan(PyObject *op, destructor dealloc)
     if (tstate->dealloc_depth >= TRASHCAN_DEPTH_LIMIT) {
         /* Untracked objects leave _gc_prev free to chain the list. */
         PyObject_GC_UnTrack(op);
-        _Py_AS_GC(op)->_gc_prev = (uintptr_t)tstate->delete_later;
+        PyGC_Head *g = _Py_AS_GC(op);
+        g->_gc_prev = (uintptr_t)tstate->delete_later | (g->_gc_prev & GC_FINALIZED_FLAG);
         tstate->delete_later = op;
         return;
     }

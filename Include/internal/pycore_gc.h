@@ -17,6 +17,22 @@ typedef struct {
 #define _Py_AS_GC(o) ((PyGC_Head *)(o) - 1)
 #define _Py_FROM_GC(g) ((PyObject *)(((PyGC_Head *)(g)) + 1))
 
+/* Bits in _gc_prev while not collecting: bit 1 = tp_finalize already ran. */
+#define _PyGC_PREV_MASK_FINALIZED ((uintptr_t)2)
+#define _PyGC_PREV_MASK_FLAGS ((uintptr_t)3)
+
+static inline int
+_PyGC_IsFinalized(PyObject *op)
+{
+    return (_Py_AS_GC(op)->_gc_prev & _PyGC_PREV_MASK_FINALIZED) != 0;
+}
+
+static inline void
+_PyGC_SetFinalized(PyObject *op)
+{
+    _Py_AS_GC(op)->_gc_prev |= _PyGC_PREV_MASK_FINALIZED;
+}
+
 static inline int
 _PyObject_GC_IS_TRACKED(PyObject *op)
 {
