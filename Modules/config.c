@@ -6,9 +6,11 @@
 
 extern PyObject *PyInit__testinternalcapi(void);
 extern PyObject *PyInit_gc(void);
+extern PyObject *PyInit_time(void);
 
 struct _inittab _PyImport_Inittab[] = {
     {"_testinternalcapi", PyInit__testinternalcapi},
     {"gc", PyInit_gc},
+    {"time", PyInit_time},
     {NULL, NULL},
 };
