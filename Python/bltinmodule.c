@@ -968,6 +968,17 @@ builtin_sorted(PyObject *module, PyObject *const *args, Py_ssize_t nargs, PyObje
     return newlist;
 }
 
+/* sum()'s way out of a fast path: partial + item, both references stolen
+   (partial may be NULL after a failed allocation). */
+static PyObject *
+add_stealing(PyObject *partial, PyObject *item)
+{
+    PyObject *res = partial == NULL ? NULL : PyNumber_Add(partial, item);
+    Py_XDECREF(partial);
+    Py_DECREF(item);
+    return res;
+}
+
 static PyObject *
 builtin_sum(PyObject *module, PyObject *const *args, Py_ssize_t nargs, PyObject *kwnames)
 {
@@ -1031,16 +1042,7 @@ builtin_sum(PyObject *module, PyObject *const *args, Py_ssize_t nargs, PyObject 
                         }
                     }
                 }
-                result = PyLong_FromLong(i_result);
-                if (result == NULL) {
-                    Py_DECREF(item);
-                    Py_DECREF(iter);
-                    return NULL;
-                }
-                PyObject *temp = PyNumber_Add(result, item);
-                Py_DECREF(result);
-                Py_DECREF(item);
-                result = temp;
+                result = add_stealing(PyLong_FromLong(i_result), item);
                 if (result == NULL) {
                     Py_DECREF(iter);
                     return NULL;
@@ -1096,16 +1098,7 @@ builtin_sum(PyObject *module, PyObject *const *args, Py_ssize_t nargs, PyObject 
             if (c != 0.0 && isfinite(c)) {
                 f += c;
             }
-            result = PyFloat_FromDouble(f);
-            if (result == NULL) {
-                Py_DECREF(item);
-                Py_DECREF(iter);
-                return NULL;
-            }
-            PyObject *temp = PyNumber_Add(result, item);
-            Py_DECREF(result);
-            Py_DECREF(item);
-            result = temp;
+            result = add_stealing(PyFloat_FromDouble(f), item);
             if (result == NULL) {
                 Py_DECREF(iter);
                 return NULL;
