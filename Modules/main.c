@@ -212,6 +212,15 @@ options_done:;
     if (env_jit != NULL && _Py_JitRequested < 0) {
         _Py_JitRequested = strcmp(env_jit, "0") != 0;
     }
+#ifndef _Py_JIT
+    /* Asking for the JIT on a build without one is refused, not ignored:
+       a user who times `-X jit` must not be timing the interpreter. */
+    if (_Py_JitRequested == 1) {
+        fprintf(stderr, "%s: -X jit / PYTHON_JIT=1: this build has no JIT "
+                        "(configure --enable-experimental-jit)\n", argv[0]);
+        return 2;
+    }
+#endif
 
     /* sys.argv: [script or -c or -m or '', args...] */
     int rest = i;
