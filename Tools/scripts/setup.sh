@@ -2,7 +2,7 @@
 # Install what building and testing need on Debian 12 (as root, or through
 # sudo when run by another user).  Safe to run more than once.
 set -e
-PACKAGES="build-essential pkg-config python3 autoconf libmimalloc-dev"
+PACKAGES="build-essential pkg-config python3 autoconf libmimalloc-dev unzip"
 if [ "$(id -u)" = 0 ]; then
     SUDO=""
 else
@@ -16,3 +16,10 @@ if [ -n "$missing" ]; then
     $SUDO apt-get update -qq
     DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y -qq $missing
 fi
+# npm fetches the standard library; any npm will do (Debian's, or one that
+# came with Node.js).
+if ! command -v npm >/dev/null 2>&1; then
+    $SUDO apt-get update -qq
+    DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y -qq npm
+fi
+"$(dirname "$0")/fetch_stdlib.sh"
