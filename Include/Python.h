@@ -52,6 +52,7 @@
 #include "pylifecycle.h"
 #include "bltinmodule.h"
 #include "abstract.h"
+#include "pybuffer.h"
 #include "fileobject.h"
 #include "structseq.h"
 #include "cpython/jitexecutable.h"

@@ -1679,3 +1679,61 @@ PyIter_Send(PyObject *iter, PyObject *arg, PyObject **result)
     Py_DECREF(exc);
     return PYGEN_RETURN;
 }
+
+/* ---- The buffer protocol ------------------------------------------------- */
+
+int
+PyObject_CheckBuffer(PyObject *obj)
+{
+    PyBufferProcs *bp = Py_TYPE(obj)->tp_as_buffer;
+    return bp != NULL && bp->bf_getbuffer != NULL;
+}
+
+int
+PyObject_GetBuffer(PyObject *obj, Py_buffer *view, int flags)
+{
+    PyBufferProcs *bp = Py_TYPE(obj)->tp_as_buffer;
+    if (bp == NULL || bp->bf_getbuffer == NULL) {
+        PyErr_Format(PyExc_TypeError, "a bytes-like object is required, not '%.100s'",
+                     Py_TYPE(obj)->tp_name);
+        return -1;
+    }
+    return bp->bf_getbuffer(obj, view, flags);
+}
+
+void
+PyBuffer_Release(Py_buffer *view)
+{
+    PyObject *obj = view->obj;
+    if (obj == NULL) {
+        return;
+    }
+    PyBufferProcs *bp = Py_TYPE(obj)->tp_as_buffer;
+    if (bp != NULL && bp->bf_releasebuffer != NULL) {
+        bp->bf_releasebuffer(obj, view);
+    }
+    view->obj = NULL;
+    Py_DECREF(obj);
+}
+
+int
+PyBuffer_FillInfo(Py_buffer *view, PyObject *obj, void *buf, Py_ssize_t len,
+                  int readonly, int flags)
+{
+    if ((flags & PyBUF_WRITABLE) && readonly) {
+        PyErr_SetString(PyExc_BufferError, "Object is not writable.");
+        return -1;
+    }
+    view->obj = Py_XNewRef(obj);
+    view->buf = buf;
+    view->len = len;
+    view->readonly = readonly;
+    view->itemsize = 1;
+    view->format = (flags & PyBUF_FORMAT) ? "B" : NULL;
+    view->ndim = 1;
+    view->shape = (flags & PyBUF_ND) ? &view->len : NULL;
+    view->strides = ((flags & PyBUF_STRIDES) == PyBUF_STRIDES) ? &view->itemsize : NULL;
+    view->suboffsets = NULL;
+    view->internal = NULL;
+    return 0;
+}

@@ -271,11 +271,11 @@ bytearray_init(PyObject *self, PyObject *args, PyObject *kwds)
     PyBufferProcs *bp = Py_TYPE(x)->tp_as_buffer;
     if (bp != NULL && bp->bf_getbuffer != NULL) {
         Py_buffer view;
-        if (_PyBytes_GetBuffer(x, &view, PyBUF_SIMPLE) < 0) {
+        if (PyObject_GetBuffer(x, &view, PyBUF_SIMPLE) < 0) {
             return -1;
         }
         int r = append_bytes(self, view.buf, view.len);
-        _PyBytes_ReleaseBuffer(&view);
+        PyBuffer_Release(&view);
         return r;
     }
     PyObject *it = PyObject_GetIter(x);
@@ -313,17 +313,17 @@ PyObject *
 PyByteArray_Concat(PyObject *a, PyObject *b)
 {
     Py_buffer va, vb;
-    if (_PyBytes_GetBuffer(a, &va, PyBUF_SIMPLE) < 0) {
+    if (PyObject_GetBuffer(a, &va, PyBUF_SIMPLE) < 0) {
         PyErr_Clear();
         PyErr_Format(PyExc_TypeError, "can't concat %.100s to %.100s", Py_TYPE(b)->tp_name,
                      Py_TYPE(a)->tp_name);
         return NULL;
     }
-    if (_PyBytes_GetBuffer(b, &vb, PyBUF_SIMPLE) < 0) {
+    if (PyObject_GetBuffer(b, &vb, PyBUF_SIMPLE) < 0) {
         PyErr_Clear();
         PyErr_Format(PyExc_TypeError, "can't concat %.100s to %.100s", Py_TYPE(b)->tp_name,
                      Py_TYPE(a)->tp_name);
-        _PyBytes_ReleaseBuffer(&va);
+        PyBuffer_Release(&va);
         return NULL;
     }
     PyObject *res = NULL;
@@ -337,8 +337,8 @@ PyByteArray_Concat(PyObject *a, PyObject *b)
             memcpy(PyByteArray_AS_STRING(res) + va.len, vb.buf, (size_t)vb.len);
         }
     }
-    _PyBytes_ReleaseBuffer(&va);
-    _PyBytes_ReleaseBuffer(&vb);
+    PyBuffer_Release(&va);
+    PyBuffer_Release(&vb);
     return res;
 }
 
@@ -375,18 +375,18 @@ bytearray_richcompare(PyObject *a, PyObject *b, int op)
         Py_RETURN_NOTIMPLEMENTED;
     }
     Py_buffer va, vb;
-    if (_PyBytes_GetBuffer(a, &va, PyBUF_SIMPLE) < 0) {
+    if (PyObject_GetBuffer(a, &va, PyBUF_SIMPLE) < 0) {
         PyErr_Clear();
         Py_RETURN_NOTIMPLEMENTED;
     }
-    if (_PyBytes_GetBuffer(b, &vb, PyBUF_SIMPLE) < 0) {
+    if (PyObject_GetBuffer(b, &vb, PyBUF_SIMPLE) < 0) {
         PyErr_Clear();
-        _PyBytes_ReleaseBuffer(&va);
+        PyBuffer_Release(&va);
         Py_RETURN_NOTIMPLEMENTED;
     }
     PyObject *res = _Py_bytes_richcompare(va.buf, va.len, vb.buf, vb.len, op);
-    _PyBytes_ReleaseBuffer(&va);
-    _PyBytes_ReleaseBuffer(&vb);
+    PyBuffer_Release(&va);
+    PyBuffer_Release(&vb);
     return res;
 }
 
@@ -452,14 +452,14 @@ static PyObject *
 bytearray_inplace_concat(PyObject *self, PyObject *other)
 {
     Py_buffer view;
-    if (_PyBytes_GetBuffer(other, &view, PyBUF_SIMPLE) < 0) {
+    if (PyObject_GetBuffer(other, &view, PyBUF_SIMPLE) < 0) {
         PyErr_Clear();
         PyErr_Format(PyExc_TypeError, "can't concat %.100s to %.100s", Py_TYPE(other)->tp_name,
                      Py_TYPE(self)->tp_name);
         return NULL;
     }
     int r = append_bytes(self, view.buf, view.len);
-    _PyBytes_ReleaseBuffer(&view);
+    PyBuffer_Release(&view);
     return r < 0 ? NULL : Py_NewRef(self);
 }
 
@@ -703,7 +703,7 @@ bytearray_getbuffer(PyObject *self, Py_buffer *view, int flags)
     if (ensure_buffer(BA(self)) < 0) {
         return -1;
     }
-    if (_PyBytes_FillBufferInfo(view, self, PyByteArray_AS_STRING(self), Py_SIZE(self), 0,
+    if (PyBuffer_FillInfo(view, self, PyByteArray_AS_STRING(self), Py_SIZE(self), 0,
                                 flags) < 0) {
         return -1;
     }
@@ -774,11 +774,11 @@ bytearray_extend(PyObject *self, PyObject *iterable)
     PyBufferProcs *bp = Py_TYPE(iterable)->tp_as_buffer;
     if (bp != NULL && bp->bf_getbuffer != NULL) {
         Py_buffer view;
-        if (_PyBytes_GetBuffer(iterable, &view, PyBUF_SIMPLE) < 0) {
+        if (PyObject_GetBuffer(iterable, &view, PyBUF_SIMPLE) < 0) {
             return NULL;
         }
         int r = append_bytes(self, view.buf, view.len);
-        _PyBytes_ReleaseBuffer(&view);
+        PyBuffer_Release(&view);
         if (r < 0) {
             return NULL;
         }

@@ -14,55 +14,6 @@
 
 /* ---- Buffers ---------------------------------------------------------------------- */
 
-int
-_PyBytes_GetBuffer(PyObject *obj, Py_buffer *view, int flags)
-{
-    PyBufferProcs *bp = Py_TYPE(obj)->tp_as_buffer;
-    if (bp == NULL || bp->bf_getbuffer == NULL) {
-        PyErr_Format(PyExc_TypeError, "a bytes-like object is required, not '%.100s'",
-                     Py_TYPE(obj)->tp_name);
-        return -1;
-    }
-    return bp->bf_getbuffer(obj, view, flags);
-}
-
-void
-_PyBytes_ReleaseBuffer(Py_buffer *view)
-{
-    PyObject *obj = view->obj;
-    if (obj == NULL) {
-        return;
-    }
-    PyBufferProcs *bp = Py_TYPE(obj)->tp_as_buffer;
-    if (bp != NULL && bp->bf_releasebuffer != NULL) {
-        bp->bf_releasebuffer(obj, view);
-    }
-    view->obj = NULL;
-    Py_DECREF(obj);
-}
-
-int
-_PyBytes_FillBufferInfo(Py_buffer *view, PyObject *obj, void *buf, Py_ssize_t len,
-                        int readonly, int flags)
-{
-    if ((flags & PyBUF_WRITABLE) && readonly) {
-        PyErr_SetString(PyExc_BufferError, "Object is not writable.");
-        return -1;
-    }
-    view->obj = Py_XNewRef(obj);
-    view->buf = buf;
-    view->len = len;
-    view->readonly = readonly;
-    view->itemsize = 1;
-    view->format = (flags & PyBUF_FORMAT) ? "B" : NULL;
-    view->ndim = 1;
-    view->shape = (flags & PyBUF_ND) ? &view->len : NULL;
-    view->strides = ((flags & PyBUF_STRIDES) == PyBUF_STRIDES) ? &view->itemsize : NULL;
-    view->suboffsets = NULL;
-    view->internal = NULL;
-    return 0;
-}
-
 static int
 has_buffer(PyObject *obj)
 {
@@ -139,7 +90,7 @@ sub_init(subarg *a, PyObject *arg, const char *bad_type_msg)
         }
         return -1;
     }
-    if (_PyBytes_GetBuffer(arg, &a->view, PyBUF_SIMPLE) < 0) {
+    if (PyObject_GetBuffer(arg, &a->view, PyBUF_SIMPLE) < 0) {
         return -1;
     }
     a->has_view = 1;
@@ -152,7 +103,7 @@ static void
 sub_release(subarg *a)
 {
     if (a->has_view) {
-        _PyBytes_ReleaseBuffer(&a->view);
+        PyBuffer_Release(&a->view);
         a->has_view = 0;
     }
 }
@@ -161,7 +112,7 @@ sub_release(subarg *a)
 static int
 bytes_arg(PyObject *arg, Py_buffer *view)
 {
-    return _PyBytes_GetBuffer(arg, view, PyBUF_SIMPLE);
+    return PyObject_GetBuffer(arg, view, PyBUF_SIMPLE);
 }
 
 static PyObject *
@@ -440,7 +391,7 @@ tailmatch(const char *s, Py_ssize_t len, PyObject *substr, Py_ssize_t start, Py_
         Py_ssize_t off = dir > 0 ? end - n : start;
         res = n == 0 || memcmp(s + off, view.buf, (size_t)n) == 0;
     }
-    _PyBytes_ReleaseBuffer(&view);
+    PyBuffer_Release(&view);
     return res;
 }
 
@@ -652,7 +603,7 @@ _Py_bytes_split(_PyBytes_Maker make, PyObject *self, const char *s, Py_ssize_t l
         return NULL;
     }
     PyObject *res = split_sep(make, s, len, view.buf, view.len, maxsplit, right);
-    _PyBytes_ReleaseBuffer(&view);
+    PyBuffer_Release(&view);
     return res;
 }
 
@@ -693,7 +644,7 @@ _Py_bytes_strip(_PyBytes_Maker make, PyObject *self, const char *s, Py_ssize_t l
                 j--;
             }
         }
-        _PyBytes_ReleaseBuffer(&view);
+        PyBuffer_Release(&view);
     }
     if (i == 0 && j == len) {
         return unchanged(make, self, s, len);
@@ -735,7 +686,7 @@ _Py_bytes_partition(_PyBytes_Maker make, PyObject *self, const char *s, Py_ssize
     Py_XDECREF(b);
     Py_XDECREF(c);
 done:
-    _PyBytes_ReleaseBuffer(&view);
+    PyBuffer_Release(&view);
     return res;
 }
 
@@ -853,13 +804,13 @@ _Py_bytes_replace(_PyBytes_Maker make, PyObject *self, const char *s, Py_ssize_t
         return NULL;
     }
     if (bytes_arg(args[1], &vnew) < 0) {
-        _PyBytes_ReleaseBuffer(&vold);
+        PyBuffer_Release(&vold);
         return NULL;
     }
     PyObject *res = replace_impl(make, self, s, len, vold.buf, vold.len, vnew.buf, vnew.len,
                                  count);
-    _PyBytes_ReleaseBuffer(&vold);
-    _PyBytes_ReleaseBuffer(&vnew);
+    PyBuffer_Release(&vold);
+    PyBuffer_Release(&vnew);
     return res;
 }
 
@@ -1036,7 +987,7 @@ _Py_bytes_affix(_PyBytes_Maker make, PyObject *self, const char *s, Py_ssize_t l
     Py_ssize_t n = view.len;
     int match = n > 0 && n <= len &&
                 memcmp(suffix ? s + len - n : s, view.buf, (size_t)n) == 0;
-    _PyBytes_ReleaseBuffer(&view);
+    PyBuffer_Release(&view);
     if (!match) {
         return unchanged(make, self, s, len);
     }
@@ -1062,13 +1013,13 @@ _Py_bytes_translate(_PyBytes_Maker make, PyObject *self, const char *s, Py_ssize
         }
         if (table.len != 256) {
             PyErr_SetString(PyExc_ValueError, "translation table must be 256 characters long");
-            _PyBytes_ReleaseBuffer(&table);
+            PyBuffer_Release(&table);
             return NULL;
         }
     }
     if (have_del && bytes_arg(out[1], &del) < 0) {
         if (have_table) {
-            _PyBytes_ReleaseBuffer(&table);
+            PyBuffer_Release(&table);
         }
         return NULL;
     }
@@ -1100,10 +1051,10 @@ _Py_bytes_translate(_PyBytes_Maker make, PyObject *self, const char *s, Py_ssize
 done:
     PyMem_Free(b.p);
     if (have_table) {
-        _PyBytes_ReleaseBuffer(&table);
+        PyBuffer_Release(&table);
     }
     if (have_del) {
-        _PyBytes_ReleaseBuffer(&del);
+        PyBuffer_Release(&del);
     }
     return res;
 }
@@ -1119,7 +1070,7 @@ _Py_bytes_maketrans(PyObject *const *args, Py_ssize_t nargs)
         return NULL;
     }
     if (bytes_arg(args[1], &to) < 0) {
-        _PyBytes_ReleaseBuffer(&frm);
+        PyBuffer_Release(&frm);
         return NULL;
     }
     PyObject *res = NULL;
@@ -1139,8 +1090,8 @@ _Py_bytes_maketrans(PyObject *const *args, Py_ssize_t nargs)
         p[((unsigned char *)frm.buf)[i]] = ((char *)to.buf)[i];
     }
 done:
-    _PyBytes_ReleaseBuffer(&frm);
-    _PyBytes_ReleaseBuffer(&to);
+    PyBuffer_Release(&frm);
+    PyBuffer_Release(&to);
     return res;
 }
 
@@ -1165,14 +1116,14 @@ _Py_bytes_join(_PyBytes_Maker make, const char *sep, Py_ssize_t seplen, PyObject
                          Py_TYPE(items[i])->tp_name);
             goto done;
         }
-        if (_PyBytes_GetBuffer(items[i], &view, PyBUF_SIMPLE) < 0) {
+        if (PyObject_GetBuffer(items[i], &view, PyBUF_SIMPLE) < 0) {
             goto done;
         }
         int r = (i > 0 ? cbuf_put(&b, sep, seplen) : 0);
         if (r == 0) {
             r = cbuf_put(&b, view.buf, view.len);
         }
-        _PyBytes_ReleaseBuffer(&view);
+        PyBuffer_Release(&view);
         if (r < 0) {
             goto done;
         }

@@ -223,17 +223,17 @@ bytes_concat(PyObject *a, PyObject *b)
 {
     Py_buffer va, vb;
     PyObject *result = NULL;
-    if (_PyBytes_GetBuffer(a, &va, PyBUF_SIMPLE) != 0) {
+    if (PyObject_GetBuffer(a, &va, PyBUF_SIMPLE) != 0) {
         PyErr_Clear();
         PyErr_Format(PyExc_TypeError, "can't concat %.100s to %.100s", Py_TYPE(b)->tp_name,
                      Py_TYPE(a)->tp_name);
         return NULL;
     }
-    if (_PyBytes_GetBuffer(b, &vb, PyBUF_SIMPLE) != 0) {
+    if (PyObject_GetBuffer(b, &vb, PyBUF_SIMPLE) != 0) {
         PyErr_Clear();
         PyErr_Format(PyExc_TypeError, "can't concat %.100s to %.100s", Py_TYPE(b)->tp_name,
                      Py_TYPE(a)->tp_name);
-        _PyBytes_ReleaseBuffer(&va);
+        PyBuffer_Release(&va);
         return NULL;
     }
     if (vb.len == 0 && PyBytes_CheckExact(a)) {
@@ -252,8 +252,8 @@ bytes_concat(PyObject *a, PyObject *b)
             memcpy(PyBytes_AS_STRING(result) + va.len, vb.buf, (size_t)vb.len);
         }
     }
-    _PyBytes_ReleaseBuffer(&va);
-    _PyBytes_ReleaseBuffer(&vb);
+    PyBuffer_Release(&va);
+    PyBuffer_Release(&vb);
     return result;
 }
 
@@ -345,11 +345,11 @@ static PyObject *
 bytes_from_buffer(PyObject *x)
 {
     Py_buffer view;
-    if (_PyBytes_GetBuffer(x, &view, PyBUF_SIMPLE) < 0) {
+    if (PyObject_GetBuffer(x, &view, PyBUF_SIMPLE) < 0) {
         return NULL;
     }
     PyObject *res = PyBytes_FromStringAndSize(view.buf, view.len);
-    _PyBytes_ReleaseBuffer(&view);
+    PyBuffer_Release(&view);
     return res;
 }
 
@@ -693,7 +693,7 @@ bytes_subscript(PyObject *self, PyObject *item)
 static int
 bytes_getbuffer(PyObject *self, Py_buffer *view, int flags)
 {
-    return _PyBytes_FillBufferInfo(view, self, PyBytes_AS_STRING(self), Py_SIZE(self), 1, flags);
+    return PyBuffer_FillInfo(view, self, PyBytes_AS_STRING(self), Py_SIZE(self), 1, flags);
 }
 
 static PyObject *

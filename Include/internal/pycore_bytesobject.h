@@ -24,16 +24,6 @@ PyAPI_FUNC(PyObject *) _PyBytes_FormatEx(const char *format, Py_ssize_t format_l
 PyAPI_FUNC(PyObject *) _PyBytes_Repeat_Object(PyObject *self, Py_ssize_t n);
 PyAPI_FUNC(PyObject *) PyByteArray_Concat(PyObject *a, PyObject *b);
 
-/* Buffer access for "bytes-like object" arguments.  Until abstract.c
-   provides PyObject_GetBuffer, these go straight to tp_as_buffer.
-   Returns 0, or -1 with TypeError "a bytes-like object is required, not
-   'T'". */
-PyAPI_FUNC(int) _PyBytes_GetBuffer(PyObject *obj, Py_buffer *view, int flags);
-PyAPI_FUNC(void) _PyBytes_ReleaseBuffer(Py_buffer *view);
-/* Fill a simple contiguous 1-D byte buffer (what PyBuffer_FillInfo does). */
-PyAPI_FUNC(int) _PyBytes_FillBufferInfo(Py_buffer *view, PyObject *obj, void *buf,
-                                        Py_ssize_t len, int readonly, int flags);
-
 /* ---- Shared by bytes and bytearray (Objects/bytes_methods.c) ----------- */
 
 /* Constructor of the result type, so one implementation serves both. */
