@@ -37,6 +37,11 @@ PyAPI_FUNC(void) PyErr_WriteUnraisable(PyObject *);
 PyAPI_FUNC(int) PyErr_CheckSignals(void);
 PyAPI_FUNC(int) PyErr_WarnEx(PyObject *category, const char *message, Py_ssize_t stack_level);
 PyAPI_FUNC(int) PyErr_WarnFormat(PyObject *category, Py_ssize_t stack_level, const char *format, ...);
+PyAPI_FUNC(int) PyErr_ResourceWarning(PyObject *source, Py_ssize_t stack_level, const char *format, ...);
+PyAPI_FUNC(int) PyErr_WarnExplicitObject(PyObject *category, PyObject *message, PyObject *filename,
+                                         int lineno, PyObject *module, PyObject *registry);
+PyAPI_FUNC(int) PyErr_WarnExplicit(PyObject *category, const char *message, const char *filename,
+                                   int lineno, const char *module, PyObject *registry);
 PyAPI_FUNC(PyObject *) PyErr_NewException(const char *name, PyObject *base, PyObject *dict);
 PyAPI_FUNC(PyObject *) PyErr_NewExceptionWithDoc(const char *name, const char *doc, PyObject *base,
                                                   PyObject *dict);

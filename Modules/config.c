@@ -2,17 +2,21 @@
    builtins, which start-up creates itself). */
 
 #include "Python.h"
+#include "pycore_import.h"
 #include "pycore_pythonrun.h"
 
 extern PyObject *PyInit__testinternalcapi(void);
 extern PyObject *PyInit_gc(void);
 extern PyObject *PyInit_time(void);
 extern PyObject *PyInit_math(void);
+extern PyObject *PyInit__warnings(void);
 
 struct _inittab _PyImport_Inittab[] = {
+    {"_imp", PyInit__imp},
     {"_testinternalcapi", PyInit__testinternalcapi},
     {"gc", PyInit_gc},
     {"time", PyInit_time},
     {"math", PyInit_math},
+    {"_warnings", PyInit__warnings},
     {NULL, NULL},
 };

@@ -5,6 +5,8 @@
    scripts, 120 when flushing at exit fails. */
 
 #include "Python.h"
+#include "pycore_import.h"
+#include "pycore_initconfig.h"
 #include "pycore_pythonrun.h"
 #include "pycore_sysmodule.h"
 
@@ -15,11 +17,24 @@ int _Py_JitRequested = -1; /* -X jit / PYTHON_JIT: 1 on, 0 off, -1 default */
 static const char usage_text[] =
     "usage: python [option] ... [-c cmd | -m mod | file | -] [arg] ...\n"
     "Options (and corresponding environment variables):\n"
+    "-b     : issue warnings about str(bytes) and comparing bytes with str (-bb: errors)\n"
+    "-B     : don't write .pyc files on import; also PYTHONDONTWRITEBYTECODE=x\n"
     "-c cmd : program passed in as string (terminates option list)\n"
+    "-d     : turn on parser debugging output (no effect in this build)\n"
+    "-E     : ignore PYTHON* environment variables (such as PYTHONPATH)\n"
     "-h     : print this help message and exit (also -? or --help)\n"
+    "-I     : isolate Python from the user's environment (implies -E, -P and -s)\n"
     "-m mod : run library module as a script (terminates option list)\n"
+    "-O     : remove assert and __debug__-dependent statements; -OO also drops docstrings\n"
+    "-P     : don't prepend a potentially unsafe path to sys.path\n"
+    "-q     : don't print version and copyright messages on interactive startup\n"
+    "-R     : accepted for compatibility (see Doc/startup.md)\n"
+    "-s     : don't add user site directory to sys.path; also PYTHONNOUSERSITE=x\n"
+    "-S     : don't imply 'import site' on initialization\n"
     "-u     : force the stdout and stderr streams to be unbuffered\n"
+    "-v     : verbose (trace import statements); also PYTHONVERBOSE=x\n"
     "-V     : print the Python version number and exit (also --version)\n"
+    "-W arg : warning control; arg is action:message:category:module:lineno\n"
     "-X opt : set implementation-specific option:\n"
     "         -X jit, -X jit=0|1: switch the JIT on or off (also PYTHON_JIT)\n"
     "         -X showrefcount: print the total reference count at exit (debug builds)\n"
@@ -42,9 +57,43 @@ usage(int status, const char *program)
     return status;
 }
 
+/* The one-letter switches without an argument; 0 for an unknown one. */
+static int
+apply_flag(char flag)
+{
+    _PyRuntimeConfig *config = &_Py_Config;
+    switch (flag) {
+    case 'b': config->bytes_warning++; break;
+    case 'B': config->write_bytecode = 0; break;
+    case 'd': config->parser_debug++; break;
+    case 'E': config->use_environment = 0; break;
+    case 'I': config->isolated = 1; break;
+    case 'O': config->optimization_level++; break;
+    case 'P': config->safe_path = 1; break;
+    case 'q': config->quiet = 1; break;
+    case 'R': break; /* hash randomization: see Doc/startup.md */
+    case 's': config->user_site_directory = 0; break;
+    case 'S': config->site_import = 0; break;
+    case 'u': config->buffered_stdio = 0; break;
+    case 'v': config->verbose++; break;
+    default: return 0;
+    }
+    return 1;
+}
+
 static void
 apply_xoption(const char *opt)
 {
+    _PyConfig_AddXOption(opt);
+    if (strcmp(opt, "dev") == 0) {
+        _Py_Config.dev_mode = 1;
+    }
+    else if (strcmp(opt, "warn_default_encoding") == 0) {
+        _Py_Config.warn_default_encoding = 1;
+    }
+    else if (strncmp(opt, "int_max_str_digits=", 19) == 0) {
+        _Py_Config.int_max_str_digits = atoi(opt + 19);
+    }
     if (strcmp(opt, "showrefcount") == 0) {
         _Py_ShowRefcount = 1;
     }
@@ -87,56 +136,24 @@ run_stdin(void)
     return status;
 }
 
-/* -m: run the module's source as __main__, with sys.argv[0] its path. */
+/* -m: runpy finds the module and runs it as __main__ (it sets
+   sys.argv[0], __spec__ and __package__, and reports a missing module as
+   "python: No module named x"). */
 static int
 run_module(const char *module)
 {
-    PyObject *name = PyUnicode_FromString(module);
-    PyObject *filename = name ? _PyImport_FindMainSource(name) : NULL;
-    Py_XDECREF(name);
-    if (filename == NULL) {
-        if (PyErr_ExceptionMatches(PyExc_ImportError)) {
-            PyObject *exc = PyErr_GetRaisedException();
-            PyObject *msg = PyObject_Str(exc);
-            fprintf(stderr, "%s: %s\n", "python", msg ? PyUnicode_AsUTF8(msg) : module);
-            Py_XDECREF(msg);
-            Py_DECREF(exc);
-            return 1;
-        }
+    PyObject *run = _PyImport_GetModuleAttrString("runpy", "_run_module_as_main");
+    if (run == NULL) {
+        fprintf(stderr, "Could not import runpy module\n");
         return _PyRun_HandleUncaught();
     }
-    /* Relative imports in the module resolve against its package. */
-    PyObject *package = PyObject_CallMethod(filename, "endswith", "s", "/__main__.py");
-    int is_package_main = package == Py_True;
-    Py_XDECREF(package);
-    PyObject *pkg_name = NULL;
-    if (is_package_main) {
-        pkg_name = PyUnicode_FromString(module);
-    }
-    else {
-        PyObject *n = PyUnicode_FromString(module);
-        PyObject *parts = n ? PyObject_CallMethod(n, "rpartition", "s", ".") : NULL;
-        pkg_name = parts ? Py_NewRef(PyTuple_GET_ITEM(parts, 0)) : NULL;
-        Py_XDECREF(parts);
-        Py_XDECREF(n);
-    }
-    PyObject *main_mod = PyImport_AddModuleRef("__main__");
-    if (main_mod == NULL || pkg_name == NULL ||
-        PyObject_SetAttrString(main_mod, "__package__", pkg_name) < 0) {
-        Py_XDECREF(main_mod);
-        Py_XDECREF(pkg_name);
-        Py_DECREF(filename);
+    PyObject *res = PyObject_CallFunction(run, "sO", module, Py_True);
+    Py_DECREF(run);
+    if (res == NULL) {
         return _PyRun_HandleUncaught();
     }
-    Py_DECREF(main_mod);
-    Py_DECREF(pkg_name);
-    PyObject *argv = PySys_GetObject("argv");
-    if (argv != NULL && PyList_Check(argv) && PyList_GET_SIZE(argv) > 0) {
-        PyList_SetItem(argv, 0, Py_NewRef(filename));
-    }
-    int status = _PyRun_MainFile(PyUnicode_AsUTF8(filename));
-    Py_DECREF(filename);
-    return status;
+    Py_DECREF(res);
+    return 0;
 }
 
 int
@@ -191,24 +208,31 @@ Py_BytesMain(int argc, char **argv)
             case 'h':
             case '?':
                 return usage(0, argv[0]);
-            case 'u': case 'B': case 'E': case 'I': case 'S': case 's': case 'O':
-            case 'q': case 'b': case 'd': case 'i': case 'v': case 'R': case 'P':
-                break; /* accepted; not all have an effect yet */
+            case 'i':
+                fprintf(stderr, "%s: -i: the interactive REPL is not implemented yet\n", argv[0]);
+                return 2;
             case 'W': {
-                if (!p[1]) {
-                    i++;
+                const char *value = p[1] ? p + 1 : (i + 1 < argc ? argv[++i] : NULL);
+                if (value == NULL) {
+                    fprintf(stderr, "Argument expected for the -W option\n");
+                    return usage(2, argv[0]);
                 }
+                _PyConfig_AddWarnOption(value);
                 goto next_arg;
             }
             default:
-                fprintf(stderr, "Unknown option: -%c\n", *p);
-                return usage(2, argv[0]);
+                if (!apply_flag(*p)) {
+                    fprintf(stderr, "Unknown option: -%c\n", *p);
+                    return usage(2, argv[0]);
+                }
+                break;
             }
         }
     next_arg:;
     }
 options_done:;
-    const char *env_jit = getenv("PYTHON_JIT");
+    _PyConfig_ReadEnvironment();
+    const char *env_jit = _Py_Config.use_environment ? getenv("PYTHON_JIT") : NULL;
     if (env_jit != NULL && _Py_JitRequested < 0) {
         _Py_JitRequested = strcmp(env_jit, "0") != 0;
     }

@@ -9,6 +9,7 @@
 
 #define _PY_COMPILER_INTERNALS
 #include "Python.h"
+#include "pycore_initconfig.h"
 #include "pycore_ast.h"
 #include "pycore_code.h"
 #include "pycore_compile.h"
@@ -560,7 +561,7 @@ _PyAST_Compile(mod_ty mod, PyObject *filename, PyCompilerFlags *flags, int optim
         c.c_filename = Py_NewRef(filename);
     }
     c.c_arena = arena;
-    c.c_optimize = optimize < 0 ? 0 : optimize;
+    c.c_optimize = optimize < 0 ? _Py_Config.optimization_level : optimize;
     if (flags != NULL) {
         c.c_flags = *flags;
     }

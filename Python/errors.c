@@ -480,43 +480,6 @@ PyErr_WriteUnraisable(PyObject *obj)
     _PyErr_Clear(tstate);
 }
 
-/* Until the warnings module is wired in, warnings print like the default
-   filter would show them once: "<file>:<line>: Category: message". */
-int
-PyErr_WarnEx(PyObject *category, const char *message, Py_ssize_t stack_level)
-{
-    (void)stack_level;
-    if (category == NULL) {
-        category = PyExc_RuntimeWarning;
-    }
-    PyObject *file = PySys_GetObject("stderr");
-    if (file == NULL || Py_IsNone(file)) {
-        return 0;
-    }
-    PyObject *line = PyUnicode_FromFormat("%s: %s\n", ((PyTypeObject *)category)->tp_name, message);
-    if (line == NULL) {
-        return -1;
-    }
-    int err = PyFile_WriteObject(line, file, Py_PRINT_RAW);
-    Py_DECREF(line);
-    return err;
-}
-
-int
-PyErr_WarnFormat(PyObject *category, Py_ssize_t stack_level, const char *format, ...)
-{
-    va_list vargs;
-    va_start(vargs, format);
-    PyObject *message = PyUnicode_FromFormatV(format, vargs);
-    va_end(vargs);
-    if (message == NULL) {
-        return -1;
-    }
-    int res = PyErr_WarnEx(category, PyUnicode_AsUTF8(message), stack_level);
-    Py_DECREF(message);
-    return res;
-}
-
 /* ---- Syntax errors ---------------------------------------------------------------------- */
 
 PyObject *

@@ -1,12 +1,38 @@
-/* The import system, in C for now: sys.modules, built-in modules from the
-   inittab, and source modules and packages found on sys.path.  (Handing
-   over to importlib._bootstrap once the stdlib is on the path is a later
-   step; the entry points stay the same.) */
+/* The import system.
+
+   The machinery is the standard library's importlib._bootstrap and
+   _bootstrap_external, driven from C as CPython does: start-up loads both
+   from the stdlib (their code cached in __pycache__, see bootstrap_code),
+   installs them as _frozen_importlib / _frozen_importlib_external, and
+   from then on every import that misses sys.modules goes through
+   importlib's _find_and_load.  This file keeps what must be C:
+
+   - sys.modules access and the PyImport_* C API;
+   - the fast path of `import x` (a module already in sys.modules);
+   - built-in modules from the inittab (Modules/config.c);
+   - the `_imp` module, importlib's window onto the above;
+   - bootstrapping, and the fallback when the stdlib cannot be found:
+     then only built-in modules import, and start-up says how to fetch
+     the stdlib.  Doc/imports.md has the whole picture. */
 
 #include "Python.h"
+#include "pycore_code.h"
+#include "pycore_import.h"
+#include "pycore_opcode_metadata.h"
+#include "pycore_pyhash.h"
 #include "pycore_pystate.h"
 #include "pycore_pythonrun.h"
+#include <pthread.h>
+#include <sched.h>
 #include <sys/stat.h>
+
+/* Magic number of our .pyc files: CPython's scheme (two little-endian
+   bytes, then \r\n), with values of our own; the cache tag keeps the
+   files apart from CPython's anyway.  _Py_BYTECODE_STAMP changes with
+   the instruction set (generated from Python/bytecodes.c). */
+#define PYC_MAGIC_BASE 20000
+#define PYC_MAGIC_NUMBER (PYC_MAGIC_BASE + (_Py_BYTECODE_STAMP % 10000))
+#define PYC_MAGIC_TOKEN ((long)PYC_MAGIC_NUMBER | ((long)'\r' << 16) | ((long)'\n' << 24))
 
 int
 _PyImport_Init(PyInterpreterState *interp)
@@ -63,278 +89,674 @@ PyImport_AddModuleRef(const char *name)
     return Py_XNewRef(m);
 }
 
+/* ---- Built-in modules ---------------------------------------------------------------- */
+
+/* Modules added by embedders before start-up (PyImport_AppendInittab),
+   searched after the static table. */
+static struct _inittab *extra_inittab = NULL;
+static size_t extra_inittab_len = 0;
+
 int
 PyImport_AppendInittab(const char *name, PyObject *(*initfunc)(void))
 {
-    (void)name;
-    (void)initfunc;
-    PyErr_SetString(PyExc_RuntimeError, "PyImport_AppendInittab is not supported yet");
-    return -1;
+    if (Py_IsInitialized()) {
+        /* The table is read while importing: changing it later would race. */
+        Py_FatalError("PyImport_AppendInittab() may not be called after Py_Initialize()");
+    }
+    struct _inittab *grown = realloc(extra_inittab, (extra_inittab_len + 1) * sizeof(*grown));
+    if (grown == NULL) {
+        return -1;
+    }
+    extra_inittab = grown;
+    extra_inittab[extra_inittab_len].name = name;
+    extra_inittab[extra_inittab_len].initfunc = initfunc;
+    extra_inittab_len++;
+    return 0;
 }
 
-/* ---- Finding modules ----------------------------------------------------------------- */
+/* The init function of a built-in module, or NULL (no error set). */
+static PyObject *(*find_inittab(const char *name))(void)
+{
+    for (struct _inittab *p = _PyImport_Inittab; p->name != NULL; p++) {
+        if (strcmp(p->name, name) == 0) {
+            return p->initfunc;
+        }
+    }
+    for (size_t i = 0; i < extra_inittab_len; i++) {
+        if (strcmp(extra_inittab[i].name, name) == 0) {
+            return extra_inittab[i].initfunc;
+        }
+    }
+    return NULL;
+}
 
+/* sys and builtins are made by start-up itself, never from the table. */
+static int
+is_core_module(const char *name)
+{
+    return strcmp(name, "sys") == 0 || strcmp(name, "builtins") == 0;
+}
+
+/* A simple stand-in for importlib's ModuleSpec, used only by the
+   stdlib-less fallback: multi-phase init wants an object with .name. */
 static PyObject *
-import_builtin(PyObject *name)
+bare_spec(PyObject *name)
+{
+    PyObject *ns = _PyNamespace_New(NULL);
+    if (ns != NULL && PyObject_SetAttrString(ns, "name", name) < 0) {
+        Py_CLEAR(ns);
+    }
+    return ns;
+}
+
+/* Run a built-in module's init function: single-phase init returns the
+   module, multi-phase init a definition to create (here) and execute
+   (later, by exec_builtin_module). */
+static PyObject *
+create_builtin_module(PyObject *name, PyObject *spec)
 {
     const char *cname = PyUnicode_AsUTF8(name);
     if (cname == NULL) {
         return NULL;
     }
-    for (struct _inittab *p = _PyImport_Inittab; p->name != NULL; p++) {
-        if (strcmp(p->name, cname) != 0) {
-            continue;
+    if (is_core_module(cname)) {
+        PyObject *existing = PyImport_GetModule(name);
+        if (existing != NULL || PyErr_Occurred()) {
+            return existing;
         }
-        PyObject *mod = p->initfunc();
-        if (mod == NULL) {
-            return NULL;
+    }
+    PyObject *(*initfunc)(void) = find_inittab(cname);
+    if (initfunc == NULL) {
+        return Py_NewRef(Py_None);
+    }
+    PyObject *mod = initfunc();
+    if (mod == NULL) {
+        if (!PyErr_Occurred()) {
+            PyErr_Format(PyExc_SystemError, "initialization of %s failed without raising an exception",
+                         cname);
         }
-        if (PyObject_TypeCheck(mod, &PyModuleDef_Type)) {
-            PyModuleDef *def = (PyModuleDef *)mod;
-            mod = PyModule_NewObject(name);
-            if (mod == NULL) {
-                return NULL;
-            }
-            if (PyModule_AddFunctions(mod, def->m_methods ? def->m_methods : (PyMethodDef[]){{NULL}}) < 0 ||
-                PyModule_ExecDef(mod, def) < 0) {
-                Py_DECREF(mod);
-                return NULL;
-            }
-        }
-        if (PyDict_SetItem(PyImport_GetModuleDict(), name, mod) < 0) {
-            Py_DECREF(mod);
-            return NULL;
-        }
+        return NULL;
+    }
+    if (!PyObject_TypeCheck(mod, &PyModuleDef_Type)) {
         return mod;
     }
-    return Py_NewRef(Py_None); /* not a built-in */
+    return PyModule_FromDefAndSpec((PyModuleDef *)mod, spec);
 }
 
 static int
-is_file(const char *path)
+exec_builtin_module(PyObject *mod)
 {
-    struct stat st;
-    return stat(path, &st) == 0 && S_ISREG(st.st_mode);
+    if (!PyModule_Check(mod)) {
+        return 0;
+    }
+    PyModuleDef *def = PyModule_GetDef(mod);
+    if (def == NULL) {
+        PyErr_Clear();
+        return 0;
+    }
+    if (def->m_slots == NULL) {
+        return 0; /* single-phase init: the init function did it all */
+    }
+    return PyModule_ExecDef(mod, def);
 }
 
-/* Find `shortname` in one of the directories of `path` (a list of str):
-   a package directory with __init__.py, or a .py file.  Returns the file
-   to run (new str) and sets *is_package, or Py_None when not found. */
+
+/* Import a built-in module without importlib (start-up, and the
+   stdlib-less fallback).  New reference, or Py_None when `name` is not
+   built in. */
 static PyObject *
-find_source(PyObject *path, PyObject *shortname, int *is_package)
+import_builtin_directly(PyObject *name)
 {
-    if (path == NULL || !PyList_Check(path)) {
-        return Py_NewRef(Py_None);
-    }
-    const char *name = PyUnicode_AsUTF8(shortname);
-    if (name == NULL) {
+    PyObject *spec = bare_spec(name);
+    if (spec == NULL) {
         return NULL;
     }
-    for (Py_ssize_t i = 0; i < PyList_GET_SIZE(path); i++) {
-        PyObject *entry = PyList_GET_ITEM(path, i);
-        if (!PyUnicode_Check(entry)) {
-            continue;
-        }
-        const char *dir = PyUnicode_AsUTF8(entry);
-        if (dir == NULL) {
-            return NULL;
-        }
-        /* '' is the working directory: keep the names relative then. */
-        const char *sep = *dir == '\0' ? "" : "/";
-        char buf[4096];
-        snprintf(buf, sizeof(buf), "%s%s%s/__init__.py", dir, sep, name);
-        if (is_file(buf)) {
-            *is_package = 1;
-            return PyUnicode_DecodeFSDefault(buf);
-        }
-        snprintf(buf, sizeof(buf), "%s%s%s.py", dir, sep, name);
-        if (is_file(buf)) {
-            *is_package = 0;
-            return PyUnicode_DecodeFSDefault(buf);
-        }
+    PyObject *mod = create_builtin_module(name, spec);
+    Py_DECREF(spec);
+    if (mod == NULL || mod == Py_None) {
+        return mod;
     }
-    return Py_NewRef(Py_None);
-}
-
-static PyObject *
-exec_source_module(PyObject *fullname, PyObject *filename, int is_package)
-{
-    PyObject *mod = PyModule_NewObject(fullname);
-    if (mod == NULL) {
+    if (PyDict_SetItem(PyImport_GetModuleDict(), name, mod) < 0) {
+        Py_DECREF(mod);
         return NULL;
     }
-    PyObject *d = PyModule_GetDict(mod);
-    if (PyDict_SetItemString(d, "__file__", filename) < 0) {
-        goto fail;
-    }
-    if (is_package) {
-        PyObject *dir = PyObject_CallMethod(filename, "rpartition", "s", "/");
-        PyObject *pathlist = dir ? PyList_New(1) : NULL;
-        if (pathlist == NULL) {
-            Py_XDECREF(dir);
-            goto fail;
-        }
-        PyList_SET_ITEM(pathlist, 0, Py_NewRef(PyTuple_GET_ITEM(dir, 0)));
-        Py_DECREF(dir);
-        int err = PyDict_SetItemString(d, "__path__", pathlist);
-        Py_DECREF(pathlist);
-        if (err < 0 || PyDict_SetItemString(d, "__package__", fullname) < 0) {
-            goto fail;
-        }
-    }
-    else {
-        PyObject *parts = PyObject_CallMethod(fullname, "rpartition", "s", ".");
-        if (parts == NULL) {
-            goto fail;
-        }
-        int err = PyDict_SetItemString(d, "__package__", PyTuple_GET_ITEM(parts, 0));
-        Py_DECREF(parts);
-        if (err < 0) {
-            goto fail;
-        }
-    }
-    if (PyDict_SetItem(PyImport_GetModuleDict(), fullname, mod) < 0) {
-        goto fail;
-    }
-    const char *fn = PyUnicode_AsUTF8(filename);
-    FILE *fp = fn ? fopen(fn, "rb") : NULL;
-    if (fp == NULL) {
-        PyErr_SetFromErrnoWithFilenameObject(PyExc_OSError, filename);
-        goto fail_remove;
-    }
-    PyObject *res = PyRun_FileExFlags(fp, fn, Py_file_input, d, d, 1, NULL);
-    if (res == NULL) {
-        goto fail_remove;
-    }
-    Py_DECREF(res);
-    /* The module may have replaced itself in sys.modules. */
-    PyObject *final = PyImport_GetModule(fullname);
-    Py_DECREF(mod);
-    if (final == NULL && !PyErr_Occurred()) {
-        PyErr_Format(PyExc_ImportError, "loader for %U cannot handle %U", fullname, fullname);
-    }
-    return final;
-
-fail_remove:
-    {
+    if (exec_builtin_module(mod) < 0) {
         PyObject *exc = PyErr_GetRaisedException();
-        if (PyDict_Pop(PyImport_GetModuleDict(), fullname, NULL) < 0) {
+        if (PyDict_DelItem(PyImport_GetModuleDict(), name) < 0) {
             PyErr_Clear();
         }
         PyErr_SetRaisedException(exc);
+        Py_DECREF(mod);
+        return NULL;
     }
-fail:
-    Py_DECREF(mod);
+    return mod;
+}
+
+static int
+append_str(PyObject *list, const char *s)
+{
+    PyObject *item = PyUnicode_FromString(s);
+    int err = item == NULL ? -1 : PyList_Append(list, item);
+    Py_XDECREF(item);
+    return err;
+}
+
+/* sys.builtin_module_names: sys, builtins and every table entry, sorted. */
+PyObject *
+_PyImport_BuiltinModuleNames(void)
+{
+    PyObject *names = PyList_New(0);
+    if (names == NULL) {
+        return NULL;
+    }
+    int err = append_str(names, "sys") | append_str(names, "builtins");
+    for (struct _inittab *p = _PyImport_Inittab; p->name != NULL && err == 0; p++) {
+        err = append_str(names, p->name);
+    }
+    for (size_t i = 0; i < extra_inittab_len && err == 0; i++) {
+        err = append_str(names, extra_inittab[i].name);
+    }
+    PyObject *tuple = NULL;
+    if (err == 0 && PyList_Sort(names) == 0) {
+        tuple = PyList_AsTuple(names);
+    }
+    Py_DECREF(names);
+    return tuple;
+}
+
+/* ---- The import lock ------------------------------------------------------------------ */
+
+/* importlib takes this re-entrant lock around its module-lock table and
+   while forking.  One thread runs Python code at a time, so holding is a
+   count and an owner; a second thread that finds it held waits with the
+   interpreter lock released (see import_lock_acquire). */
+static struct {
+    unsigned long owner;
+    long depth;
+} import_lock;
+
+static unsigned long
+current_thread_id(void)
+{
+    return (unsigned long)pthread_self();
+}
+
+static void
+import_lock_acquire(void)
+{
+    unsigned long me = current_thread_id();
+    if (import_lock.depth > 0 && import_lock.owner == me) {
+        import_lock.depth++;
+        return;
+    }
+    while (import_lock.depth > 0) {
+        sched_yield(); /* another thread holds it: only possible with threads */
+    }
+    import_lock.owner = me;
+    import_lock.depth = 1;
+}
+
+static int
+import_lock_release(void)
+{
+    if (import_lock.depth == 0 || import_lock.owner != current_thread_id()) {
+        return -1;
+    }
+    import_lock.depth--;
+    return 0;
+}
+
+/* In the child of fork() only the forking thread survives: it owns the
+   lock now if anyone did. */
+void
+_PyImport_ReInitLock(void)
+{
+    if (import_lock.depth > 0) {
+        import_lock.owner = current_thread_id();
+    }
+}
+
+/* ---- The _imp module ------------------------------------------------------------------ */
+
+static PyObject *
+imp_lock_held(PyObject *module, PyObject *unused)
+{
+    return PyBool_FromLong(import_lock.depth > 0);
+}
+
+static PyObject *
+imp_acquire_lock(PyObject *module, PyObject *unused)
+{
+    import_lock_acquire();
+    Py_RETURN_NONE;
+}
+
+static PyObject *
+imp_release_lock(PyObject *module, PyObject *unused)
+{
+    if (import_lock_release() < 0) {
+        PyErr_SetString(PyExc_RuntimeError, "not holding the import lock");
+        return NULL;
+    }
+    Py_RETURN_NONE;
+}
+
+static const char *
+name_arg(PyObject *name)
+{
+    if (!PyUnicode_Check(name)) {
+        PyErr_Format(PyExc_TypeError, "module name must be str, not %.100s", Py_TYPE(name)->tp_name);
+        return NULL;
+    }
+    return PyUnicode_AsUTF8(name);
+}
+
+/* 1 for a table module, -1 for sys and builtins (they cannot be made
+   again), 0 otherwise. */
+static PyObject *
+imp_is_builtin(PyObject *module, PyObject *name)
+{
+    const char *cname = name_arg(name);
+    if (cname == NULL) {
+        return NULL;
+    }
+    if (is_core_module(cname)) {
+        return PyLong_FromLong(-1);
+    }
+    return PyLong_FromLong(find_inittab(cname) != NULL);
+}
+
+static PyObject *
+imp_create_builtin(PyObject *module, PyObject *spec)
+{
+    PyObject *name = PyObject_GetAttrString(spec, "name");
+    if (name == NULL) {
+        return NULL;
+    }
+    if (name_arg(name) == NULL) {
+        Py_DECREF(name);
+        return NULL;
+    }
+    PyObject *mod = create_builtin_module(name, spec);
+    if (mod == Py_None) {
+        Py_SETREF(mod, NULL);
+        PyErr_Format(PyExc_ImportError, "no built-in module named %U", name);
+    }
+    Py_DECREF(name);
+    return mod;
+}
+
+static PyObject *
+imp_exec_builtin(PyObject *module, PyObject *mod)
+{
+    return exec_builtin_module(mod) < 0 ? NULL : PyLong_FromLong(0);
+}
+
+/* We have no frozen modules: importlib's FrozenImporter finds nothing. */
+static PyObject *
+imp_is_frozen(PyObject *module, PyObject *name)
+{
+    if (name_arg(name) == NULL) {
+        return NULL;
+    }
+    Py_RETURN_FALSE;
+}
+
+static PyObject *
+no_frozen_module(PyObject *name)
+{
+    PyErr_Format(PyExc_ImportError, "No such frozen object named %R", name);
     return NULL;
 }
 
-/* Import one fully qualified name whose parent (if any) is imported. */
 static PyObject *
-import_one(PyObject *fullname)
+imp_is_frozen_package(PyObject *module, PyObject *name)
 {
-    PyObject *mod = PyImport_GetModule(fullname);
-    if (mod != NULL || PyErr_Occurred()) {
-        return mod;
-    }
-    mod = import_builtin(fullname);
-    if (mod != Py_None) {
-        return mod;
-    }
-    Py_DECREF(mod);
-    PyObject *parts = PyObject_CallMethod(fullname, "rpartition", "s", ".");
-    if (parts == NULL) {
+    return no_frozen_module(name);
+}
+
+static PyObject *
+imp_init_frozen(PyObject *module, PyObject *name)
+{
+    return no_frozen_module(name);
+}
+
+static PyObject *
+imp_get_frozen_object(PyObject *module, PyObject *const *args, Py_ssize_t nargs)
+{
+    if (nargs < 1 || nargs > 2) {
+        PyErr_SetString(PyExc_TypeError, "get_frozen_object() takes 1 or 2 arguments");
         return NULL;
     }
-    PyObject *parent_name = PyTuple_GET_ITEM(parts, 0);
-    PyObject *shortname = PyTuple_GET_ITEM(parts, 2);
-    PyObject *path;
-    PyObject *parent = NULL;
-    if (PyUnicode_GET_LENGTH(parent_name) > 0) {
-        parent = PyImport_GetModule(parent_name);
-        if (parent == NULL) {
-            Py_DECREF(parts);
-            return NULL;
-        }
-        if (PyObject_GetOptionalAttrString(parent, "__path__", &path) < 0) {
-            Py_DECREF(parent);
-            Py_DECREF(parts);
-            return NULL;
-        }
-        if (path == NULL) {
-            PyErr_Format(PyExc_ModuleNotFoundError, "No module named '%U'; '%U' is not a package",
-                         fullname, parent_name);
-            Py_DECREF(parent);
-            Py_DECREF(parts);
-            return NULL;
-        }
-    }
-    else {
-        path = Py_XNewRef(PySys_GetObject("path"));
-    }
-    int is_package = 0;
-    PyObject *filename = find_source(path, shortname, &is_package);
-    Py_XDECREF(path);
-    if (filename == NULL) {
-        Py_XDECREF(parent);
-        Py_DECREF(parts);
+    return no_frozen_module(args[0]);
+}
+
+static PyObject *
+imp_find_frozen(PyObject *module, PyObject *args, PyObject *kwargs)
+{
+    static const char *const kwlist[] = {"", "withdata", NULL};
+    PyObject *name;
+    int withdata = 0;
+    if (!PyArg_ParseTupleAndKeywords(args, kwargs, "U|$p:find_frozen", (char **)kwlist, &name,
+                                     &withdata)) {
         return NULL;
     }
-    if (filename == Py_None) {
-        Py_DECREF(filename);
-        PyObject *msg = PyUnicode_FromFormat("No module named '%U'", fullname);
-        if (msg != NULL) {
-            PyObject *exc = PyObject_CallOneArg(PyExc_ModuleNotFoundError, msg);
-            if (exc != NULL) {
-                PyObject_SetAttrString(exc, "name", fullname);
-                PyErr_SetObject(PyExc_ModuleNotFoundError, exc);
-                Py_DECREF(exc);
-            }
-            Py_DECREF(msg);
-        }
-        Py_XDECREF(parent);
-        Py_DECREF(parts);
+    Py_RETURN_NONE;
+}
+
+static PyObject *
+imp_frozen_module_names(PyObject *module, PyObject *unused)
+{
+    return PyTuple_New(0);
+}
+
+static PyObject *
+imp_override_frozen_modules_for_tests(PyObject *module, PyObject *override)
+{
+    Py_RETURN_NONE;
+}
+
+static int multi_interp_extensions_check = -1;
+
+static PyObject *
+imp_override_multi_interp_extensions_check(PyObject *module, PyObject *arg)
+{
+    int value = PyLong_AsInt(arg);
+    if (value == -1 && PyErr_Occurred()) {
         return NULL;
     }
-    mod = exec_source_module(fullname, filename, is_package);
-    Py_DECREF(filename);
-    if (mod != NULL && parent != NULL && PyObject_SetAttr(parent, shortname, mod) < 0) {
-        Py_CLEAR(mod);
+    int old = multi_interp_extensions_check;
+    multi_interp_extensions_check = value;
+    return PyLong_FromLong(old);
+}
+
+/* No loadable C extensions yet: no suffix makes importlib look for one. */
+static PyObject *
+imp_extension_suffixes(PyObject *module, PyObject *unused)
+{
+    return PyList_New(0);
+}
+
+/* The 8-byte source hash of hash-based .pyc files (PEP 552), keyed by
+   the magic number so that a bytecode change invalidates them too. */
+static PyObject *
+imp_source_hash(PyObject *module, PyObject *args, PyObject *kwargs)
+{
+    static const char *const kwlist[] = {"key", "source", NULL};
+    long key;
+    Py_buffer source;
+    if (!PyArg_ParseTupleAndKeywords(args, kwargs, "ly*:source_hash", (char **)kwlist, &key,
+                                     &source)) {
+        return NULL;
     }
-    Py_XDECREF(parent);
-    Py_DECREF(parts);
+    uint64_t k0 = (uint64_t)key;
+    uint64_t hash = _Py_SipHash13(k0, ~k0, source.buf, source.len);
+    PyBuffer_Release(&source);
+    unsigned char out[8];
+    for (int i = 0; i < 8; i++) {
+        out[i] = (unsigned char)(hash >> (8 * i));
+    }
+    return PyBytes_FromStringAndSize((const char *)out, 8);
+}
+
+static int
+set_code_filename(PyCodeObject *co, PyObject *oldname, PyObject *newname)
+{
+    int same = PyUnicode_Compare(co->co_filename, oldname) == 0;
+    if (!same) {
+        return PyErr_Occurred() ? -1 : 0;
+    }
+    Py_SETREF(co->co_filename, Py_NewRef(newname));
+    PyObject *consts = co->co_consts;
+    for (Py_ssize_t i = 0; i < PyTuple_GET_SIZE(consts); i++) {
+        PyObject *c = PyTuple_GET_ITEM(consts, i);
+        if (PyCode_Check(c) && set_code_filename((PyCodeObject *)c, oldname, newname) < 0) {
+            return -1;
+        }
+    }
+    return 0;
+}
+
+/* A loader found code compiled under another path: make it (and its
+   nested code) name the file it was loaded from. */
+static PyObject *
+imp_fix_co_filename(PyObject *module, PyObject *const *args, Py_ssize_t nargs)
+{
+    if (nargs != 2 || !PyCode_Check(args[0]) || !PyUnicode_Check(args[1])) {
+        PyErr_SetString(PyExc_TypeError, "_fix_co_filename(code, path) takes a code object and a str");
+        return NULL;
+    }
+    PyCodeObject *co = (PyCodeObject *)args[0];
+    PyObject *oldname = Py_NewRef(co->co_filename);
+    int err = set_code_filename(co, oldname, args[1]);
+    Py_DECREF(oldname);
+    if (err < 0) {
+        return NULL;
+    }
+    Py_RETURN_NONE;
+}
+
+static PyMethodDef imp_methods[] = {
+    {"lock_held", imp_lock_held, METH_NOARGS, "Whether the import lock is held."},
+    {"acquire_lock", imp_acquire_lock, METH_NOARGS, "Take the re-entrant import lock."},
+    {"release_lock", imp_release_lock, METH_NOARGS, "Give back the import lock."},
+    {"is_builtin", imp_is_builtin, METH_O,
+     "1 if the module is built in, -1 if it is built in and cannot be re-created, else 0."},
+    {"create_builtin", imp_create_builtin, METH_O, "Create the built-in module a spec names."},
+    {"exec_builtin", imp_exec_builtin, METH_O, "Run a built-in module's initialization."},
+    {"is_frozen", imp_is_frozen, METH_O, "Whether a frozen module has this name (never here)."},
+    {"is_frozen_package", imp_is_frozen_package, METH_O, "Whether a frozen module is a package."},
+    {"init_frozen", imp_init_frozen, METH_O, "Initialize a frozen module."},
+    {"get_frozen_object", _PyCFunction_CAST(imp_get_frozen_object), METH_FASTCALL,
+     "The code object of a frozen module."},
+    {"find_frozen", _PyCFunction_CAST(imp_find_frozen), METH_VARARGS | METH_KEYWORDS,
+     "Information on a frozen module, or None."},
+    {"_frozen_module_names", imp_frozen_module_names, METH_NOARGS, "Names of the frozen modules."},
+    {"_override_frozen_modules_for_tests", imp_override_frozen_modules_for_tests, METH_O,
+     "For tests: no effect without frozen modules."},
+    {"_override_multi_interp_extensions_check", imp_override_multi_interp_extensions_check, METH_O,
+     "For tests: set the subinterpreter check, returning the old setting."},
+    {"extension_suffixes", imp_extension_suffixes, METH_NOARGS,
+     "File suffixes of loadable C extension modules."},
+    {"source_hash", _PyCFunction_CAST(imp_source_hash), METH_VARARGS | METH_KEYWORDS,
+     "The hash that hash-based .pyc files store for their source."},
+    {"_fix_co_filename", _PyCFunction_CAST(imp_fix_co_filename), METH_FASTCALL,
+     "Point a code object and its nested code at another file name."},
+    {NULL, NULL, 0, NULL},
+};
+
+static int
+imp_exec(PyObject *module)
+{
+    if (PyModule_AddStringConstant(module, "check_hash_based_pycs", "default") < 0) {
+        return -1;
+    }
+    return PyModule_AddObject(module, "pyc_magic_number_token", PyLong_FromLong(PYC_MAGIC_TOKEN));
+}
+
+static PyModuleDef_Slot imp_slots[] = {
+    {Py_mod_exec, imp_exec},
+    {0, NULL},
+};
+
+static PyModuleDef imp_module = {
+    PyModuleDef_HEAD_INIT,
+    .m_name = "_imp",
+    .m_doc = "The C half of the import machinery, for importlib.",
+    .m_methods = imp_methods,
+    .m_slots = imp_slots,
+};
+
+PyObject *
+PyInit__imp(void)
+{
+    return PyModuleDef_Init(&imp_module);
+}
+
+/* ---- Bootstrapping importlib --------------------------------------------------------------- */
+
+static PyObject *
+read_file_bytes(const char *path)
+{
+    FILE *fp = fopen(path, "rb");
+    if (fp == NULL) {
+        PyErr_SetFromErrnoWithFilename(PyExc_OSError, path);
+        return NULL;
+    }
+    PyObject *data = NULL;
+    if (fseek(fp, 0, SEEK_END) == 0) {
+        long size = ftell(fp);
+        rewind(fp);
+        data = size < 0 ? NULL : PyBytes_FromStringAndSize(NULL, size);
+        if (data != NULL && fread(PyBytes_AS_STRING(data), 1, (size_t)size, fp) != (size_t)size) {
+            Py_CLEAR(data);
+            PyErr_SetFromErrnoWithFilename(PyExc_OSError, path);
+        }
+    }
+    fclose(fp);
+    return data;
+}
+
+/* Compile one of importlib's bootstrap files. */
+static PyObject *
+bootstrap_code(const char *path)
+{
+    PyObject *source = read_file_bytes(path);
+    if (source == NULL) {
+        return NULL;
+    }
+    PyObject *filename = PyUnicode_DecodeFSDefault(path);
+    PyObject *code = NULL;
+    if (filename != NULL) {
+        code = Py_CompileStringObject(PyBytes_AS_STRING(source), filename, Py_file_input, NULL, -1);
+    }
+    Py_XDECREF(filename);
+    Py_DECREF(source);
+    return code;
+}
+
+/* Run a bootstrap file as module `name`, registered in sys.modules
+   first as any module is while it runs. */
+static PyObject *
+exec_bootstrap_module(const char *name, const char *path)
+{
+    PyObject *code = bootstrap_code(path);
+    if (code == NULL) {
+        return NULL;
+    }
+    PyObject *mod = PyImport_AddModuleRef(name);
+    if (mod == NULL) {
+        Py_DECREF(code);
+        return NULL;
+    }
+    PyObject *globals = PyModule_GetDict(mod);
+    PyObject *builtins = PyEval_GetBuiltins();
+    PyObject *res = NULL;
+    if (PyDict_SetItemString(globals, "__builtins__", builtins) == 0) {
+        res = PyEval_EvalCode(code, globals, globals);
+    }
+    Py_DECREF(code);
+    if (res == NULL) {
+        Py_DECREF(mod);
+        return NULL;
+    }
+    Py_DECREF(res);
     return mod;
 }
 
-/* Import every prefix of a dotted name; returns the last module. */
-static PyObject *
-import_dotted(PyObject *name)
+static int
+stdlib_has_importlib(const char *stdlib_dir)
 {
-    Py_ssize_t len = PyUnicode_GET_LENGTH(name);
-    PyObject *mod = NULL;
-    Py_ssize_t start = 0;
-    while (start <= len) {
-        Py_ssize_t dot = PyUnicode_FindChar(name, '.', start, len, 1);
-        Py_ssize_t end = dot < 0 ? len : dot;
-        PyObject *prefix = PyUnicode_Substring(name, 0, end);
-        if (prefix == NULL) {
-            Py_XDECREF(mod);
-            return NULL;
-        }
-        Py_XDECREF(mod);
-        mod = import_one(prefix);
-        Py_DECREF(prefix);
-        if (mod == NULL) {
-            return NULL;
-        }
-        if (dot < 0) {
-            break;
-        }
-        start = dot + 1;
-    }
-    return mod;
+    char path[4096];
+    struct stat st;
+    snprintf(path, sizeof(path), "%s/importlib/_bootstrap.py", stdlib_dir);
+    return stat(path, &st) == 0 && S_ISREG(st.st_mode);
 }
 
-/* Resolve a relative name against the importing module's package. */
+static int
+call_bootstrap(PyObject *mod, const char *method, PyObject *arg1, PyObject *arg2)
+{
+    PyObject *res = PyObject_CallMethod(mod, method, arg1 ? (arg2 ? "OO" : "O") : NULL, arg1, arg2);
+    Py_XDECREF(res);
+    return res == NULL ? -1 : 0;
+}
+
+/* Make importlib the import system.  Returns 1 when installed, 0 when
+   the stdlib is not there (only built-in modules will import), -1 on
+   error. */
+int
+_PyImport_InitExternal(PyInterpreterState *interp, const char *stdlib_dir)
+{
+    if (stdlib_dir == NULL || !stdlib_has_importlib(stdlib_dir)) {
+        return 0;
+    }
+    PyObject *imp_name = PyUnicode_FromString("_imp");
+    PyObject *imp = imp_name ? import_builtin_directly(imp_name) : NULL;
+    Py_XDECREF(imp_name);
+    if (imp == NULL) {
+        return -1;
+    }
+    char path[4096];
+    snprintf(path, sizeof(path), "%s/importlib/_bootstrap.py", stdlib_dir);
+    PyObject *bootstrap = exec_bootstrap_module("_frozen_importlib", path);
+    PyObject *sysmod = PyImport_AddModuleRef("sys");
+    int err = bootstrap == NULL || sysmod == NULL ||
+              call_bootstrap(bootstrap, "_install", sysmod, imp) < 0;
+    Py_XDECREF(sysmod);
+    Py_DECREF(imp);
+    if (err) {
+        Py_XDECREF(bootstrap);
+        return -1;
+    }
+    snprintf(path, sizeof(path), "%s/importlib/_bootstrap_external.py", stdlib_dir);
+    PyObject *external = exec_bootstrap_module("_frozen_importlib_external", path);
+    err = external == NULL || call_bootstrap(bootstrap, "_install_external_importers", NULL, NULL) < 0;
+    Py_XDECREF(external);
+    if (err) {
+        Py_DECREF(bootstrap);
+        return -1;
+    }
+    interp->importlib = bootstrap;
+    return 1;
+}
+
+/* ---- Importing ------------------------------------------------------------------------------ */
+
+/* The package a relative import in `globals` starts from, as importlib's
+   _calc___package__ finds it: __package__, else __spec__.parent, else
+   from __name__ (and __path__). */
+static PyObject *
+calc_package(PyObject *globals)
+{
+    PyObject *package = PyDict_GetItemString(globals, "__package__");
+    if (package != NULL && package != Py_None) {
+        if (!PyUnicode_Check(package)) {
+            PyErr_SetString(PyExc_TypeError, "package must be a string");
+            return NULL;
+        }
+        return Py_NewRef(package);
+    }
+    PyObject *spec = PyDict_GetItemString(globals, "__spec__");
+    if (spec != NULL && spec != Py_None) {
+        return PyObject_GetAttrString(spec, "parent");
+    }
+    PyObject *modname = PyDict_GetItemString(globals, "__name__");
+    if (modname == NULL) {
+        PyErr_SetString(PyExc_KeyError, "'__name__' not in globals");
+        return NULL;
+    }
+    if (!PyUnicode_Check(modname)) {
+        PyErr_SetString(PyExc_TypeError, "__name__ must be a string");
+        return NULL;
+    }
+    if (PyDict_GetItemString(globals, "__path__") != NULL) {
+        return Py_NewRef(modname);
+    }
+    Py_ssize_t dot = PyUnicode_FindChar(modname, '.', 0, PyUnicode_GET_LENGTH(modname), -1);
+    return dot < 0 ? PyUnicode_New(0, 0) : PyUnicode_Substring(modname, 0, dot);
+}
+
+/* The absolute name of a relative import of `name` at `level` dots. */
 static PyObject *
 resolve_name(PyObject *name, PyObject *globals, int level)
 {
@@ -342,35 +764,17 @@ resolve_name(PyObject *name, PyObject *globals, int level)
         PyErr_SetString(PyExc_KeyError, "'__name__' not in globals");
         return NULL;
     }
-    PyObject *package = PyDict_GetItemString(globals, "__package__");
-    PyObject *base;
-    if (package != NULL && package != Py_None) {
-        base = Py_NewRef(package);
-    }
-    else {
-        PyObject *modname = PyDict_GetItemString(globals, "__name__");
-        if (modname == NULL) {
-            PyErr_SetString(PyExc_KeyError, "'__name__' not in globals");
-            return NULL;
-        }
-        if (PyDict_GetItemString(globals, "__path__") != NULL) {
-            base = Py_NewRef(modname);
-        }
-        else {
-            PyObject *parts = PyObject_CallMethod(modname, "rpartition", "s", ".");
-            if (parts == NULL) {
-                return NULL;
-            }
-            base = Py_NewRef(PyTuple_GET_ITEM(parts, 0));
-            Py_DECREF(parts);
-        }
+    PyObject *base = calc_package(globals);
+    if (base == NULL) {
+        return NULL;
     }
     if (PyUnicode_GET_LENGTH(base) == 0) {
         Py_DECREF(base);
         PyErr_SetString(PyExc_ImportError, "attempted relative import with no known parent package");
         return NULL;
     }
-    for (int i = 1; i < level; i++) {
+    /* Each dot past the first climbs one package up. */
+    for (int up = 1; up < level; up++) {
         Py_ssize_t dot = PyUnicode_FindChar(base, '.', 0, PyUnicode_GET_LENGTH(base), -1);
         if (dot < 0) {
             Py_DECREF(base);
@@ -385,16 +789,163 @@ resolve_name(PyObject *name, PyObject *globals, int level)
     if (PyUnicode_GET_LENGTH(name) == 0) {
         return base;
     }
-    PyObject *res = PyUnicode_FromFormat("%U.%U", base, name);
+    PyObject *abs_name = PyUnicode_FromFormat("%U.%U", base, name);
     Py_DECREF(base);
-    return res;
+    return abs_name;
+}
+
+static PyObject *
+import_func(PyInterpreterState *interp)
+{
+    PyObject *func = PyDict_GetItemString(interp->builtins, "__import__");
+    if (func == NULL) {
+        PyErr_SetString(PyExc_ImportError, "__import__ not found");
+    }
+    return func;
+}
+
+static PyObject *
+module_not_found(PyObject *name)
+{
+    PyObject *msg = PyUnicode_FromFormat("No module named '%U'", name);
+    if (msg == NULL) {
+        return NULL;
+    }
+    PyObject *exc = PyObject_CallOneArg(PyExc_ModuleNotFoundError, msg);
+    Py_DECREF(msg);
+    if (exc != NULL && PyObject_SetAttrString(exc, "name", name) == 0) {
+        PyErr_SetObject(PyExc_ModuleNotFoundError, exc);
+    }
+    Py_XDECREF(exc);
+    return NULL;
+}
+
+/* Import a module that is not in sys.modules. */
+static PyObject *
+find_and_load(PyInterpreterState *interp, PyObject *abs_name)
+{
+    if (interp->importlib == NULL) {
+        /* No stdlib: built-in modules only. */
+        PyObject *mod = import_builtin_directly(abs_name);
+        if (mod == Py_None) {
+            Py_DECREF(mod);
+            return module_not_found(abs_name);
+        }
+        return mod;
+    }
+    PyObject *func = import_func(interp);
+    if (func == NULL) {
+        return NULL;
+    }
+    return PyObject_CallMethod(interp->importlib, "_find_and_load", "OO", abs_name, func);
+}
+
+/* A module another thread is still executing: wait for it (importlib's
+   module lock) so that we never see it half made. */
+static int
+wait_if_initializing(PyInterpreterState *interp, PyObject *mod, PyObject *name)
+{
+    if (interp->importlib == NULL) {
+        return 0;
+    }
+    PyObject *spec;
+    if (PyObject_GetOptionalAttrString(mod, "__spec__", &spec) < 0) {
+        return -1;
+    }
+    if (spec == NULL) {
+        return 0;
+    }
+    PyObject *initializing;
+    int busy = PyObject_GetOptionalAttrString(spec, "_initializing", &initializing);
+    Py_DECREF(spec);
+    if (busy > 0) {
+        busy = PyObject_IsTrue(initializing);
+        Py_DECREF(initializing);
+    }
+    if (busy <= 0) {
+        return busy;
+    }
+    PyObject *res = PyObject_CallMethod(interp->importlib, "_lock_unlock_module", "O", name);
+    Py_XDECREF(res);
+    return res == NULL ? -1 : 0;
+}
+
+static PyObject *
+import_absolute(PyInterpreterState *interp, PyObject *abs_name)
+{
+    PyObject *mod = PyImport_GetModule(abs_name);
+    if (mod == NULL && PyErr_Occurred()) {
+        return NULL;
+    }
+    if (mod != NULL && mod != Py_None) {
+        if (wait_if_initializing(interp, mod, abs_name) < 0) {
+            Py_DECREF(mod);
+            return NULL;
+        }
+        return mod;
+    }
+    Py_XDECREF(mod);
+    return find_and_load(interp, abs_name);
+}
+
+/* `import a.b.c` binds a: the top-level package of what was imported
+   (for a relative import, the package `name`'s first part lives in). */
+static PyObject *
+top_level_package(PyInterpreterState *interp, PyObject *name, PyObject *abs_name,
+                  PyObject *mod, int level)
+{
+    Py_ssize_t len = PyUnicode_GET_LENGTH(name);
+    Py_ssize_t dot = PyUnicode_FindChar(name, '.', 0, len, 1);
+    if (dot < 0 && level == 0) {
+        return Py_NewRef(mod);
+    }
+    if (level == 0) {
+        PyObject *front = PyUnicode_Substring(name, 0, dot);
+        PyObject *top = front ? import_absolute(interp, front) : NULL;
+        Py_XDECREF(front);
+        return top;
+    }
+    if (len == 0 || dot < 0) {
+        return Py_NewRef(mod);
+    }
+    Py_ssize_t cut = len - dot;
+    PyObject *top_name = PyUnicode_Substring(abs_name, 0, PyUnicode_GET_LENGTH(abs_name) - cut);
+    if (top_name == NULL) {
+        return NULL;
+    }
+    PyObject *top = PyImport_GetModule(top_name);
+    if (top == NULL && !PyErr_Occurred()) {
+        PyErr_Format(PyExc_KeyError, "%R not in sys.modules as expected", top_name);
+    }
+    Py_DECREF(top_name);
+    return top;
+}
+
+/* `from pkg import a, b`: importlib imports the submodules named. */
+static PyObject *
+handle_fromlist(PyInterpreterState *interp, PyObject *mod, PyObject *fromlist)
+{
+    if (interp->importlib == NULL) {
+        return Py_NewRef(mod); /* built-in modules are never packages */
+    }
+    PyObject *path;
+    int is_package = PyObject_GetOptionalAttrString(mod, "__path__", &path);
+    if (is_package <= 0) {
+        return is_package < 0 ? NULL : Py_NewRef(mod);
+    }
+    Py_DECREF(path);
+    PyObject *func = import_func(interp);
+    if (func == NULL) {
+        return NULL;
+    }
+    return PyObject_CallMethod(interp->importlib, "_handle_fromlist", "OOO", mod, fromlist, func);
 }
 
 PyObject *
 PyImport_ImportModuleLevelObject(PyObject *name, PyObject *globals, PyObject *locals,
                                  PyObject *fromlist, int level)
 {
-    (void)locals;
+    PyInterpreterState *interp = _PyInterpreterState_GET();
     if (!PyUnicode_Check(name)) {
         PyErr_SetString(PyExc_TypeError, "module name must be a string");
         return NULL;
@@ -407,85 +958,75 @@ PyImport_ImportModuleLevelObject(PyObject *name, PyObject *globals, PyObject *lo
     if (level > 0) {
         abs_name = resolve_name(name, globals, level);
     }
+    else if (PyUnicode_GET_LENGTH(name) == 0) {
+        PyErr_SetString(PyExc_ValueError, "Empty module name");
+        return NULL;
+    }
     else {
-        if (PyUnicode_GET_LENGTH(name) == 0) {
-            PyErr_SetString(PyExc_ValueError, "Empty module name");
-            return NULL;
-        }
         abs_name = Py_NewRef(name);
     }
     if (abs_name == NULL) {
         return NULL;
     }
-    PyObject *mod = import_dotted(abs_name);
-    if (mod == NULL) {
-        Py_DECREF(abs_name);
-        return NULL;
-    }
-    int has_from = fromlist != NULL && fromlist != Py_None && PyObject_IsTrue(fromlist) > 0;
-    if (has_from) {
-        /* from pkg import submodule: import submodules named in fromlist. */
-        PyObject *path = NULL;
-        if (PyObject_GetOptionalAttrString(mod, "__path__", &path) > 0 && PyTuple_Check(fromlist)) {
-            for (Py_ssize_t i = 0; i < PyTuple_GET_SIZE(fromlist); i++) {
-                PyObject *item = PyTuple_GET_ITEM(fromlist, i);
-                if (!PyUnicode_Check(item) || PyUnicode_READ_CHAR(item, 0) == '*') {
-                    continue;
-                }
-                PyObject *attr;
-                if (PyObject_GetOptionalAttr(mod, item, &attr) > 0) {
-                    Py_DECREF(attr);
-                    continue;
-                }
-                PyObject *sub = PyUnicode_FromFormat("%U.%U", abs_name, item);
-                PyObject *submod = sub ? import_one(sub) : NULL;
-                Py_XDECREF(sub);
-                if (submod == NULL) {
-                    if (PyErr_ExceptionMatches(PyExc_ModuleNotFoundError)) {
-                        PyErr_Clear(); /* IMPORT_FROM reports the missing name */
-                        continue;
-                    }
-                    Py_DECREF(path);
-                    Py_DECREF(mod);
-                    Py_DECREF(abs_name);
-                    return NULL;
-                }
-                Py_DECREF(submod);
-            }
+    PyObject *mod = import_absolute(interp, abs_name);
+    PyObject *result = NULL;
+    if (mod != NULL) {
+        int has_from = fromlist != NULL && fromlist != Py_None ? PyObject_IsTrue(fromlist) : 0;
+        if (has_from > 0) {
+            result = handle_fromlist(interp, mod, fromlist);
         }
-        Py_XDECREF(path);
-        Py_DECREF(abs_name);
-        return mod;
-    }
-    /* import a.b.c binds the top-level package a. */
-    Py_DECREF(mod);
-    PyObject *top;
-    if (level == 0) {
-        Py_ssize_t dot = PyUnicode_FindChar(name, '.', 0, PyUnicode_GET_LENGTH(name), 1);
-        PyObject *top_name = dot < 0 ? Py_NewRef(name) : PyUnicode_Substring(name, 0, dot);
-        top = top_name ? PyImport_GetModule(top_name) : NULL;
-        Py_XDECREF(top_name);
-    }
-    else {
-        top = PyImport_GetModule(abs_name);
+        else if (has_from == 0) {
+            result = top_level_package(interp, name, abs_name, mod, level);
+        }
+        Py_DECREF(mod);
     }
     Py_DECREF(abs_name);
-    if (top == NULL && !PyErr_Occurred()) {
-        PyErr_SetString(PyExc_KeyError, "module vanished from sys.modules");
-    }
-    return top;
+    return result;
 }
 
 PyObject *
+PyImport_ImportModuleLevel(const char *name, PyObject *globals, PyObject *locals,
+                           PyObject *fromlist, int level)
+{
+    PyObject *n = PyUnicode_FromString(name);
+    if (n == NULL) {
+        return NULL;
+    }
+    PyObject *m = PyImport_ImportModuleLevelObject(n, globals, locals, fromlist, level);
+    Py_DECREF(n);
+    return m;
+}
+
+/* Import through builtins.__import__, so that a replaced __import__ is
+   honoured, and return the named module itself (not its top package). */
+PyObject *
 PyImport_Import(PyObject *name)
 {
-    PyObject *fromlist = PyTuple_Pack(1, PyUnicode_InternFromString("__name__"));
+    PyInterpreterState *interp = _PyInterpreterState_GET();
+    PyObject *func = import_func(interp);
+    if (func == NULL) {
+        return NULL;
+    }
+    PyObject *fromlist = Py_BuildValue("[s]", "__doc__");
     if (fromlist == NULL) {
         return NULL;
     }
-    PyObject *m = PyImport_ImportModuleLevelObject(name, NULL, NULL, fromlist, 0);
+    PyObject *globals = PyDict_New();
+    PyObject *res = NULL;
+    if (globals != NULL) {
+        res = PyObject_CallFunction(func, "OOOOi", name, globals, globals, fromlist, 0);
+    }
+    Py_XDECREF(globals);
     Py_DECREF(fromlist);
-    return m;
+    if (res == NULL) {
+        return NULL;
+    }
+    Py_DECREF(res);
+    PyObject *mod = PyImport_GetModule(name);
+    if (mod == NULL && !PyErr_Occurred()) {
+        module_not_found(name);
+    }
+    return mod;
 }
 
 PyObject *
@@ -500,61 +1041,23 @@ PyImport_ImportModule(const char *name)
     return m;
 }
 
-/* For `python -m name`: the file to run as __main__ (a module's .py, or a
-   package's __main__.py), as a new str; NULL with ImportError set when
-   there is none.  Parent packages are imported, as runpy does. */
+/* Import `modname` and return its attribute `attrname`. */
 PyObject *
-_PyImport_FindMainSource(PyObject *name)
+_PyImport_GetModuleAttrString(const char *modname, const char *attrname)
 {
-    PyObject *parts = PyObject_CallMethod(name, "rpartition", "s", ".");
-    if (parts == NULL) {
+    PyObject *mod = PyImport_ImportModule(modname);
+    if (mod == NULL) {
         return NULL;
     }
-    PyObject *parent_name = PyTuple_GET_ITEM(parts, 0);
-    PyObject *shortname = PyTuple_GET_ITEM(parts, 2);
-    PyObject *path = NULL;
-    if (PyUnicode_GET_LENGTH(parent_name) > 0) {
-        PyObject *parent = import_dotted(parent_name);
-        if (parent == NULL || PyObject_GetOptionalAttrString(parent, "__path__", &path) < 0) {
-            Py_XDECREF(parent);
-            Py_DECREF(parts);
-            return NULL;
-        }
-        Py_DECREF(parent);
-    }
-    else {
-        path = Py_XNewRef(PySys_GetObject("path"));
-    }
-    int is_package = 0;
-    PyObject *filename = find_source(path, shortname, &is_package);
-    Py_XDECREF(path);
-    Py_DECREF(parts);
-    if (filename == NULL) {
-        return NULL;
-    }
-    if (filename == Py_None) {
-        Py_DECREF(filename);
-        PyErr_Format(PyExc_ImportError, "No module named %U", name);
-        return NULL;
-    }
-    if (is_package) {
-        /* pkg/__init__.py -> pkg/__main__.py, after importing the package */
-        PyObject *pkg = import_dotted(name);
-        Py_XDECREF(pkg);
-        PyObject *dir = PyObject_CallMethod(filename, "rpartition", "s", "/");
-        Py_DECREF(filename);
-        if (pkg == NULL || dir == NULL) {
-            Py_XDECREF(dir);
-            return NULL;
-        }
-        filename = PyUnicode_FromFormat("%U/__main__.py", PyTuple_GET_ITEM(dir, 0));
-        Py_DECREF(dir);
-        if (filename != NULL && !is_file(PyUnicode_AsUTF8(filename))) {
-            PyErr_Format(PyExc_ImportError,
-                         "No module named %U.__main__; '%U' is a package and cannot be directly executed",
-                         name, name);
-            Py_CLEAR(filename);
-        }
-    }
-    return filename;
+    PyObject *attr = PyObject_GetAttrString(mod, attrname);
+    Py_DECREF(mod);
+    return attr;
+}
+
+/* sys.modules[name], or NULL without an exception when it is absent. */
+PyObject *
+_PyImport_GetModuleIfLoaded(const char *name)
+{
+    PyObject *mod = PyDict_GetItemString(PyImport_GetModuleDict(), name);
+    return Py_XNewRef(mod);
 }

@@ -5,6 +5,8 @@
 #include "pycore_code.h"
 #include "pycore_exceptions.h"
 #include "pycore_gc.h"
+#include "pycore_import.h"
+#include "pycore_initconfig.h"
 #include "pycore_genobject.h"
 #include "pycore_object.h"
 #include "pycore_pystate.h"
@@ -126,48 +128,108 @@ fatal_if_error(int failed, const char *what)
     }
 }
 
-/* sys.path: the script's directory (or '' for -c), our Lib/, then the
-   standard library. */
+/* sys.prefix and friends: the build tree, which is where we run from
+   (no `make install` yet); sys._stdlib_dir: the fetched stdlib. */
+static int
+init_sys_prefixes(void)
+{
+    PyObject *prefix = PyUnicode_DecodeFSDefault(PY_PREFIX);
+    PyObject *stdlib = PyUnicode_DecodeFSDefault(PY_STDLIBDIR);
+    int err = prefix == NULL || stdlib == NULL;
+    const char *names[] = {"prefix", "exec_prefix", "base_prefix", "base_exec_prefix"};
+    for (size_t i = 0; i < Py_ARRAY_LENGTH(names) && !err; i++) {
+        err = PySys_SetObject(names[i], prefix) < 0;
+    }
+    err = err || PySys_SetObject("_stdlib_dir", stdlib) < 0;
+    Py_XDECREF(prefix);
+    Py_XDECREF(stdlib);
+    return err ? -1 : 0;
+}
+
+/* The import system: importlib from the stdlib, or built-in modules only
+   (with one line saying how to fetch the stdlib). */
+static int
+init_importlib(PyInterpreterState *interp)
+{
+    int found = _PyImport_InitExternal(interp, PY_STDLIBDIR);
+    if (found == 0) {
+        fprintf(stderr, "python: the standard library is missing from %s; "
+                        "fetch it with 'make stdlib' (only built-in modules import)\n",
+                PY_STDLIBDIR);
+    }
+    return found < 0 ? -1 : 0;
+}
+
+static int
+append_path(PyObject *path, const char *dir, Py_ssize_t len)
+{
+    PyObject *d = PyUnicode_DecodeFSDefaultAndSize(dir, len);
+    int err = d == NULL || PyList_Append(path, d) < 0;
+    Py_XDECREF(d);
+    return err ? -1 : 0;
+}
+
+/* The script's directory, absolute with symlinks resolved (as CPython),
+   or '' for -c, -m and stdin. */
+static int
+append_script_dir(PyObject *path, const char *script)
+{
+    if (script == NULL) {
+        return append_path(path, "", 0);
+    }
+    const char *slash = strrchr(script, '/');
+    char dir[4096], resolved[4096];
+    if (slash == NULL) {
+        strcpy(dir, ".");
+    }
+    else {
+        snprintf(dir, sizeof(dir), "%.*s", (int)(slash - script), script);
+        if (dir[0] == '\0') {
+            strcpy(dir, "/");
+        }
+    }
+    const char *chosen = realpath(dir, resolved) ? resolved : dir;
+    return append_path(path, chosen, (Py_ssize_t)strlen(chosen));
+}
+
+/* sys.path: the script's directory (unless -P), PYTHONPATH's entries,
+   our Lib/, then the standard library. */
 static int
 init_sys_path(const char *script)
 {
     PyObject *path = PySys_GetObject("path");
-    PyObject *first;
-    if (script != NULL) {
-        /* The script's directory, absolute, symlinks resolved, as CPython. */
-        const char *slash = strrchr(script, '/');
-        char resolved[4096];
-        char dir[4096];
-        if (slash == NULL) {
-            strcpy(dir, ".");
-        }
-        else {
-            snprintf(dir, sizeof(dir), "%.*s", (int)(slash - script), script);
-            if (dir[0] == '\0') {
-                strcpy(dir, "/");
-            }
-        }
-        first = PyUnicode_DecodeFSDefault(realpath(dir, resolved) ? resolved : dir);
-    }
-    else {
-        first = PyUnicode_FromString("");
-    }
-    if (first == NULL || PyList_Append(path, first) < 0) {
-        Py_XDECREF(first);
+    if (!_Py_Config.safe_path && append_script_dir(path, script) < 0) {
         return -1;
     }
-    Py_DECREF(first);
-#ifdef PY_LIBDIR
-    const char *dirs[] = {PY_LIBDIR, PY_STDLIBDIR};
-    for (size_t i = 0; i < Py_ARRAY_LENGTH(dirs); i++) {
-        PyObject *d = PyUnicode_DecodeFSDefault(dirs[i]);
-        if (d == NULL || PyList_Append(path, d) < 0) {
-            Py_XDECREF(d);
+    for (const char *p = _Py_Config.pythonpath; p != NULL && *p != '\0';) {
+        const char *colon = strchr(p, ':');
+        Py_ssize_t len = colon ? colon - p : (Py_ssize_t)strlen(p);
+        if (len > 0 && append_path(path, p, len) < 0) {
             return -1;
         }
-        Py_DECREF(d);
+        p = colon ? colon + 1 : NULL;
     }
-#endif
+    if (append_path(path, PY_LIBDIR, (Py_ssize_t)strlen(PY_LIBDIR)) < 0) {
+        return -1;
+    }
+    return append_path(path, PY_STDLIBDIR, (Py_ssize_t)strlen(PY_STDLIBDIR));
+}
+
+/* `import site` (unless -S): site-packages, .pth files, and the
+   builtins exit, quit, help, copyright, credits, license. */
+static int
+init_site(PyInterpreterState *interp)
+{
+    if (!_Py_Config.site_import || interp->importlib == NULL) {
+        return 0;
+    }
+    PyObject *site = PyImport_ImportModule("site");
+    if (site == NULL) {
+        fprintf(stderr, "Error in site.py\n");
+        PyErr_Print();
+        return 0; /* as CPython: a broken site does not stop start-up */
+    }
+    Py_DECREF(site);
     return 0;
 }
 
@@ -211,8 +273,11 @@ Py_InitializeEx(int install_sigs)
     if (runtime_initialized) {
         return;
     }
-    init_core();
-    fatal_if_error(init_sys_path(NULL) < 0, "can't initialize sys.path");
+    PyThreadState *tstate = init_core();
+    fatal_if_error(_PySys_UpdateConfig() < 0 || init_sys_path(NULL) < 0 || init_sys_prefixes() < 0,
+                   "can't initialize sys.path");
+    fatal_if_error(init_importlib(tstate->interp) < 0 || init_site(tstate->interp) < 0,
+                   "can't initialize the import system");
 }
 
 void
@@ -224,12 +289,13 @@ Py_Initialize(void)
 int
 _Py_InitializeMain(int argc, char **argv, int script_index)
 {
-    init_core();
+    PyThreadState *tstate = init_core();
     const char *script = script_index >= 0 ? argv[script_index] : NULL;
-    if (init_sys_path(script) < 0 || _PySys_SetExecutable(argv[0]) < 0) {
+    if (_PySys_UpdateConfig() < 0 || init_sys_path(script) < 0 || init_sys_prefixes() < 0 ||
+        _PySys_SetExecutable(argv[0]) < 0 || init_importlib(tstate->interp) < 0) {
         return -1;
     }
-    return 0;
+    return init_site(tstate->interp);
 }
 
 int

@@ -1,6 +1,9 @@
 /* The sys module. */
 
 #include "Python.h"
+#include "pycore_import.h"
+#include "pycore_initconfig.h"
+#include "pycore_long.h"
 #include "pycore_ceval.h"
 #include "pycore_frame.h"
 #include "pycore_long.h"
@@ -440,30 +443,44 @@ static PyStructSequence_Desc flags_desc = {
     "sys.flags", "Flags provided through command line arguments or environment vars.", flags_fields, 18,
 };
 
-/* The command-line flags; options that are accepted but have no effect
-   yet report their defaults. */
+#include "stdlib_module_names.h"
+
+static PyObject *
+make_stdlib_module_names(void)
+{
+    PyObject *names = PyFrozenSet_New(NULL);
+    for (size_t i = 0; names != NULL && i < Py_ARRAY_LENGTH(_Py_StdlibModuleNames); i++) {
+        PyObject *name = PyUnicode_FromString(_Py_StdlibModuleNames[i]);
+        if (name == NULL || PySet_Add(names, name) < 0) {
+            Py_CLEAR(names);
+        }
+        Py_XDECREF(name);
+    }
+    return names;
+}
+
+/* sys.flags, in the field order above, from the configuration. */
 static PyObject *
 make_flags(void)
 {
-    if (PyStructSequence_InitType2(&FlagsType, &flags_desc) < 0) {
+    if (FlagsType.tp_name == NULL && PyStructSequence_InitType2(&FlagsType, &flags_desc) < 0) {
         return NULL;
     }
+    const _PyRuntimeConfig *c = &_Py_Config;
+    int values[] = {
+        c->parser_debug, c->inspect, c->interactive, c->optimization_level,
+        !c->write_bytecode, !c->user_site_directory, !c->site_import,
+        !c->use_environment, c->verbose, c->bytes_warning, c->quiet,
+        0 /* hash_randomization: see Doc/startup.md */, c->isolated, c->dev_mode,
+        1 /* utf8_mode */, c->warn_default_encoding, c->safe_path, c->int_max_str_digits,
+    };
     PyObject *v = PyStructSequence_New(&FlagsType);
     if (v == NULL) {
         return NULL;
     }
-    for (int i = 0; i < 18; i++) {
-        long value = 0;
-        if (i == 4) {
-            value = 1; /* dont_write_bytecode: no bytecode caches yet */
-        }
-        else if (i == 14) {
-            value = 1; /* utf8_mode */
-        }
-        else if (i == 17) {
-            value = -1; /* int_max_str_digits: the default */
-        }
-        PyObject *item = i == 13 ? PyBool_FromLong(0) : PyLong_FromLong(value);
+    for (int i = 0; i < (int)Py_ARRAY_LENGTH(values); i++) {
+        /* dev_mode is a bool, as in CPython; the others are ints. */
+        PyObject *item = i == 13 ? PyBool_FromLong(values[i]) : PyLong_FromLong(values[i]);
         if (item == NULL) {
             Py_DECREF(v);
             return NULL;
@@ -471,6 +488,28 @@ make_flags(void)
         PyStructSequence_SetItem(v, i, item);
     }
     return v;
+}
+
+/* Start-up options that sys shows: flags, warnoptions, _xoptions,
+   dont_write_bytecode; and the -X int_max_str_digits limit. */
+int
+_PySys_UpdateConfig(void)
+{
+    if (_Py_Config.int_max_str_digits >= 0) {
+        _Py_int_max_str_digits = _Py_Config.int_max_str_digits;
+    }
+    PyObject *flags = make_flags();
+    PyObject *warnoptions = _PyConfig_WarnOptionsList();
+    PyObject *xoptions = _PyConfig_XOptionsDict();
+    int err = flags == NULL || warnoptions == NULL || xoptions == NULL ||
+              PySys_SetObject("flags", flags) < 0 ||
+              PySys_SetObject("warnoptions", warnoptions) < 0 ||
+              PySys_SetObject("_xoptions", xoptions) < 0 ||
+              PySys_SetObject("dont_write_bytecode", _Py_Config.write_bytecode ? Py_False : Py_True) < 0;
+    Py_XDECREF(flags);
+    Py_XDECREF(warnoptions);
+    Py_XDECREF(xoptions);
+    return err ? -1 : 0;
 }
 
 /* sys.implementation: the name is "cpython", as CPython forks report, so
@@ -520,6 +559,10 @@ _PySys_Create(PyThreadState *tstate)
     err |= set_value(d, "meta_path", PyList_New(0));
     err |= set_value(d, "path_hooks", PyList_New(0));
     err |= set_value(d, "path_importer_cache", PyDict_New());
+    err |= set_value(d, "builtin_module_names", _PyImport_BuiltinModuleNames());
+    err |= set_value(d, "stdlib_module_names", make_stdlib_module_names());
+    err |= set_value(d, "pycache_prefix", Py_NewRef(Py_None));
+    err |= set_value(d, "platlibdir", PyUnicode_FromString("lib"));
     err |= set_value(d, "stdout", PyFile_NewStdPrinter(1));
     err |= set_value(d, "stderr", PyFile_NewStdPrinter(2));
     err |= set_value(d, "stdin", Py_NewRef(Py_None));

@@ -21,6 +21,11 @@ extern "C" {
 #define MAX_PSEUDO_OPCODE 266
 #define IS_PSEUDO_INSTR(OP) ((OP) >= MIN_PSEUDO_OPCODE && (OP) <= MAX_PSEUDO_OPCODE)
 
+/* Changes whenever compiled code would read differently: opcode
+   numbers, stack effects or inline-cache sizes.  The .pyc magic
+   number is derived from it (Python/import.c). */
+#define _Py_BYTECODE_STAMP 8170
+
 static inline int
 _PyOpcode_num_popped(int opcode, int oparg)
 {

@@ -21,6 +21,5 @@ struct _inittab {
 };
 PyAPI_DATA(struct _inittab) _PyImport_Inittab[];
 PyAPI_FUNC(int) _PyImport_Init(PyInterpreterState *interp);
-PyAPI_FUNC(PyObject *) _PyImport_FindMainSource(PyObject *name);
 
 #endif /* !Py_INTERNAL_PYTHONRUN_H */

@@ -8,6 +8,8 @@
 PyAPI_FUNC(PyObject *) _PySys_Create(PyThreadState *tstate);
 PyAPI_FUNC(int) _PySys_SetArgv(int argc, char **argv);
 PyAPI_FUNC(int) _PySys_SetExecutable(const char *argv0);
+/* sys.flags, warnoptions, _xoptions, dont_write_bytecode from _Py_Config. */
+PyAPI_FUNC(int) _PySys_UpdateConfig(void);
 PyAPI_FUNC(void) _PySys_FlushStdFiles(void);
 
 #endif /* !Py_INTERNAL_SYSMODULE_H */

@@ -8,6 +8,7 @@ tables are defined only where the includer defines NEED_OPCODE_METADATA
 
 from __future__ import annotations
 
+import hashlib
 from typing import Iterable
 
 from cwriter import CWriter
@@ -128,6 +129,20 @@ def write_limits(analysis: Analysis, out: CWriter) -> None:
     out.line("#define IS_PSEUDO_INSTR(OP) "
              "((OP) >= MIN_PSEUDO_OPCODE && (OP) <= MAX_PSEUDO_OPCODE)")
     out.line()
+    out.line("/* Changes whenever compiled code would read differently: opcode")
+    out.line("   numbers, stack effects or inline-cache sizes.  The .pyc magic")
+    out.line("   number is derived from it (Python/import.c). */")
+    out.line(f"#define _Py_BYTECODE_STAMP {bytecode_stamp(analysis)}")
+    out.line()
+
+
+def bytecode_stamp(analysis: Analysis) -> int:
+    facts = [f"{name}={number}" for name, number in sorted(analysis.opmap.items())]
+    facts += [f"{inst.name}:{inst.popped.to_c()}:{inst.pushed.to_c()}:{inst.cache_size}"
+              for inst in sorted(analysis.instructions.values(),
+                                 key=lambda inst: inst.name)]
+    digest = hashlib.sha256("\n".join(facts).encode()).digest()
+    return int.from_bytes(digest[:4], "little") % 10000
 
 
 def _all_opcodes(analysis: Analysis):

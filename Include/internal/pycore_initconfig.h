@@ -1,0 +1,51 @@
+/* The runtime's configuration: what the command line and the PYTHON*
+   environment variables asked for (Python/initconfig.c).  Modules/main.c
+   fills it before start-up; sys.flags, site, the import system and the
+   standard streams read it. */
+#ifndef Py_INTERNAL_INITCONFIG_H
+#define Py_INTERNAL_INITCONFIG_H
+#ifndef Py_BUILD_CORE
+#  error "this header requires Py_BUILD_CORE define"
+#endif
+
+typedef struct {
+    int isolated;              /* -I: implies -E, -s and -P */
+    int use_environment;       /* 0 with -E: PYTHON* variables are ignored */
+    int site_import;           /* 0 with -S: no `import site` at start-up */
+    int user_site_directory;   /* 0 with -s / PYTHONNOUSERSITE */
+    int write_bytecode;        /* 0 with -B / PYTHONDONTWRITEBYTECODE */
+    int buffered_stdio;        /* 0 with -u / PYTHONUNBUFFERED */
+    int optimization_level;    /* -O count / PYTHONOPTIMIZE */
+    int verbose;               /* -v count / PYTHONVERBOSE */
+    int quiet;                 /* -q */
+    int inspect;               /* -i / PYTHONINSPECT */
+    int interactive;           /* the REPL reads a terminal */
+    int bytes_warning;         /* -b count */
+    int parser_debug;          /* -d / PYTHONDEBUG */
+    int safe_path;             /* -P / PYTHONSAFEPATH: no script directory on sys.path */
+    int dev_mode;              /* -X dev / PYTHONDEVMODE */
+    int warn_default_encoding; /* -X warn_default_encoding / PYTHONWARNDEFAULTENCODING */
+    int int_max_str_digits;    /* -X int_max_str_digits / PYTHONINTMAXSTRDIGITS; -1 default */
+    /* -W options then PYTHONWARNINGS entries, and -X options: kept as
+       given (pointers into argv/environ), turned into sys.warnoptions
+       and sys._xoptions at start-up. */
+    const char **warnoptions;
+    int nwarnoptions;
+    const char **xoptions;
+    int nxoptions;
+    const char *pythonpath;    /* PYTHONPATH, NULL when unset or ignored */
+    const char *startup;       /* PYTHONSTARTUP, for the interactive REPL */
+} _PyRuntimeConfig;
+
+PyAPI_DATA(_PyRuntimeConfig) _Py_Config;
+
+/* Read the PYTHON* variables into _Py_Config (after the command line,
+   which wins where both speak). */
+PyAPI_FUNC(void) _PyConfig_ReadEnvironment(void);
+PyAPI_FUNC(int) _PyConfig_AddWarnOption(const char *option);
+PyAPI_FUNC(int) _PyConfig_AddXOption(const char *option);
+/* sys.warnoptions and sys._xoptions from the options kept. */
+PyAPI_FUNC(PyObject *) _PyConfig_WarnOptionsList(void);
+PyAPI_FUNC(PyObject *) _PyConfig_XOptionsDict(void);
+
+#endif /* !Py_INTERNAL_INITCONFIG_H */
