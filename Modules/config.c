@@ -10,6 +10,7 @@ extern PyObject *PyInit_gc(void);
 extern PyObject *PyInit_time(void);
 extern PyObject *PyInit_math(void);
 extern PyObject *PyInit__warnings(void);
+extern PyObject *PyInit__opcode(void);
 
 struct _inittab _PyImport_Inittab[] = {
     {"_imp", PyInit__imp},
@@ -18,5 +19,6 @@ struct _inittab _PyImport_Inittab[] = {
     {"time", PyInit_time},
     {"math", PyInit_math},
     {"_warnings", PyInit__warnings},
+    {"_opcode", PyInit__opcode},
     {NULL, NULL},
 };

@@ -18,13 +18,16 @@
 #include "Python.h"
 #include "pycore_code.h"
 #include "pycore_import.h"
+#include "pycore_initconfig.h"
 #include "pycore_opcode_metadata.h"
 #include "pycore_pyhash.h"
 #include "pycore_pystate.h"
 #include "pycore_pythonrun.h"
+#include "marshal.h"
 #include <pthread.h>
 #include <sched.h>
 #include <sys/stat.h>
+#include <unistd.h>
 
 /* Magic number of our .pyc files: CPython's scheme (two little-endian
    bytes, then \r\n), with values of our own; the cache tag keeps the
@@ -617,9 +620,106 @@ read_file_bytes(const char *path)
     return data;
 }
 
-/* Compile one of importlib's bootstrap files. */
+/* ---- The bootstrap's own bytecode cache --------------------------------------------
+
+   importlib caches every module it loads in __pycache__; its own two
+   files are loaded before it exists, so C does the same for them, in the
+   same format (so either side may read the other's file):
+
+       magic (4) | flags = 0 (4) | source mtime (4) | source size (4) | marshal data
+
+   A file whose header does not match the source is ignored and written
+   again; writing goes through a temporary file renamed into place, so a
+   reader never sees half a file.  Failing to write is not an error. */
+
+#define PYC_HEADER_SIZE 16
+
+static void
+put_le32(unsigned char *p, uint32_t v)
+{
+    for (int i = 0; i < 4; i++) {
+        p[i] = (unsigned char)(v >> (8 * i));
+    }
+}
+
+static void
+pyc_header(unsigned char *header, const struct stat *source)
+{
+    put_le32(header, (uint32_t)PYC_MAGIC_TOKEN);
+    put_le32(header + 4, 0);
+    put_le32(header + 8, (uint32_t)source->st_mtime);
+    put_le32(header + 12, (uint32_t)source->st_size);
+}
+
+/* "dir/name.py" -> "dir/__pycache__/name.<tag>.pyc" */
+static void
+cache_path(char *out, size_t size, const char *source_path)
+{
+    const char *slash = strrchr(source_path, '/');
+    int dirlen = slash ? (int)(slash - source_path) : 0;
+    const char *base = slash ? slash + 1 : source_path;
+    int stemlen = (int)strlen(base) - 3; /* without ".py" */
+    snprintf(out, size, "%.*s%s__pycache__/%.*s.%s.pyc", dirlen, source_path, slash ? "/" : "",
+             stemlen, base, _PY_CACHE_TAG);
+}
+
+/* The cached code when its header matches the source; NULL (no error)
+   otherwise. */
 static PyObject *
-bootstrap_code(const char *path)
+read_cached_code(const char *pyc, const unsigned char *expected_header)
+{
+    PyObject *data = read_file_bytes(pyc);
+    if (data == NULL) {
+        PyErr_Clear();
+        return NULL;
+    }
+    PyObject *code = NULL;
+    const char *bytes = PyBytes_AS_STRING(data);
+    Py_ssize_t len = PyBytes_GET_SIZE(data);
+    if (len > PYC_HEADER_SIZE && memcmp(bytes, expected_header, PYC_HEADER_SIZE) == 0) {
+        code = PyMarshal_ReadObjectFromString(bytes + PYC_HEADER_SIZE, len - PYC_HEADER_SIZE);
+        if (code != NULL && !PyCode_Check(code)) {
+            Py_CLEAR(code);
+        }
+        if (code == NULL) {
+            PyErr_Clear(); /* a corrupt cache is rewritten, not fatal */
+        }
+    }
+    Py_DECREF(data);
+    return code;
+}
+
+static void
+write_cached_code(const char *pyc, const unsigned char *header, PyObject *code)
+{
+    PyObject *data = PyMarshal_WriteObjectToString(code, Py_MARSHAL_VERSION);
+    if (data == NULL) {
+        PyErr_Clear();
+        return;
+    }
+    char dir[4096], tmp[4200];
+    snprintf(dir, sizeof(dir), "%s", pyc);
+    char *slash = strrchr(dir, '/');
+    if (slash != NULL) {
+        *slash = '\0';
+        (void)mkdir(dir, 0777);
+    }
+    snprintf(tmp, sizeof(tmp), "%s.%ld.tmp", pyc, (long)getpid());
+    FILE *fp = fopen(tmp, "wb");
+    if (fp != NULL) {
+        int ok = fwrite(header, 1, PYC_HEADER_SIZE, fp) == PYC_HEADER_SIZE &&
+                 fwrite(PyBytes_AS_STRING(data), 1, (size_t)PyBytes_GET_SIZE(data), fp) ==
+                     (size_t)PyBytes_GET_SIZE(data);
+        ok = fclose(fp) == 0 && ok;
+        if (!ok || rename(tmp, pyc) != 0) {
+            (void)unlink(tmp);
+        }
+    }
+    Py_DECREF(data);
+}
+
+static PyObject *
+compile_source_file(const char *path)
 {
     PyObject *source = read_file_bytes(path);
     if (source == NULL) {
@@ -632,6 +732,31 @@ bootstrap_code(const char *path)
     }
     Py_XDECREF(filename);
     Py_DECREF(source);
+    return code;
+}
+
+/* The code of one of importlib's bootstrap files, from its cache when
+   that is current. */
+static PyObject *
+bootstrap_code(const char *path)
+{
+    struct stat st;
+    if (stat(path, &st) != 0) {
+        PyErr_SetFromErrnoWithFilename(PyExc_OSError, path);
+        return NULL;
+    }
+    unsigned char header[PYC_HEADER_SIZE];
+    pyc_header(header, &st);
+    char pyc[4096];
+    cache_path(pyc, sizeof(pyc), path);
+    PyObject *code = read_cached_code(pyc, header);
+    if (code != NULL) {
+        return code;
+    }
+    code = compile_source_file(path);
+    if (code != NULL && _Py_Config.write_bytecode) {
+        write_cached_code(pyc, header, code);
+    }
     return code;
 }
 

@@ -13,7 +13,6 @@
 #include "pycore_traceback.h"
 
 #define PY_VERSION_STRING "3.14.0"
-#define PY_IMPLEMENTATION_TAG "lazypy-314"
 
 PyObject *
 PySys_GetObject(const char *name)
@@ -518,7 +517,7 @@ _PySys_UpdateConfig(void)
 static PyObject *
 make_implementation(PyObject *version_info)
 {
-    PyObject *d = Py_BuildValue("{sssssOsisssO}", "name", "cpython", "cache_tag", PY_IMPLEMENTATION_TAG,
+    PyObject *d = Py_BuildValue("{sssssOsisssO}", "name", "cpython", "cache_tag", _PY_CACHE_TAG,
                                 "version", version_info, "hexversion", 0x030e00f0,
                                 "_multiarch", "x86_64-linux-gnu", "supports_isolated_interpreters",
                                 Py_False);

@@ -5,6 +5,9 @@
 #  error "this header requires Py_BUILD_CORE define"
 #endif
 
+/* sys.implementation.cache_tag: names our files in __pycache__. */
+#define _PY_CACHE_TAG "lazypy-314"
+
 /* Load importlib's bootstrap from the stdlib in `stdlib_dir` and make it
    the import system: 1 done, 0 no stdlib there, -1 error. */
 PyAPI_FUNC(int) _PyImport_InitExternal(PyInterpreterState *interp, const char *stdlib_dir);
