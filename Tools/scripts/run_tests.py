@@ -21,6 +21,7 @@ when anything failed.
 """
 
 import argparse
+import concurrent.futures
 import difflib
 import os
 import re
@@ -137,6 +138,8 @@ def main():
     parser.add_argument("--python", default=os.path.join(REPO, "python"))
     parser.add_argument("--no-generator-tests", action="store_true")
     parser.add_argument("-v", "--verbose", action="store_true")
+    parser.add_argument("-j", "--jobs", type=int, default=os.cpu_count() or 1,
+                        help="runs at a time (default: the number of CPUs)")
     parser.add_argument("tests", nargs="*", help="test names (default: all)")
     opts = parser.parse_args()
     python = os.path.abspath(opts.python)
@@ -150,9 +153,12 @@ def main():
 
     passed = failed = 0
     start = time.monotonic()
-    for name in names:
-        for mode_name, mode_args in modes:
-            problem = check_golden(python, name, mode_args, baseline_refs)
+    runs = [(name, mode_name, mode_args) for name in names for mode_name, mode_args in modes]
+    # One process per run; on N cores, N at a time (each run is a whole
+    # interpreter, so threads here only wait).
+    with concurrent.futures.ThreadPoolExecutor(max_workers=opts.jobs) as pool:
+        results = pool.map(lambda run: check_golden(python, run[0], run[2], baseline_refs), runs)
+        for (name, mode_name, _), problem in zip(runs, results):
             label = f"{name} [{mode_name}]"
             if problem is None:
                 passed += 1
