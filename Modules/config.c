@@ -11,6 +11,9 @@ extern PyObject *PyInit_time(void);
 extern PyObject *PyInit_math(void);
 extern PyObject *PyInit__warnings(void);
 extern PyObject *PyInit__opcode(void);
+extern PyObject *PyInit__posixsubprocess(void);
+extern PyObject *PyInit_select(void);
+extern PyObject *PyInit_fcntl(void);
 
 struct _inittab _PyImport_Inittab[] = {
     {"_imp", PyInit__imp},
@@ -20,5 +23,8 @@ struct _inittab _PyImport_Inittab[] = {
     {"math", PyInit_math},
     {"_warnings", PyInit__warnings},
     {"_opcode", PyInit__opcode},
+    {"_posixsubprocess", PyInit__posixsubprocess},
+    {"select", PyInit_select},
+    {"fcntl", PyInit_fcntl},
     {NULL, NULL},
 };
