@@ -8,11 +8,17 @@ extern PyObject *PyInit__testinternalcapi(void);
 extern PyObject *PyInit_gc(void);
 extern PyObject *PyInit_time(void);
 extern PyObject *PyInit_math(void);
+extern PyObject *PyInit__stat(void);
+extern PyObject *PyInit_errno(void);
+extern PyObject *PyInit_posix(void);
 
 struct _inittab _PyImport_Inittab[] = {
     {"_testinternalcapi", PyInit__testinternalcapi},
     {"gc", PyInit_gc},
     {"time", PyInit_time},
     {"math", PyInit_math},
+    {"_stat", PyInit__stat},
+    {"errno", PyInit_errno},
+    {"posix", PyInit_posix},
     {NULL, NULL},
 };
