@@ -609,8 +609,8 @@ utime_pair(const char *what, PyObject *pair, int (*conv)(PyObject *, struct time
            struct timespec out[2])
 {
     if (!PyTuple_Check(pair) || PyTuple_GET_SIZE(pair) != 2) {
-        PyErr_Format(PyExc_TypeError, "utime: '%s' must be a tuple of two %s", what,
-                     conv == ns_to_timespec ? "ints" : "numbers");
+        PyErr_Format(PyExc_TypeError, "utime: '%s' must be %s", what,
+                     conv == ns_to_timespec ? "a tuple of two ints" : "either a tuple of two ints or None");
         return -1;
     }
     if (conv == ns_to_timespec &&
@@ -677,10 +677,6 @@ two_paths_init(two_paths *t, const char *func, PyObject *src, PyObject *dst, PyO
     t->dst = (_PyPosixPath){.func = func, .arg = "dst"};
     if (_PyPosix_PathConvert(&t->src, src, 0) < 0 || _PyPosix_PathConvert(&t->dst, dst, 0) < 0 ||
         _PyPosix_DirFd(src_dir_fd, &t->src_dir_fd) < 0 || _PyPosix_DirFd(dst_dir_fd, &t->dst_dir_fd) < 0) {
-        return -1;
-    }
-    if (t->src.as_bytes != t->dst.as_bytes) {
-        PyErr_Format(PyExc_TypeError, "%s: src and dst must be the same type", func);
         return -1;
     }
     return 0;

@@ -439,8 +439,8 @@ do_exec(const char *func, PyObject *path_obj, PyObject *argv_obj, PyObject *env_
     else {
         execv(path.name, cargv);
     }
-    /* Only reached when exec failed. */
-    _PyPosix_PathError(&path);
+    /* Only reached when exec failed; like CPython, the error names no file. */
+    _PyPosix_Error();
 done:
     PyMem_Free(cargv);
     PyMem_Free(cenv);
