@@ -575,11 +575,11 @@ posix_system(PyObject *m, PyObject *const *args, Py_ssize_t nargs, PyObject *kwn
 /* ---- Struct sequences: uname, times, terminal size ----------------------------------------- */
 
 static PyStructSequence_Field uname_fields[] = {
-    {"sysname", "operating system name"},
-    {"nodename", "name of this machine on the network"},
-    {"release", "operating system release"},
-    {"version", "operating system version"},
-    {"machine", "hardware identifier"},
+    {"sysname", "kernel name"},
+    {"nodename", "host name on the network"},
+    {"release", "kernel release"},
+    {"version", "kernel build version"},
+    {"machine", "machine architecture"},
     {NULL, NULL},
 };
 
@@ -588,11 +588,11 @@ static PyStructSequence_Desc uname_desc = {
 };
 
 static PyStructSequence_Field times_fields[] = {
-    {"user", "user time"},
-    {"system", "system time"},
-    {"children_user", "user time of children"},
-    {"children_system", "system time of children"},
-    {"elapsed", "elapsed time since an arbitrary point in the past"},
+    {"user", "CPU seconds in user mode"},
+    {"system", "CPU seconds in the kernel"},
+    {"children_user", "user-mode seconds of waited-for children"},
+    {"children_system", "kernel seconds of waited-for children"},
+    {"elapsed", "wall-clock seconds from a fixed past moment"},
     {NULL, NULL},
 };
 
@@ -601,8 +601,8 @@ static PyStructSequence_Desc times_desc = {
 };
 
 static PyStructSequence_Field terminal_fields[] = {
-    {"columns", "width of the terminal window in characters"},
-    {"lines", "height of the terminal window in characters"},
+    {"columns", "character cells across"},
+    {"lines", "rows of text"},
     {NULL, NULL},
 };
 
