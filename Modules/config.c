@@ -14,6 +14,9 @@ extern PyObject *PyInit__opcode(void);
 extern PyObject *PyInit__posixsubprocess(void);
 extern PyObject *PyInit_select(void);
 extern PyObject *PyInit_fcntl(void);
+extern PyObject *PyInit__stat(void);
+extern PyObject *PyInit_errno(void);
+extern PyObject *PyInit_posix(void);
 
 struct _inittab _PyImport_Inittab[] = {
     {"_imp", PyInit__imp},
@@ -26,5 +29,8 @@ struct _inittab _PyImport_Inittab[] = {
     {"_posixsubprocess", PyInit__posixsubprocess},
     {"select", PyInit_select},
     {"fcntl", PyInit_fcntl},
+    {"_stat", PyInit__stat},
+    {"errno", PyInit_errno},
+    {"posix", PyInit_posix},
     {NULL, NULL},
 };

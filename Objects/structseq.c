@@ -19,6 +19,15 @@ dict_count(PyTypeObject *type, const char *name)
     return v == NULL ? -1 : PyLong_AsSsize_t(v);
 }
 
+/* The member descriptor name of a field past the visible ones.  Unnamed
+   fields are all visible and have no member, so later members sit
+   n_unnamed_fields places earlier than their fields. */
+static const char *
+hidden_field_name(PyTypeObject *type, Py_ssize_t index)
+{
+    return type->tp_members[index - dict_count(type, "n_unnamed_fields")].name;
+}
+
 #define VISIBLE_SIZE(op) Py_SIZE(op)
 #define REAL_SIZE_TP(tp) dict_count((tp), "n_fields")
 #define REAL_SIZE(op) REAL_SIZE_TP(Py_TYPE(op))
@@ -135,8 +144,7 @@ structseq_new(PyTypeObject *type, PyObject *args, PyObject *kwds)
     for (Py_ssize_t i = len; i < max_len; i++) {
         PyObject *v = NULL;
         if (dict != NULL && dict != Py_None) {
-            const char *name = type->tp_members[i].name;
-            v = PyDict_GetItemString(dict, name);
+            v = PyDict_GetItemString(dict, hidden_field_name(type, i));
         }
         PyStructSequence_SetItem(res, i, Py_NewRef(v ? v : Py_None));
     }
@@ -193,7 +201,7 @@ structseq_reduce(PyObject *op, PyObject *Py_UNUSED(ignored))
         goto error;
     }
     for (Py_ssize_t i = visible; i < size; i++) {
-        if (PyDict_SetItemString(dict, Py_TYPE(op)->tp_members[i].name,
+        if (PyDict_SetItemString(dict, hidden_field_name(Py_TYPE(op), i),
                                  PyStructSequence_GetItem(op, i)) < 0) {
             goto error;
         }

@@ -1,0 +1,957 @@
+/* The posix module, which the stdlib's os module re-exports.
+
+   This file holds what the other parts share (path arguments and OSError
+   raising), the low-level file descriptor calls, the environment, and the
+   module's start-up.  File system calls and scandir are in posix_fs.c;
+   processes, users and system information in posix_process.c. */
+
+#include "posixmodule.h"
+
+#include <fcntl.h>
+#include <sys/ioctl.h>
+#include <sys/random.h>
+#include <sys/sendfile.h>
+#include <sys/stat.h>
+#include <sys/uio.h>
+#include <sysexits.h>
+#include <unistd.h>
+
+extern char **environ;
+
+/* ---- os.fspath ------------------------------------------------------------------------------- */
+
+PyObject *
+PyOS_FSPath(PyObject *path)
+{
+    if (PyUnicode_Check(path) || PyBytes_Check(path)) {
+        return Py_NewRef(path);
+    }
+    PyObject *hook = PyObject_GetAttrString((PyObject *)Py_TYPE(path), "__fspath__");
+    if (hook == NULL || hook == Py_None) {
+        if (hook == NULL && !PyErr_ExceptionMatches(PyExc_AttributeError)) {
+            return NULL;
+        }
+        PyErr_Clear();
+        Py_XDECREF(hook);
+        return PyErr_Format(PyExc_TypeError, "expected str, bytes or os.PathLike object, not %.200s",
+                            Py_TYPE(path)->tp_name);
+    }
+    PyObject *res = PyObject_CallOneArg(hook, path);
+    Py_DECREF(hook);
+    if (res != NULL && !PyUnicode_Check(res) && !PyBytes_Check(res)) {
+        PyErr_Format(PyExc_TypeError, "expected %.200s.__fspath__() to return str or bytes, not %.200s",
+                     Py_TYPE(path)->tp_name, Py_TYPE(res)->tp_name);
+        Py_CLEAR(res);
+    }
+    return res;
+}
+
+static PyObject *
+posix_fspath(PyObject *m, PyObject *const *args, Py_ssize_t nargs, PyObject *kwnames)
+{
+    static const char *const kwlist[] = {"path", NULL};
+    PyObject *path;
+    if (!_PyArg_ParseStackAndKeywords(args, nargs, kwnames, "fspath", kwlist, 1, 1, 0, &path)) {
+        return NULL;
+    }
+    return PyOS_FSPath(path);
+}
+
+/* ---- Path arguments -------------------------------------------------------------------------- */
+
+static int
+path_type_error(_PyPosixPath *path, PyObject *obj, int flags)
+{
+    const char *kinds;
+    if ((flags & _PyPosix_PATH_FD) && (flags & _PyPosix_PATH_NONE)) {
+        kinds = "string, bytes, os.PathLike, integer or None";
+    }
+    else if (flags & _PyPosix_PATH_FD) {
+        kinds = "string, bytes, os.PathLike or integer";
+    }
+    else if (flags & _PyPosix_PATH_NONE) {
+        kinds = "string, bytes, os.PathLike or None";
+    }
+    else {
+        kinds = "string, bytes or os.PathLike";
+    }
+    PyErr_Format(PyExc_TypeError, "%s: %s should be %s, not %.200s", path->func, path->arg, kinds,
+                 Py_TYPE(obj)->tp_name);
+    return -1;
+}
+
+/* An int where an fd is allowed: bool works but is warned about. */
+static int
+path_from_fd(_PyPosixPath *path, PyObject *obj)
+{
+    if (PyBool_Check(obj) &&
+        PyErr_WarnEx(PyExc_RuntimeWarning, "bool is used as a file descriptor", 1) < 0) {
+        return -1;
+    }
+    int fd = PyLong_AsInt(obj);
+    if (fd == -1 && PyErr_Occurred()) {
+        return -1;
+    }
+    if (fd < 0) {
+        PyErr_Format(PyExc_ValueError, "%s: fd must be a non-negative integer", path->func);
+        return -1;
+    }
+    path->fd = fd;
+    path->object = Py_NewRef(obj);
+    return 0;
+}
+
+static int
+path_from_name(_PyPosixPath *path, PyObject *name)
+{
+    path->object = name;
+    if (PyBytes_Check(name)) {
+        path->as_bytes = 1;
+        path->encoded = Py_NewRef(name);
+    }
+    else {
+        path->encoded = PyUnicode_EncodeFSDefault(name);
+        if (path->encoded == NULL) {
+            return -1;
+        }
+    }
+    path->name = PyBytes_AS_STRING(path->encoded);
+    if (strlen(path->name) != (size_t)PyBytes_GET_SIZE(path->encoded)) {
+        PyErr_Format(PyExc_ValueError, "%s: embedded null character in %s", path->func, path->arg);
+        return -1;
+    }
+    return 0;
+}
+
+int
+_PyPosix_PathConvert(_PyPosixPath *path, PyObject *obj, int flags)
+{
+    path->object = NULL;
+    path->encoded = NULL;
+    path->name = NULL;
+    path->fd = -1;
+    path->as_bytes = 0;
+    if (obj == NULL || obj == Py_None) {
+        if (!(flags & _PyPosix_PATH_NONE)) {
+            return path_type_error(path, obj ? obj : Py_None, flags);
+        }
+        path->object = Py_NewRef(Py_None);
+        path->name = ".";
+        return 0;
+    }
+    if ((flags & _PyPosix_PATH_FD) && PyLong_Check(obj)) {
+        return path_from_fd(path, obj);
+    }
+    if (!PyUnicode_Check(obj) && !PyBytes_Check(obj)) {
+        PyObject *hook = PyObject_GetAttrString((PyObject *)Py_TYPE(obj), "__fspath__");
+        if (hook == NULL) {
+            PyErr_Clear();
+            return path_type_error(path, obj, flags);
+        }
+        Py_DECREF(hook);
+    }
+    PyObject *name = PyOS_FSPath(obj);
+    if (name == NULL) {
+        return -1;
+    }
+    return path_from_name(path, name);
+}
+
+void
+_PyPosix_PathClear(_PyPosixPath *path)
+{
+    Py_CLEAR(path->object);
+    Py_CLEAR(path->encoded);
+    path->name = NULL;
+}
+
+/* The filename an OSError carries: the path as given (None is left out). */
+static PyObject *
+error_filename(_PyPosixPath *path)
+{
+    if (path == NULL || path->object == NULL || path->object == Py_None) {
+        return NULL;
+    }
+    return path->object;
+}
+
+PyObject *
+_PyPosix_PathError(_PyPosixPath *path)
+{
+    return PyErr_SetFromErrnoWithFilenameObject(PyExc_OSError, error_filename(path));
+}
+
+PyObject *
+_PyPosix_PathError2(_PyPosixPath *a, _PyPosixPath *b)
+{
+    int code = errno;
+    PyObject *second = error_filename(b);
+    if (second == NULL) {
+        return _PyPosix_PathError(a);
+    }
+    PyObject *first = error_filename(a);
+    PyObject *message = PyUnicode_DecodeFSDefault(strerror(code));
+    if (message == NULL) {
+        return NULL;
+    }
+    /* OSError's fourth argument is winerror, which POSIX leaves out. */
+    PyObject *exc = PyObject_CallFunction(PyExc_OSError, "iOOOO", code, message,
+                                          first ? first : Py_None, Py_None, second);
+    Py_DECREF(message);
+    if (exc != NULL) {
+        PyErr_SetObject((PyObject *)Py_TYPE(exc), exc);
+        Py_DECREF(exc);
+    }
+    return NULL;
+}
+
+PyObject *
+_PyPosix_Error(void)
+{
+    return PyErr_SetFromErrno(PyExc_OSError);
+}
+
+int
+_PyPosix_DirFd(PyObject *obj, int *fd)
+{
+    *fd = AT_FDCWD;
+    if (obj == NULL || obj == Py_None) {
+        return 0;
+    }
+    if (!PyLong_Check(obj)) {
+        PyErr_Format(PyExc_TypeError, "argument should be integer or None, not %.200s",
+                     Py_TYPE(obj)->tp_name);
+        return -1;
+    }
+    *fd = PyLong_AsInt(obj);
+    return (*fd == -1 && PyErr_Occurred()) ? -1 : 0;
+}
+
+int
+_PyPosix_Fd(PyObject *obj, int *fd)
+{
+    if (PyBool_Check(obj) &&
+        PyErr_WarnEx(PyExc_RuntimeWarning, "bool is used as a file descriptor", 1) < 0) {
+        return -1;
+    }
+    *fd = PyLong_AsInt(obj);
+    return (*fd == -1 && PyErr_Occurred()) ? -1 : 0;
+}
+
+int
+_PyPosix_Flag(PyObject *obj, int dflt)
+{
+    return obj == NULL ? dflt : PyObject_IsTrue(obj);
+}
+
+/* ---- Low-level file descriptor I/O ------------------------------------------------------------ */
+
+/* Parse (fd,) from a single-argument call. */
+static int
+one_fd(PyObject *arg, int *fd)
+{
+    return _PyPosix_Fd(arg, fd);
+}
+
+static PyObject *
+posix_open(PyObject *m, PyObject *const *args, Py_ssize_t nargs, PyObject *kwnames)
+{
+    static const char *const kwlist[] = {"path", "flags", "mode", "dir_fd", NULL};
+    PyObject *a[4];
+    if (!_PyArg_ParseStackAndKeywords(args, nargs, kwnames, "open", kwlist, 2, 3, 0, a)) {
+        return NULL;
+    }
+    _PyPosixPath path = {.func = "open", .arg = "path"};
+    int flags, mode = 0777, dir_fd, fd = -1;
+    if (_PyPosix_PathConvert(&path, a[0], 0) < 0 || _PyPosix_Fd(a[1], &flags) < 0 ||
+        (a[2] != NULL && _PyPosix_Fd(a[2], &mode) < 0) || _PyPosix_DirFd(a[3], &dir_fd) < 0) {
+        goto done;
+    }
+    /* New descriptors are not inherited by exec'd children (PEP 446). */
+    do {
+        fd = openat(dir_fd, path.name, flags | O_CLOEXEC, mode);
+    } while (fd < 0 && errno == EINTR && PyErr_CheckSignals() == 0);
+    if (fd < 0) {
+        _PyPosix_PathError(&path);
+    }
+done:
+    _PyPosix_PathClear(&path);
+    return fd < 0 ? NULL : PyLong_FromLong(fd);
+}
+
+static PyObject *
+posix_close(PyObject *m, PyObject *const *args, Py_ssize_t nargs, PyObject *kwnames)
+{
+    static const char *const kwlist[] = {"fd", NULL};
+    PyObject *a[1];
+    int fd;
+    if (!_PyArg_ParseStackAndKeywords(args, nargs, kwnames, "close", kwlist, 1, 1, 0, a) ||
+        one_fd(a[0], &fd) < 0) {
+        return NULL;
+    }
+    /* Retrying close() after EINTR may close someone else's new fd: don't. */
+    if (close(fd) < 0 && errno != EINTR) {
+        return _PyPosix_Error();
+    }
+    Py_RETURN_NONE;
+}
+
+static PyObject *
+posix_closerange(PyObject *m, PyObject *args)
+{
+    int low, high;
+    if (!PyArg_ParseTuple(args, "ii:closerange", &low, &high)) {
+        return NULL;
+    }
+    for (int fd = low < 0 ? 0 : low; fd < high; fd++) {
+        (void)close(fd);
+    }
+    Py_RETURN_NONE;
+}
+
+static PyObject *
+read_into_bytes(int fd, Py_ssize_t size, off_t offset, int positioned)
+{
+    if (size < 0) {
+        errno = EINVAL;
+        return _PyPosix_Error();
+    }
+    PyObject *buf = PyBytes_FromStringAndSize(NULL, size);
+    if (buf == NULL) {
+        return NULL;
+    }
+    ssize_t n;
+    do {
+        n = positioned ? pread(fd, PyBytes_AS_STRING(buf), (size_t)size, offset)
+                       : read(fd, PyBytes_AS_STRING(buf), (size_t)size);
+    } while (n < 0 && errno == EINTR && PyErr_CheckSignals() == 0);
+    if (n < 0) {
+        Py_DECREF(buf);
+        return PyErr_Occurred() ? NULL : _PyPosix_Error();
+    }
+    if (n != size && _PyBytes_Resize(&buf, n) < 0) {
+        return NULL;
+    }
+    return buf;
+}
+
+static PyObject *
+posix_read(PyObject *m, PyObject *args)
+{
+    int fd;
+    Py_ssize_t size;
+    if (!PyArg_ParseTuple(args, "in:read", &fd, &size)) {
+        return NULL;
+    }
+    return read_into_bytes(fd, size, 0, 0);
+}
+
+static PyObject *
+posix_pread(PyObject *m, PyObject *args)
+{
+    int fd;
+    Py_ssize_t size;
+    long long offset;
+    if (!PyArg_ParseTuple(args, "inL:pread", &fd, &size, &offset)) {
+        return NULL;
+    }
+    return read_into_bytes(fd, size, (off_t)offset, 1);
+}
+
+static PyObject *
+write_buffer(PyObject *args, const char *format, int positioned)
+{
+    int fd;
+    PyObject *data;
+    long long offset = 0;
+    if (!PyArg_ParseTuple(args, format, &fd, &data, &offset)) {
+        return NULL;
+    }
+    Py_buffer view;
+    if (PyObject_GetBuffer(data, &view, PyBUF_SIMPLE) < 0) {
+        return NULL;
+    }
+    ssize_t n;
+    do {
+        n = positioned ? pwrite(fd, view.buf, (size_t)view.len, (off_t)offset)
+                       : write(fd, view.buf, (size_t)view.len);
+    } while (n < 0 && errno == EINTR && PyErr_CheckSignals() == 0);
+    PyBuffer_Release(&view);
+    if (n < 0) {
+        return PyErr_Occurred() ? NULL : _PyPosix_Error();
+    }
+    return PyLong_FromSsize_t(n);
+}
+
+static PyObject *
+posix_write(PyObject *m, PyObject *args)
+{
+    return write_buffer(args, "iO:write", 0);
+}
+
+static PyObject *
+posix_pwrite(PyObject *m, PyObject *args)
+{
+    return write_buffer(args, "iOL:pwrite", 1);
+}
+
+/* Gather the buffers of a sequence into iovecs; returns the count or -1. */
+static Py_ssize_t
+collect_buffers(PyObject *seq, struct iovec **iov, Py_buffer **views, int writable)
+{
+    PyObject *fast = PySequence_Fast(seq, "buffers must be a sequence");
+    if (fast == NULL) {
+        return -1;
+    }
+    Py_ssize_t n = PySequence_Fast_GET_SIZE(fast), done = 0;
+    *iov = PyMem_New(struct iovec, n + 1);
+    *views = PyMem_New(Py_buffer, n + 1);
+    if (*iov == NULL || *views == NULL) {
+        PyErr_NoMemory();
+        goto error;
+    }
+    for (; done < n; done++) {
+        PyObject *item = PySequence_Fast_GET_ITEM(fast, done);
+        if (PyObject_GetBuffer(item, &(*views)[done], writable ? PyBUF_WRITABLE : PyBUF_SIMPLE) < 0) {
+            goto error;
+        }
+        (*iov)[done].iov_base = (*views)[done].buf;
+        (*iov)[done].iov_len = (size_t)(*views)[done].len;
+    }
+    Py_DECREF(fast);
+    return n;
+error:
+    for (Py_ssize_t i = 0; i < done; i++) {
+        PyBuffer_Release(&(*views)[i]);
+    }
+    PyMem_Free(*iov);
+    PyMem_Free(*views);
+    Py_DECREF(fast);
+    return -1;
+}
+
+static PyObject *
+vector_io(PyObject *args, const char *format, int writing)
+{
+    int fd;
+    PyObject *seq;
+    if (!PyArg_ParseTuple(args, format, &fd, &seq)) {
+        return NULL;
+    }
+    struct iovec *iov;
+    Py_buffer *views;
+    Py_ssize_t count = collect_buffers(seq, &iov, &views, !writing);
+    if (count < 0) {
+        return NULL;
+    }
+    ssize_t n;
+    do {
+        n = writing ? writev(fd, iov, (int)count) : readv(fd, iov, (int)count);
+    } while (n < 0 && errno == EINTR && PyErr_CheckSignals() == 0);
+    for (Py_ssize_t i = 0; i < count; i++) {
+        PyBuffer_Release(&views[i]);
+    }
+    PyMem_Free(iov);
+    PyMem_Free(views);
+    if (n < 0) {
+        return PyErr_Occurred() ? NULL : _PyPosix_Error();
+    }
+    return PyLong_FromSsize_t(n);
+}
+
+static PyObject *
+posix_readv(PyObject *m, PyObject *args)
+{
+    return vector_io(args, "iO:readv", 0);
+}
+
+static PyObject *
+posix_writev(PyObject *m, PyObject *args)
+{
+    return vector_io(args, "iO:writev", 1);
+}
+
+static PyObject *
+posix_lseek(PyObject *m, PyObject *args)
+{
+    int fd, how;
+    long long pos;
+    if (!PyArg_ParseTuple(args, "iLi:lseek", &fd, &pos, &how)) {
+        return NULL;
+    }
+    off_t res = lseek(fd, (off_t)pos, how);
+    if (res < 0) {
+        return _PyPosix_Error();
+    }
+    return PyLong_FromLongLong((long long)res);
+}
+
+static PyObject *
+posix_dup(PyObject *m, PyObject *arg)
+{
+    int fd;
+    if (one_fd(arg, &fd) < 0) {
+        return NULL;
+    }
+    int res = fcntl(fd, F_DUPFD_CLOEXEC, 0);
+    return res < 0 ? _PyPosix_Error() : PyLong_FromLong(res);
+}
+
+static PyObject *
+posix_dup2(PyObject *m, PyObject *const *args, Py_ssize_t nargs, PyObject *kwnames)
+{
+    static const char *const kwlist[] = {"fd", "fd2", "inheritable", NULL};
+    PyObject *a[3];
+    int fd, fd2;
+    if (!_PyArg_ParseStackAndKeywords(args, nargs, kwnames, "dup2", kwlist, 2, 3, 0, a) ||
+        _PyPosix_Fd(a[0], &fd) < 0 || _PyPosix_Fd(a[1], &fd2) < 0) {
+        return NULL;
+    }
+    int inheritable = _PyPosix_Flag(a[2], 1);
+    if (inheritable < 0) {
+        return NULL;
+    }
+    int res = (inheritable || fd == fd2) ? dup2(fd, fd2) : dup3(fd, fd2, O_CLOEXEC);
+    return res < 0 ? _PyPosix_Error() : PyLong_FromLong(res);
+}
+
+static PyObject *
+fd_pair(int flags)
+{
+    int fds[2];
+    if (pipe2(fds, flags) < 0) {
+        return _PyPosix_Error();
+    }
+    return Py_BuildValue("(ii)", fds[0], fds[1]);
+}
+
+static PyObject *
+posix_pipe(PyObject *m, PyObject *Py_UNUSED(ignored))
+{
+    return fd_pair(O_CLOEXEC);
+}
+
+static PyObject *
+posix_pipe2(PyObject *m, PyObject *arg)
+{
+    int flags;
+    if (_PyPosix_Fd(arg, &flags) < 0) {
+        return NULL;
+    }
+    return fd_pair(flags);
+}
+
+static PyObject *
+posix_isatty(PyObject *m, PyObject *arg)
+{
+    int fd;
+    if (one_fd(arg, &fd) < 0) {
+        return NULL;
+    }
+    return PyBool_FromLong(isatty(fd));
+}
+
+/* fsync() accepts an int or any object with a fileno() method. */
+static int
+fd_or_fileno(PyObject *arg, int *fd)
+{
+    if (PyLong_Check(arg)) {
+        return _PyPosix_Fd(arg, fd);
+    }
+    PyObject *res = PyObject_CallMethod(arg, "fileno", NULL);
+    if (res == NULL) {
+        return -1;
+    }
+    int err = _PyPosix_Fd(res, fd);
+    Py_DECREF(res);
+    return err;
+}
+
+static PyObject *
+sync_fd(PyObject *arg, int data_only)
+{
+    int fd;
+    if (fd_or_fileno(arg, &fd) < 0) {
+        return NULL;
+    }
+    if ((data_only ? fdatasync(fd) : fsync(fd)) < 0) {
+        return _PyPosix_Error();
+    }
+    Py_RETURN_NONE;
+}
+
+static PyObject *
+posix_fsync(PyObject *m, PyObject *arg)
+{
+    return sync_fd(arg, 0);
+}
+
+static PyObject *
+posix_fdatasync(PyObject *m, PyObject *arg)
+{
+    return sync_fd(arg, 1);
+}
+
+/* Flip one bit of fcntl(F_GETFD/F_GETFL) state; returns the old bit or -1. */
+static int
+fd_flag(int fd, int get, int set, int bit, int value)
+{
+    int flags = fcntl(fd, get);
+    if (flags < 0) {
+        _PyPosix_Error();
+        return -1;
+    }
+    if (value >= 0) {
+        int wanted = value ? (flags | bit) : (flags & ~bit);
+        if (wanted != flags && fcntl(fd, set, wanted) < 0) {
+            _PyPosix_Error();
+            return -1;
+        }
+    }
+    return (flags & bit) != 0;
+}
+
+static PyObject *
+posix_get_inheritable(PyObject *m, PyObject *arg)
+{
+    int fd;
+    if (one_fd(arg, &fd) < 0) {
+        return NULL;
+    }
+    int cloexec = fd_flag(fd, F_GETFD, F_SETFD, FD_CLOEXEC, -1);
+    return cloexec < 0 ? NULL : PyBool_FromLong(!cloexec);
+}
+
+static PyObject *
+posix_set_inheritable(PyObject *m, PyObject *args)
+{
+    int fd, inheritable;
+    if (!PyArg_ParseTuple(args, "ip:set_inheritable", &fd, &inheritable)) {
+        return NULL;
+    }
+    if (fd_flag(fd, F_GETFD, F_SETFD, FD_CLOEXEC, !inheritable) < 0) {
+        return NULL;
+    }
+    Py_RETURN_NONE;
+}
+
+static PyObject *
+posix_get_blocking(PyObject *m, PyObject *arg)
+{
+    int fd;
+    if (one_fd(arg, &fd) < 0) {
+        return NULL;
+    }
+    int nonblock = fd_flag(fd, F_GETFL, F_SETFL, O_NONBLOCK, -1);
+    return nonblock < 0 ? NULL : PyBool_FromLong(!nonblock);
+}
+
+static PyObject *
+posix_set_blocking(PyObject *m, PyObject *args)
+{
+    int fd, blocking;
+    if (!PyArg_ParseTuple(args, "ip:set_blocking", &fd, &blocking)) {
+        return NULL;
+    }
+    if (fd_flag(fd, F_GETFL, F_SETFL, O_NONBLOCK, !blocking) < 0) {
+        return NULL;
+    }
+    Py_RETURN_NONE;
+}
+
+/* A terminal is taken to speak the (UTF-8) locale; anything else has no
+   encoding of its own. */
+static PyObject *
+posix_device_encoding(PyObject *m, PyObject *const *args, Py_ssize_t nargs, PyObject *kwnames)
+{
+    static const char *const kwlist[] = {"fd", NULL};
+    PyObject *a[1];
+    int fd;
+    if (!_PyArg_ParseStackAndKeywords(args, nargs, kwnames, "device_encoding", kwlist, 1, 1, 0, a) ||
+        _PyPosix_Fd(a[0], &fd) < 0) {
+        return NULL;
+    }
+    if (!isatty(fd)) {
+        Py_RETURN_NONE;
+    }
+    return PyUnicode_FromString("UTF-8");
+}
+
+static PyObject *
+posix_sendfile(PyObject *m, PyObject *const *args, Py_ssize_t nargs, PyObject *kwnames)
+{
+    static const char *const kwlist[] = {"out_fd", "in_fd", "offset", "count", NULL};
+    PyObject *a[4];
+    int out_fd, in_fd;
+    if (!_PyArg_ParseStackAndKeywords(args, nargs, kwnames, "sendfile", kwlist, 4, 4, 0, a) ||
+        _PyPosix_Fd(a[0], &out_fd) < 0 || _PyPosix_Fd(a[1], &in_fd) < 0) {
+        return NULL;
+    }
+    Py_ssize_t count = PyLong_AsSsize_t(a[3]);
+    if (count == -1 && PyErr_Occurred()) {
+        return NULL;
+    }
+    off_t offset = 0;
+    if (a[2] != Py_None) {
+        offset = (off_t)PyLong_AsLongLong(a[2]);
+        if (offset == -1 && PyErr_Occurred()) {
+            return NULL;
+        }
+    }
+    ssize_t n;
+    do {
+        n = sendfile(out_fd, in_fd, a[2] == Py_None ? NULL : &offset, (size_t)count);
+    } while (n < 0 && errno == EINTR && PyErr_CheckSignals() == 0);
+    if (n < 0) {
+        return PyErr_Occurred() ? NULL : _PyPosix_Error();
+    }
+    return PyLong_FromSsize_t(n);
+}
+
+/* ---- Environment, errors, randomness ------------------------------------------------------- */
+
+/* posix.environ: bytes -> bytes, a snapshot taken at start-up. */
+static PyObject *
+environ_snapshot(void)
+{
+    PyObject *d = PyDict_New();
+    if (d == NULL) {
+        return NULL;
+    }
+    for (char **entry = environ; entry != NULL && *entry != NULL; entry++) {
+        const char *eq = strchr(*entry, '=');
+        if (eq == NULL) {
+            continue;
+        }
+        PyObject *k = PyBytes_FromStringAndSize(*entry, eq - *entry);
+        PyObject *v = PyBytes_FromString(eq + 1);
+        /* The first of duplicated names wins, as getenv() sees it. */
+        int err = (k == NULL || v == NULL) ? -1 : PyDict_SetDefaultRef(d, k, v, NULL);
+        Py_XDECREF(k);
+        Py_XDECREF(v);
+        if (err < 0) {
+            Py_DECREF(d);
+            return NULL;
+        }
+    }
+    return d;
+}
+
+/* An environment name or value: str or bytes (or PathLike), no NUL. */
+static int
+env_string(PyObject *obj, PyObject **out)
+{
+    return PyUnicode_FSConverter(obj, out) ? 0 : -1;
+}
+
+static PyObject *
+posix_putenv(PyObject *m, PyObject *args)
+{
+    PyObject *name_obj, *value_obj, *name = NULL, *value = NULL;
+    if (!PyArg_ParseTuple(args, "OO:putenv", &name_obj, &value_obj)) {
+        return NULL;
+    }
+    PyObject *res = NULL;
+    if (env_string(name_obj, &name) < 0 || env_string(value_obj, &value) < 0) {
+        goto done;
+    }
+    /* An empty name is left for setenv() to refuse (EINVAL). */
+    const char *n = PyBytes_AS_STRING(name);
+    if (strchr(n, '=') != NULL) {
+        PyErr_SetString(PyExc_ValueError, "illegal environment variable name");
+        goto done;
+    }
+    if (setenv(n, PyBytes_AS_STRING(value), 1) < 0) {
+        _PyPosix_Error();
+        goto done;
+    }
+    res = Py_NewRef(Py_None);
+done:
+    Py_XDECREF(name);
+    Py_XDECREF(value);
+    return res;
+}
+
+static PyObject *
+posix_unsetenv(PyObject *m, PyObject *arg)
+{
+    PyObject *name = NULL;
+    if (env_string(arg, &name) < 0) {
+        return NULL;
+    }
+    /* unsetenv() itself refuses "" and names with "=" (EINVAL). */
+    int err = unsetenv(PyBytes_AS_STRING(name));
+    Py_DECREF(name);
+    if (err < 0) {
+        return _PyPosix_Error();
+    }
+    Py_RETURN_NONE;
+}
+
+static PyObject *
+posix_strerror(PyObject *m, PyObject *arg)
+{
+    int code = PyLong_AsInt(arg);
+    if (code == -1 && PyErr_Occurred()) {
+        return NULL;
+    }
+    return PyUnicode_DecodeLocale(strerror(code), "surrogateescape");
+}
+
+static PyObject *
+posix_urandom(PyObject *m, PyObject *arg)
+{
+    Py_ssize_t size = PyLong_AsSsize_t(arg);
+    if (size == -1 && PyErr_Occurred()) {
+        return NULL;
+    }
+    if (size < 0) {
+        PyErr_SetString(PyExc_ValueError, "negative argument not allowed");
+        return NULL;
+    }
+    PyObject *buf = PyBytes_FromStringAndSize(NULL, size);
+    if (buf == NULL) {
+        return NULL;
+    }
+    char *p = PyBytes_AS_STRING(buf);
+    for (Py_ssize_t got = 0; got < size;) {
+        ssize_t n = getrandom(p + got, (size_t)(size - got), 0);
+        if (n < 0) {
+            if (errno == EINTR && PyErr_CheckSignals() == 0) {
+                continue;
+            }
+            Py_DECREF(buf);
+            return PyErr_Occurred() ? NULL : _PyPosix_Error();
+        }
+        got += n;
+    }
+    return buf;
+}
+
+static PyMethodDef core_methods[] = {
+    {"fspath", (PyCFunction)(void (*)(void))posix_fspath, METH_FASTCALL | METH_KEYWORDS,
+     "Return the str or bytes form of a path-like object."},
+    {"open", (PyCFunction)(void (*)(void))posix_open, METH_FASTCALL | METH_KEYWORDS,
+     "Open a file and return its file descriptor."},
+    {"close", (PyCFunction)(void (*)(void))posix_close, METH_FASTCALL | METH_KEYWORDS,
+     "Close a file descriptor."},
+    {"closerange", posix_closerange, METH_VARARGS, "Close every descriptor in [low, high)."},
+    {"read", posix_read, METH_VARARGS, "Read at most n bytes from a descriptor."},
+    {"pread", posix_pread, METH_VARARGS, "Read at an offset without moving the file position."},
+    {"write", posix_write, METH_VARARGS, "Write a bytes-like object; return the count written."},
+    {"pwrite", posix_pwrite, METH_VARARGS, "Write at an offset without moving the file position."},
+    {"readv", posix_readv, METH_VARARGS, "Read into a sequence of writable buffers."},
+    {"writev", posix_writev, METH_VARARGS, "Write a sequence of buffers."},
+    {"lseek", posix_lseek, METH_VARARGS, "Move a descriptor's position; return the new one."},
+    {"dup", posix_dup, METH_O, "Duplicate a descriptor (not inheritable)."},
+    {"dup2", (PyCFunction)(void (*)(void))posix_dup2, METH_FASTCALL | METH_KEYWORDS,
+     "Duplicate fd onto fd2."},
+    {"pipe", posix_pipe, METH_NOARGS, "Make a pipe: (read_fd, write_fd)."},
+    {"pipe2", posix_pipe2, METH_O, "Make a pipe with O_* flags."},
+    {"isatty", posix_isatty, METH_O, "Whether the descriptor is a terminal."},
+    {"fsync", posix_fsync, METH_O, "Flush a file's data and metadata to disk."},
+    {"fdatasync", posix_fdatasync, METH_O, "Flush a file's data to disk."},
+    {"get_inheritable", posix_get_inheritable, METH_O, "Whether children inherit the descriptor."},
+    {"set_inheritable", posix_set_inheritable, METH_VARARGS, "Set whether children inherit it."},
+    {"get_blocking", posix_get_blocking, METH_O, "Whether the descriptor is in blocking mode."},
+    {"set_blocking", posix_set_blocking, METH_VARARGS, "Switch blocking mode on or off."},
+    {"device_encoding", (PyCFunction)(void (*)(void))posix_device_encoding,
+     METH_FASTCALL | METH_KEYWORDS, "The encoding of a terminal descriptor, else None."},
+    {"sendfile", (PyCFunction)(void (*)(void))posix_sendfile, METH_FASTCALL | METH_KEYWORDS,
+     "Copy count bytes between descriptors in the kernel."},
+    {"putenv", posix_putenv, METH_VARARGS, "Set an environment variable."},
+    {"unsetenv", posix_unsetenv, METH_O, "Remove an environment variable."},
+    {"strerror", posix_strerror, METH_O, "The message for an error number."},
+    {"urandom", posix_urandom, METH_O, "n random bytes from the kernel."},
+    {NULL, NULL, 0, NULL},
+};
+
+/* ---- Module -------------------------------------------------------------------------------- */
+
+typedef struct {
+    const char *name;
+    long value;
+} int_constant;
+
+#define C(name) {#name, (long)(name)}
+static const int_constant core_constants[] = {
+    C(F_OK), C(R_OK), C(W_OK), C(X_OK),
+    C(SEEK_DATA), C(SEEK_HOLE),
+    C(O_RDONLY), C(O_WRONLY), C(O_RDWR), C(O_APPEND), C(O_CREAT), C(O_EXCL), C(O_TRUNC),
+    C(O_NONBLOCK), C(O_NDELAY), C(O_SYNC), C(O_DSYNC), C(O_RSYNC), C(O_NOCTTY),
+    C(O_CLOEXEC), C(O_DIRECTORY), C(O_NOFOLLOW), C(O_ACCMODE), C(O_ASYNC), C(O_DIRECT),
+    C(O_LARGEFILE), C(O_NOATIME), C(O_PATH), C(O_TMPFILE),
+    C(AT_FDCWD), C(AT_SYMLINK_NOFOLLOW), C(AT_REMOVEDIR), C(AT_SYMLINK_FOLLOW),
+    C(EX_OK), C(EX_USAGE), C(EX_DATAERR), C(EX_NOINPUT), C(EX_NOUSER), C(EX_NOHOST),
+    C(EX_UNAVAILABLE), C(EX_SOFTWARE), C(EX_OSERR), C(EX_OSFILE), C(EX_CANTCREAT),
+    C(EX_IOERR), C(EX_TEMPFAIL), C(EX_PROTOCOL), C(EX_NOPERM), C(EX_CONFIG),
+    C(F_LOCK), C(F_TLOCK), C(F_ULOCK), C(F_TEST),
+    C(GRND_NONBLOCK), C(GRND_RANDOM),
+    {NULL, 0},
+};
+#undef C
+
+/* The HAVE_* names os.py reads to fill supports_dir_fd, supports_fd and
+   supports_follow_symlinks: only what our functions really accept. */
+static const char *const have_functions[] = {
+    "HAVE_FACCESSAT", "HAVE_FCHDIR", "HAVE_FCHMOD", "HAVE_FCHMODAT", "HAVE_FCHOWN",
+    "HAVE_FCHOWNAT", "HAVE_FDOPENDIR", "HAVE_FSTATAT", "HAVE_FTRUNCATE", "HAVE_FUTIMENS",
+    "HAVE_LINKAT", "HAVE_LCHOWN", "HAVE_LSTAT", "HAVE_MKDIRAT", "HAVE_OPENAT",
+    "HAVE_READLINKAT", "HAVE_RENAMEAT", "HAVE_SYMLINKAT", "HAVE_UNLINKAT", "HAVE_UTIMENSAT",
+    NULL,
+};
+
+static int
+add_constants(PyObject *module, const int_constant *table)
+{
+    for (; table->name != NULL; table++) {
+        if (PyModule_AddIntConstant(module, table->name, table->value) < 0) {
+            return -1;
+        }
+    }
+    return 0;
+}
+
+static int
+add_have_functions(PyObject *module)
+{
+    PyObject *list = PyList_New(0);
+    if (list == NULL) {
+        return -1;
+    }
+    for (const char *const *p = have_functions; *p != NULL; p++) {
+        PyObject *s = PyUnicode_FromString(*p);
+        if (s == NULL || PyList_Append(list, s) < 0) {
+            Py_XDECREF(s);
+            Py_DECREF(list);
+            return -1;
+        }
+        Py_DECREF(s);
+    }
+    return PyModule_Add(module, "_have_functions", list);
+}
+
+static struct PyModuleDef posixmodule = {
+    PyModuleDef_HEAD_INIT,
+    .m_name = "posix",
+    .m_doc = "The POSIX system calls; use the os module instead.",
+    .m_size = -1,
+    .m_methods = core_methods,
+};
+
+PyObject *
+PyInit_posix(void)
+{
+    PyObject *m = PyModule_Create(&posixmodule);
+    if (m == NULL) {
+        return NULL;
+    }
+    if (add_constants(m, core_constants) < 0 || add_have_functions(m) < 0 ||
+        PyModule_Add(m, "environ", environ_snapshot()) < 0 ||
+        PyModule_AddObjectRef(m, "error", PyExc_OSError) < 0 ||
+        _PyPosix_InitFs(m) < 0 || _PyPosix_InitProcess(m) < 0) {
+        Py_DECREF(m);
+        return NULL;
+    }
+    return m;
+}
