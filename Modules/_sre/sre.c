@@ -1402,11 +1402,15 @@ static PyTypeObject Template_Type = {
 
 /* ---- module functions ------------------------------------------------- */
 
+/* Words of FAILURE after the code, so that reading an opcode's fixed
+   operands never leaves the buffer even when the code is malformed. */
+#define CODE_PAD 8
+
 static int
 fill_code(PatternObject *p, PyObject *code)
 {
     Py_ssize_t n = PyList_GET_SIZE(code);
-    p->code = PyMem_Malloc(sizeof(SreCode) * (size_t)(n + 1));
+    p->code = PyMem_Malloc(sizeof(SreCode) * (size_t)(n + CODE_PAD));
     if (p->code == NULL) {
         PyErr_NoMemory();
         return -1;
@@ -1427,7 +1431,9 @@ fill_code(PatternObject *p, PyObject *code)
         }
         p->code[i] = (SreCode)v;
     }
-    p->code[n] = SOP_FAILURE;
+    for (Py_ssize_t i = n; i < n + CODE_PAD; i++) {
+        p->code[i] = SOP_FAILURE;
+    }
     return 0;
 }
 

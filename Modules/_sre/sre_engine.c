@@ -327,15 +327,20 @@ push_choice(SreState *st, int kind, const Cursor *cur, Py_ssize_t pc,
     return 0;
 }
 
+static int bad_code(void);
+
 /* Leave the loop of repeat context r: MAX_UNTIL goes on after itself, a
    possessive loop closes its atomic frame. */
-static void
+static int
 leave_loop(SreState *st, Cursor *cur, Py_ssize_t r)
 {
     const SreCode *code = st->code;
     Py_ssize_t hdr = st->reps[r].hdr;
     cur->rep = st->reps[r].prev;
     if (code[hdr] == SOP_POSSESSIVE_REPEAT) {
+        if (cur->active < 0 || st->stack[cur->active].kind != F_POSSESSIVE) {
+            return bad_code();
+        }
         SreEntry frame = st->stack[cur->active];
         cut_frame(st, cur->active);
         cur->active = frame.active;
@@ -344,6 +349,7 @@ leave_loop(SreState *st, Cursor *cur, Py_ssize_t r)
     else {
         cur->pc = hdr + 1 + (Py_ssize_t)code[hdr + 1] + 1;
     }
+    return 0;
 }
 
 /* One more greedy iteration, or leave.  0 to go on at cur, -1 error. */
@@ -376,8 +382,7 @@ greedy_until(SreState *st, Cursor *cur, Py_ssize_t r)
         cur->pc = body;
         return 0;
     }
-    leave_loop(st, cur, r);
-    return 0;
+    return leave_loop(st, cur, r);
 }
 
 /* MIN_UNTIL: leave first; the choice left behind tries one more. */
@@ -466,7 +471,7 @@ greedy_back(SreState *st, SreEntry *e, Cursor *cur)
     Py_ssize_t min = (Py_ssize_t)code[hdr + 2];
     Py_ssize_t tail = hdr + 1 + (Py_ssize_t)code[hdr + 1];
     Py_ssize_t n = e->a - 1;
-    if (code[tail] == SOP_LITERAL) {
+    if (tail < st->codesize && code[tail] == SOP_LITERAL) {
         /* the tail must start with this literal: skip to where it does */
         SreCode lit = code[tail + 1];
         while (n >= min && (e->pos + n >= st->end || sre_char(st, e->pos + n) != lit)) {
@@ -639,8 +644,7 @@ backtrack(SreState *st, Cursor *cur)
             r = lazy_back(st, e, cur);
             break;
         case C_LOOP_EXIT:
-            leave_loop(st, cur, e->a);
-            r = 1;
+            r = leave_loop(st, cur, e->a) < 0 ? -1 : 1;
             break;
         case C_LOOP_MORE:
             r = lazy_more(st, cur, e->a);
