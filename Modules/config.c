@@ -17,6 +17,7 @@ extern PyObject *PyInit_fcntl(void);
 extern PyObject *PyInit__stat(void);
 extern PyObject *PyInit_errno(void);
 extern PyObject *PyInit_posix(void);
+extern PyObject *PyInit__sre(void);
 
 struct _inittab _PyImport_Inittab[] = {
     {"_imp", PyInit__imp},
@@ -32,5 +33,6 @@ struct _inittab _PyImport_Inittab[] = {
     {"_stat", PyInit__stat},
     {"errno", PyInit_errno},
     {"posix", PyInit_posix},
+    {"_sre", PyInit__sre},
     {NULL, NULL},
 };
