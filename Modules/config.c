@@ -18,6 +18,7 @@ extern PyObject *PyInit__stat(void);
 extern PyObject *PyInit_errno(void);
 extern PyObject *PyInit_posix(void);
 extern PyObject *PyInit__sre(void);
+extern PyObject *PyInit_marshal(void);
 
 struct _inittab _PyImport_Inittab[] = {
     {"_imp", PyInit__imp},
@@ -34,5 +35,6 @@ struct _inittab _PyImport_Inittab[] = {
     {"errno", PyInit_errno},
     {"posix", PyInit_posix},
     {"_sre", PyInit__sre},
+    {"marshal", PyInit_marshal},
     {NULL, NULL},
 };
