@@ -53,6 +53,7 @@
 #include "bltinmodule.h"
 #include "abstract.h"
 #include "pybuffer.h"
+#include "codecs.h"
 #include "fileobject.h"
 #include "structseq.h"
 #include "osmodule.h"

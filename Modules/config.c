@@ -19,6 +19,8 @@ extern PyObject *PyInit_errno(void);
 extern PyObject *PyInit_posix(void);
 extern PyObject *PyInit__sre(void);
 extern PyObject *PyInit_marshal(void);
+extern PyObject *PyInit__weakref(void);
+extern PyObject *PyInit__codecs(void);
 
 struct _inittab _PyImport_Inittab[] = {
     {"_imp", PyInit__imp},
@@ -36,5 +38,7 @@ struct _inittab _PyImport_Inittab[] = {
     {"posix", PyInit_posix},
     {"_sre", PyInit__sre},
     {"marshal", PyInit_marshal},
+    {"_weakref", PyInit__weakref},
+    {"_codecs", PyInit__codecs},
     {NULL, NULL},
 };

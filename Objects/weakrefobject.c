@@ -438,6 +438,18 @@ WRAP_BINARY(proxy_xor, PyNumber_Xor)
 WRAP_BINARY(proxy_or, PyNumber_Or)
 WRAP_BINARY(proxy_matmul, PyNumber_MatrixMultiply)
 WRAP_BINARY(proxy_getitem, PyObject_GetItem)
+WRAP_BINARY(proxy_iadd, PyNumber_InPlaceAdd)
+WRAP_BINARY(proxy_isub, PyNumber_InPlaceSubtract)
+WRAP_BINARY(proxy_imul, PyNumber_InPlaceMultiply)
+WRAP_BINARY(proxy_ifloor_div, PyNumber_InPlaceFloorDivide)
+WRAP_BINARY(proxy_itrue_div, PyNumber_InPlaceTrueDivide)
+WRAP_BINARY(proxy_imod, PyNumber_InPlaceRemainder)
+WRAP_BINARY(proxy_ilshift, PyNumber_InPlaceLshift)
+WRAP_BINARY(proxy_irshift, PyNumber_InPlaceRshift)
+WRAP_BINARY(proxy_iand, PyNumber_InPlaceAnd)
+WRAP_BINARY(proxy_ixor, PyNumber_InPlaceXor)
+WRAP_BINARY(proxy_ior, PyNumber_InPlaceOr)
+WRAP_BINARY(proxy_imatmul, PyNumber_InPlaceMatrixMultiply)
 #undef WRAP_UNARY
 #undef WRAP_BINARY
 
@@ -452,6 +464,50 @@ proxy_pow(PyObject *x, PyObject *y, PyObject *z)
     Py_DECREF(y);
     return res;
 }
+
+static PyObject *
+proxy_ipow(PyObject *x, PyObject *y, PyObject *z)
+{
+    if (unwrap_pair(&x, &y) < 0) {
+        return NULL;
+    }
+    PyObject *res = PyNumber_InPlacePower(x, y, z);
+    Py_DECREF(x);
+    Py_DECREF(y);
+    return res;
+}
+
+/* bytes(p) and reversed(p) go through methods, not slots: forward them
+   by calling the builtins on the referent. */
+static PyObject *
+proxy_call_builtin(PyObject *proxy, PyObject *func)
+{
+    PyObject *o = proxy_target(proxy);
+    if (o == NULL) {
+        return NULL;
+    }
+    PyObject *res = PyObject_CallOneArg(func, o);
+    Py_DECREF(o);
+    return res;
+}
+
+static PyObject *
+proxy_bytes(PyObject *proxy, PyObject *Py_UNUSED(ignored))
+{
+    return proxy_call_builtin(proxy, (PyObject *)&PyBytes_Type);
+}
+
+static PyObject *
+proxy_reversed(PyObject *proxy, PyObject *Py_UNUSED(ignored))
+{
+    return proxy_call_builtin(proxy, (PyObject *)&PyReversed_Type);
+}
+
+static PyMethodDef proxy_methods[] = {
+    {"__bytes__", proxy_bytes, METH_NOARGS, NULL},
+    {"__reversed__", proxy_reversed, METH_NOARGS, NULL},
+    {NULL, NULL, 0, NULL},
+};
 
 static int
 proxy_bool(PyObject *proxy)
@@ -589,6 +645,19 @@ static PyNumberMethods proxy_as_number = {
     .nb_true_divide = proxy_true_div,
     .nb_index = proxy_index,
     .nb_matrix_multiply = proxy_matmul,
+    .nb_inplace_add = proxy_iadd,
+    .nb_inplace_subtract = proxy_isub,
+    .nb_inplace_multiply = proxy_imul,
+    .nb_inplace_remainder = proxy_imod,
+    .nb_inplace_power = proxy_ipow,
+    .nb_inplace_lshift = proxy_ilshift,
+    .nb_inplace_rshift = proxy_irshift,
+    .nb_inplace_and = proxy_iand,
+    .nb_inplace_xor = proxy_ixor,
+    .nb_inplace_or = proxy_ior,
+    .nb_inplace_floor_divide = proxy_ifloor_div,
+    .nb_inplace_true_divide = proxy_itrue_div,
+    .nb_inplace_matrix_multiply = proxy_imatmul,
 };
 
 static PySequenceMethods proxy_as_sequence = {
@@ -621,6 +690,7 @@ PyTypeObject _PyWeakref_ProxyType = {
     .tp_richcompare = proxy_richcompare,
     .tp_iter = proxy_iter,
     .tp_iternext = proxy_iternext,
+    .tp_methods = proxy_methods,
     .tp_free = PyObject_GC_Del,
 };
 
@@ -644,6 +714,7 @@ PyTypeObject _PyWeakref_CallableProxyType = {
     .tp_richcompare = proxy_richcompare,
     .tp_iter = proxy_iter,
     .tp_iternext = proxy_iternext,
+    .tp_methods = proxy_methods,
     .tp_free = PyObject_GC_Del,
 };
 

@@ -6,11 +6,9 @@
    PyUnicode_AsEncodedString, str.encode, the file-system and locale
    conversions) and wchar_t conversions.
 
-   Everything else (the `codecs` registry, charmap codecs, custom error
-   handlers) plugs in later through _PyCodec_EncodeHook/_PyCodec_DecodeHook.
-
-   Approximation: namereplace has no character-name database yet and falls
-   back to backslashreplace. */
+   Everything else (other encodings, custom error handlers and namereplace,
+   which needs unicodedata) goes through the registry in
+   Python/codecregistry.c. */
 
 #include "Python.h"
 #include "pycore_object.h"
@@ -18,8 +16,8 @@
 #include "pycore_bytesobject.h"
 #include "pycore_codecs.h"
 
-_PyCodec_HookFunc _PyCodec_EncodeHook = NULL;
-_PyCodec_HookFunc _PyCodec_DecodeHook = NULL;
+_PyCodec_HookFunc _PyCodec_EncodeHook = _PyCodec_TextEncodeViaRegistry;
+_PyCodec_HookFunc _PyCodec_DecodeHook = _PyCodec_TextDecodeViaRegistry;
 
 /* ---- Encoding names ---------------------------------------------------------------- */
 
@@ -159,12 +157,6 @@ get_errhandler(const char *errors)
         }
     }
     return EH_UNKNOWN;
-}
-
-static void
-unknown_errhandler(const char *errors)
-{
-    PyErr_Format(PyExc_LookupError, "unknown error handler name '%.400s'", errors);
 }
 
 void
@@ -375,8 +367,68 @@ backslash_escape(Py_UCS4 c, char *buf)
     return sprintf(buf, "\\U%08x", (unsigned int)c);
 }
 
-/* Handle the unencodable characters str[start:end]. */
+/* Write a replacement string from a registered error handler: each
+   character must itself be encodable in the target. */
 static int
+put_replacement(encoder *e, PyObject *repl, Py_ssize_t start, Py_ssize_t end)
+{
+    for (Py_ssize_t i = 0; i < PyUnicode_GET_LENGTH(repl); i++) {
+        Py_UCS4 c = PyUnicode_READ_CHAR(repl, i);
+        int r;
+        if ((e->target == TARGET_8BIT && c >= e->limit) || Py_UNICODE_IS_SURROGATE(c)) {
+            _PyCodec_RaiseEncodeError(e->encoding, e->str, start, end, e->reason);
+            return -1;
+        }
+        switch (e->target) {
+        case TARGET_8BIT: {
+            char b = (char)c;
+            r = ob_write(&e->out, &b, 1);
+            break;
+        }
+        case TARGET_UTF8:
+            r = put_utf8(&e->out, c);
+            break;
+        case TARGET_UTF16:
+            if (c >= 0x10000) {
+                r = put_unit16(&e->out, 0xD800 | ((c - 0x10000) >> 10), e->big_endian);
+                c = 0xDC00 | ((c - 0x10000) & 0x3FF);
+                if (r < 0) {
+                    return -1;
+                }
+            }
+            r = put_unit16(&e->out, c, e->big_endian);
+            break;
+        default:
+            r = put_unit32(&e->out, c, e->big_endian);
+            break;
+        }
+        if (r < 0) {
+            return -1;
+        }
+    }
+    return 0;
+}
+
+/* An error handler that is not built into the encoders: ask the registry. */
+static Py_ssize_t
+encode_error_registered(encoder *e, Py_ssize_t start, Py_ssize_t end)
+{
+    Py_ssize_t newpos;
+    PyObject *repl = _PyCodec_CallEncodeErrorHandler(e->errors, e->encoding, e->str, start, end,
+                                                     e->reason, &newpos);
+    if (repl == NULL) {
+        return -1;
+    }
+    int r = PyBytes_Check(repl)
+                ? ob_write(&e->out, PyBytes_AS_STRING(repl), PyBytes_GET_SIZE(repl))
+                : put_replacement(e, repl, start, end);
+    Py_DECREF(repl);
+    return r < 0 ? -1 : newpos;
+}
+
+/* Handle the unencodable characters str[start:end]; returns where to
+   resume, or -1 with an exception set. */
+static Py_ssize_t
 encode_error(encoder *e, Py_ssize_t start, Py_ssize_t end)
 {
     PyObject *str = e->str;
@@ -386,26 +438,25 @@ encode_error(encoder *e, Py_ssize_t start, Py_ssize_t end)
         _PyCodec_RaiseEncodeError(e->encoding, str, start, end, e->reason);
         return -1;
     case EH_UNKNOWN:
-        unknown_errhandler(e->errors);
-        return -1;
+    case EH_NAMEREPLACE:
+        return encode_error_registered(e, start, end);
     case EH_IGNORE:
-        return 0;
+        return end;
     case EH_REPLACE:
         for (Py_ssize_t i = start; i < end; i++) {
             if (put_ascii_text(e, "?", 1) < 0) {
                 return -1;
             }
         }
-        return 0;
+        return end;
     case EH_BACKSLASHREPLACE:
-    case EH_NAMEREPLACE:
         for (Py_ssize_t i = start; i < end; i++) {
             int n = backslash_escape(PyUnicode_READ_CHAR(str, i), buf);
             if (put_ascii_text(e, buf, n) < 0) {
                 return -1;
             }
         }
-        return 0;
+        return end;
     case EH_XMLCHARREFREPLACE:
         for (Py_ssize_t i = start; i < end; i++) {
             int n = sprintf(buf, "&#%u;", (unsigned int)PyUnicode_READ_CHAR(str, i));
@@ -413,7 +464,7 @@ encode_error(encoder *e, Py_ssize_t start, Py_ssize_t end)
                 return -1;
             }
         }
-        return 0;
+        return end;
     case EH_SURROGATEESCAPE:
         for (Py_ssize_t i = start; i < end; i++) {
             Py_UCS4 c = PyUnicode_READ_CHAR(str, i);
@@ -427,7 +478,7 @@ encode_error(encoder *e, Py_ssize_t start, Py_ssize_t end)
                 return -1;
             }
         }
-        return 0;
+        return end;
     case EH_SURROGATEPASS:
         for (Py_ssize_t i = start; i < end; i++) {
             Py_UCS4 c = PyUnicode_READ_CHAR(str, i);
@@ -449,7 +500,7 @@ encode_error(encoder *e, Py_ssize_t start, Py_ssize_t end)
                 return -1;
             }
         }
-        return 0;
+        return end;
     }
     return -1;
 }
@@ -495,7 +546,8 @@ encode_utf8_impl(PyObject *str, const char *errors, const char *encoding, int wi
             while (j < len && Py_UNICODE_IS_SURROGATE(PyUnicode_READ(kind, d, j))) {
                 j++;
             }
-            if (encode_error(&e, i, j) < 0) {
+            j = encode_error(&e, i, j);
+            if (j < 0) {
                 goto error;
             }
             i = j;
@@ -552,7 +604,8 @@ encode_8bit(PyObject *str, const char *errors, Py_UCS4 limit)
             while (j < len && PyUnicode_READ(kind, d, j) >= limit) {
                 j++;
             }
-            if (encode_error(&e, i, j) < 0) {
+            j = encode_error(&e, i, j);
+            if (j < 0) {
                 goto error;
             }
             i = j;
@@ -641,7 +694,8 @@ encode_utf16_32(PyObject *str, const char *errors, int byteorder, int wide)
             while (j < len && Py_UNICODE_IS_SURROGATE(PyUnicode_READ(kind, d, j))) {
                 j++;
             }
-            if (encode_error(&e, i, j) < 0) {
+            j = encode_error(&e, i, j);
+            if (j < 0) {
                 goto error;
             }
             i = j;
@@ -802,6 +856,20 @@ decoder_init(decoder *dc, const char *encoding, const char *s, Py_ssize_t size,
    leading bytes >= 128 (at most 4), as CPython's handler does, so decoding
    may resume inside the range. */
 static Py_ssize_t
+decode_error_registered(decoder *dc, Py_ssize_t start, Py_ssize_t end, const char *reason)
+{
+    Py_ssize_t newpos;
+    PyObject *repl = _PyCodec_CallDecodeErrorHandler(dc->errors, dc->encoding, dc->s, dc->size,
+                                                     start, end, reason, &newpos);
+    if (repl == NULL) {
+        return -1;
+    }
+    int r = _PyUnicodeWriter_WriteStr(&dc->w, repl);
+    Py_DECREF(repl);
+    return r < 0 ? -1 : newpos;
+}
+
+static Py_ssize_t
 decode_error(decoder *dc, Py_ssize_t start, Py_ssize_t end, const char *reason)
 {
     char buf[8];
@@ -833,8 +901,9 @@ decode_error(decoder *dc, Py_ssize_t start, Py_ssize_t end, const char *reason)
         return i;
     }
     case EH_UNKNOWN:
-        unknown_errhandler(dc->errors);
-        return -1;
+    case EH_NAMEREPLACE:
+    case EH_XMLCHARREFREPLACE:
+        return decode_error_registered(dc, start, end, reason);
     default:
         _PyCodec_RaiseDecodeError(dc->encoding, dc->s, dc->size, start, end, reason);
         return -1;

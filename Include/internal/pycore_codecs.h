@@ -85,4 +85,30 @@ PyAPI_FUNC(void) _PyCodec_RaiseDecodeError(const char *encoding, const char *s,
                                            Py_ssize_t size, Py_ssize_t start,
                                            Py_ssize_t end, const char *reason);
 
+/* Python/codecregistry.c.  The hooks above default to these: an encoding
+   that is not built in is looked up in the registry, and must be a text
+   encoding (CodecInfo._is_text_encoding not false). */
+PyAPI_FUNC(PyObject *) _PyCodec_TextEncodeViaRegistry(PyObject *str, const char *encoding,
+                                                      const char *errors);
+PyAPI_FUNC(PyObject *) _PyCodec_TextDecodeViaRegistry(PyObject *data, const char *encoding,
+                                                      const char *errors);
+/* Drop an encoding from the lookup cache (codecs._forget_codec). */
+PyAPI_FUNC(int) _PyCodec_Forget(const char *encoding);
+/* codecs.unregister_error: 1 removed, 0 not registered, -1 error (the
+   built-in handlers cannot be removed). */
+PyAPI_FUNC(int) _PyCodec_UnregisterError(const char *name);
+
+/* Call the error handler registered under `errors` with a fresh
+   UnicodeEncodeError / UnicodeDecodeError; returns its replacement (str,
+   or for encoders also bytes) and where to resume in *newpos, already
+   checked against the input's bounds. */
+PyAPI_FUNC(PyObject *) _PyCodec_CallEncodeErrorHandler(const char *errors, const char *encoding,
+                                                       PyObject *str, Py_ssize_t start,
+                                                       Py_ssize_t end, const char *reason,
+                                                       Py_ssize_t *newpos);
+PyAPI_FUNC(PyObject *) _PyCodec_CallDecodeErrorHandler(const char *errors, const char *encoding,
+                                                       const char *s, Py_ssize_t size,
+                                                       Py_ssize_t start, Py_ssize_t end,
+                                                       const char *reason, Py_ssize_t *newpos);
+
 #endif /* !Py_INTERNAL_CODECS_H */
