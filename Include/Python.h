@@ -55,6 +55,7 @@
 #include "pybuffer.h"
 #include "fileobject.h"
 #include "structseq.h"
+#include "genericaliasobject.h"
 #include "cpython/jitexecutable.h"
 
 #endif /* !Py_PYTHON_H */
