@@ -57,6 +57,7 @@
 #include "fileobject.h"
 #include "structseq.h"
 #include "osmodule.h"
+#include "genericaliasobject.h"
 #include "cpython/jitexecutable.h"
 
 #endif /* !Py_PYTHON_H */

@@ -21,6 +21,7 @@ extern PyObject *PyInit__sre(void);
 extern PyObject *PyInit_marshal(void);
 extern PyObject *PyInit__weakref(void);
 extern PyObject *PyInit__codecs(void);
+extern PyObject *PyInit__typing(void);
 
 struct _inittab _PyImport_Inittab[] = {
     {"_imp", PyInit__imp},
@@ -40,5 +41,6 @@ struct _inittab _PyImport_Inittab[] = {
     {"marshal", PyInit_marshal},
     {"_weakref", PyInit__weakref},
     {"_codecs", PyInit__codecs},
+    {"_typing", PyInit__typing},
     {NULL, NULL},
 };

@@ -123,22 +123,27 @@ PyObject_LengthHint(PyObject *o, Py_ssize_t defaultvalue)
     return res;
 }
 
+/* cls[key] for a class without a mapping slot: type[int] is built in, any
+   other class answers through its __class_getitem__ (PEP 560). */
 static PyObject *
-class_getitem(PyObject *o, PyObject *key)
+subscript_class(PyObject *cls, PyObject *key)
 {
-    PyObject *meth;
-    if (PyObject_GetOptionalAttr(o, ID(__class_getitem__), &meth) < 0) {
+    if (cls == (PyObject *)&PyType_Type) {
+        return Py_GenericAlias(cls, key);
+    }
+    PyObject *hook = NULL;
+    int found = PyObject_GetOptionalAttr(cls, ID(__class_getitem__), &hook);
+    if (found < 0) {
         return NULL;
     }
-    if (meth != NULL && meth != Py_None) {
-        PyObject *result = PyObject_CallOneArg(meth, key);
-        Py_DECREF(meth);
-        return result;
+    if (hook == NULL || hook == Py_None) {
+        Py_XDECREF(hook);
+        return PyErr_Format(PyExc_TypeError, "type '%.200s' is not subscriptable",
+                            ((PyTypeObject *)cls)->tp_name);
     }
-    Py_XDECREF(meth);
-    PyErr_Format(PyExc_TypeError, "type '%.200s' is not subscriptable",
-                 ((PyTypeObject *)o)->tp_name);
-    return NULL;
+    PyObject *alias = PyObject_CallOneArg(hook, key);
+    Py_DECREF(hook);
+    return alias;
 }
 
 PyObject *
@@ -163,7 +168,7 @@ PyObject_GetItem(PyObject *o, PyObject *key)
         return type_error("sequence index must be integer, not '%.200s'", key);
     }
     if (PyType_Check(o)) {
-        return class_getitem(o, key);
+        return subscript_class(o, key);
     }
     return type_error("'%.200s' object is not subscriptable", o);
 }

@@ -1094,6 +1094,7 @@ mappingproxy_reversed(PyObject *self, PyObject *Py_UNUSED(ignored))
 }
 
 static PyMethodDef mappingproxy_methods[] = {
+    {"__class_getitem__", Py_GenericAlias, METH_O | METH_CLASS, NULL},
     {"get", _PyCFunction_CAST(mappingproxy_get), METH_FASTCALL,
      "get(key, default=None): the value for key, or default."},
     {"keys", mappingproxy_keys, METH_NOARGS, "A set-like view of the underlying keys."},

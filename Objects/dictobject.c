@@ -1648,6 +1648,7 @@ static PyObject *dictitems_new(PyObject *dict, PyObject *Py_UNUSED(ignored));
 static PyObject *dict_reversed(PyObject *dict, PyObject *Py_UNUSED(ignored));
 
 static PyMethodDef dict_methods[] = {
+    {"__class_getitem__", Py_GenericAlias, METH_O | METH_CLASS, NULL},
     {"__contains__", dict_contains_meth, METH_O | METH_COEXIST,
      "True if the dictionary has the specified key, else False."},
     {"__getitem__", dict_subscript, METH_O | METH_COEXIST, "Return self[key]."},

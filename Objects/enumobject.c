@@ -184,6 +184,11 @@ enum_next(PyObject *op)
     return _PyTuple_FromPairSteal(index, item);
 }
 
+static PyMethodDef enum_methods[] = {
+    {"__class_getitem__", Py_GenericAlias, METH_O | METH_CLASS, NULL},
+    {NULL, NULL, 0, NULL},
+};
+
 PyTypeObject PyEnum_Type = {
     PyVarObject_HEAD_INIT(&PyType_Type, 0)
     .tp_name = "enumerate",
@@ -200,6 +205,7 @@ PyTypeObject PyEnum_Type = {
     .tp_traverse = enum_traverse,
     .tp_iter = PyObject_SelfIter,
     .tp_iternext = enum_next,
+    .tp_methods = enum_methods,
     .tp_alloc = PyType_GenericAlloc,
     .tp_new = enum_new,
     .tp_free = PyObject_GC_Del,

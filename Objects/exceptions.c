@@ -2128,6 +2128,7 @@ static PyMemberDef BaseExceptionGroup_members[] = {
 };
 
 static PyMethodDef BaseExceptionGroup_methods[] = {
+    {"__class_getitem__", Py_GenericAlias, METH_O | METH_CLASS, NULL},
     {"derive", BaseExceptionGroup_derive, METH_O, NULL},
     {"split", BaseExceptionGroup_split, METH_O, NULL},
     {"subgroup", BaseExceptionGroup_subgroup, METH_O, NULL},

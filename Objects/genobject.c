@@ -546,6 +546,7 @@ gen_dealloc(PyObject *self)
 /* ---- Types ---------------------------------------------------------------------- */
 
 static PyMethodDef gen_methods[] = {
+    {"__class_getitem__", Py_GenericAlias, METH_O | METH_CLASS, NULL},
     {"send", gen_send, METH_O,
      "send($self, value, /)\n--\n\nResume the generator with value as the result of the paused yield."},
     {"throw", _PyCFunction_CAST(gen_throw), METH_FASTCALL,
@@ -605,6 +606,7 @@ coro_await_method(PyObject *self, PyObject *Py_UNUSED(ignored))
 }
 
 static PyMethodDef coro_methods[] = {
+    {"__class_getitem__", Py_GenericAlias, METH_O | METH_CLASS, NULL},
     {"send", gen_send, METH_O,
      "send($self, value, /)\n--\n\nResume the coroutine with value."},
     {"throw", _PyCFunction_CAST(gen_throw), METH_FASTCALL,
@@ -719,6 +721,7 @@ ag_aclose(PyObject *self, PyObject *Py_UNUSED(ignored))
 }
 
 static PyMethodDef ag_methods[] = {
+    {"__class_getitem__", Py_GenericAlias, METH_O | METH_CLASS, NULL},
     {"asend", ag_asend, METH_O, "asend($self, value, /)\n--\n\nResume the generator with value, awaitably."},
     {"athrow", _PyCFunction_CAST(ag_athrow), METH_FASTCALL,
      "athrow(value)\n--\n\nRaise an exception in the generator, awaitably."},

@@ -2100,6 +2100,7 @@ PyTypeObject PyListRevIter_Type = {
 /* ---- The type ------------------------------------------------------------------------ */
 
 static PyMethodDef list_methods[] = {
+    {"__class_getitem__", Py_GenericAlias, METH_O | METH_CLASS, NULL},
     {"__reversed__", list_reversed, METH_NOARGS,
      "Return a reverse iterator over the list."},
     {"__sizeof__", list_sizeof, METH_NOARGS, "Return the size of the list in memory, in bytes."},

@@ -1751,6 +1751,7 @@ _PySet_NextEntry(PyObject *set, Py_ssize_t *pos, PyObject **key, Py_hash_t *hash
 /* ---- The types ------------------------------------------------------------------------------------- */
 
 static PyMethodDef set_methods[] = {
+    {"__class_getitem__", Py_GenericAlias, METH_O | METH_CLASS, NULL},
     {"add", set_add, METH_O, "Add an element to a set.\n\nThis has no effect if the element is already present."},
     {"clear", set_clear, METH_NOARGS, "Remove all elements from this set."},
     {"__contains__", set_direct_contains, METH_O | METH_COEXIST, "x.__contains__(y) <==> y in x."},
@@ -1826,6 +1827,7 @@ PyTypeObject PySet_Type = {
 };
 
 static PyMethodDef frozenset_methods[] = {
+    {"__class_getitem__", Py_GenericAlias, METH_O | METH_CLASS, NULL},
     {"__contains__", set_direct_contains, METH_O | METH_COEXIST, "x.__contains__(y) <==> y in x."},
     {"copy", frozenset_copy, METH_NOARGS, "Return a shallow copy of a set."},
     {"difference", set_difference_multi, METH_VARARGS,

@@ -803,6 +803,7 @@ PyTypeObject PyTupleIter_Type = {
 /* ---- The type ---------------------------------------------------------------------------- */
 
 static PyMethodDef tuple_methods[] = {
+    {"__class_getitem__", Py_GenericAlias, METH_O | METH_CLASS, NULL},
     {"__getnewargs__", tuple_getnewargs, METH_NOARGS, NULL},
     {"index", _PyCFunction_CAST(tuple_index), METH_FASTCALL,
      "Return first index of value.\n\nRaises ValueError if the value is not present."},

@@ -13,6 +13,7 @@
 #include "pycore_object.h"
 #include "pycore_pystate.h"
 #include "pycore_typeobject.h"
+#include "pycore_typing.h"
 #include "pycore_unicodeobject.h"
 
 #define ID(NAME)                                                         \
@@ -2424,30 +2425,26 @@ type_is_gc(PyObject *type)
     return PyType_HasFeature((PyTypeObject *)type, Py_TPFLAGS_HEAPTYPE);
 }
 
+/* type.__init__ only checks the call shape; type.__new__ did the work. */
 static int
 type_init(PyObject *cls, PyObject *args, PyObject *kwds)
 {
-    Py_ssize_t nargs = PyTuple_GET_SIZE(args);
-    if (nargs == 1 && kwds != NULL && PyDict_GET_SIZE(kwds) != 0) {
-        PyErr_SetString(PyExc_TypeError, "type.__init__() takes no keyword arguments");
-        return -1;
+    Py_ssize_t n = PyTuple_GET_SIZE(args);
+    const char *complaint = NULL;
+    if (n != 1 && n != 3) {
+        complaint = "type.__init__() takes 1 or 3 arguments";
     }
-    if (nargs != 1 && nargs != 3) {
-        PyErr_SetString(PyExc_TypeError, "type.__init__() takes 1 or 3 arguments");
+    else if (n == 1 && kwds != NULL && PyDict_GET_SIZE(kwds) > 0) {
+        complaint = "type.__init__() takes no keyword arguments";
+    }
+    if (complaint != NULL) {
+        PyErr_SetString(PyExc_TypeError, complaint);
         return -1;
     }
     return 0;
 }
 
-/* `int | str` makes a union (types.UnionType, typing.Union in 3.14).  The
-   union type lives in its own file; until it exists this weak default
-   says NotImplemented, and a strong definition there replaces it. */
-__attribute__((weak)) PyObject *
-_Py_union_type_or(PyObject *self, PyObject *other)
-{
-    Py_RETURN_NOTIMPLEMENTED;
-}
-
+/* `int | str` makes a union (typing.Union, Objects/unionobject.c). */
 static PyObject *
 type_or(PyObject *self, PyObject *other)
 {

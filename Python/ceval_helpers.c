@@ -14,6 +14,7 @@
 #include "pycore_object.h"
 #include "pycore_opcode_utils.h"
 #include "pycore_pystate.h"
+#include "pycore_typing.h"
 
 /* ---- Interned names ------------------------------------------------------------ */
 
@@ -373,6 +374,16 @@ _PyEval_CallIntrinsic1(PyThreadState *tstate, int oparg, PyObject *value)
         return PyNumber_Positive(value);
     case INTRINSIC_LIST_TO_TUPLE:
         return PyList_AsTuple(value);
+    case INTRINSIC_TYPEVAR:
+        return _Py_make_typevar(value, NULL, NULL);
+    case INTRINSIC_PARAMSPEC:
+        return _Py_make_paramspec(value);
+    case INTRINSIC_TYPEVARTUPLE:
+        return _Py_make_typevartuple(value);
+    case INTRINSIC_SUBSCRIPT_GENERIC:
+        return _Py_subscript_generic(value);
+    case INTRINSIC_TYPEALIAS:
+        return _Py_make_typealias(value);
     default:
         _PyErr_Format(tstate, PyExc_SystemError, "intrinsic %d is not supported yet", oparg);
         return NULL;
@@ -387,6 +398,20 @@ _PyEval_CallIntrinsic2(PyThreadState *tstate, int oparg, PyObject *value2, PyObj
         /* value2: the exception group that entered except*; value1: the
            list of what each clause raised or re-raised. */
         return _PyExc_PrepReraiseStar(value2, value1);
+    /* PEP 695: value2 is the parameter's name (or the parameter, or the
+       function), value1 the function computing its bound, constraints or
+       default on first use (or the type parameter tuple). */
+    case INTRINSIC_TYPEVAR_WITH_BOUND:
+        return _Py_make_typevar(value2, value1, NULL);
+    case INTRINSIC_TYPEVAR_WITH_CONSTRAINTS:
+        return _Py_make_typevar(value2, NULL, value1);
+    case INTRINSIC_SET_TYPEPARAM_DEFAULT:
+        return _Py_set_typeparam_default(value2, value1);
+    case INTRINSIC_SET_FUNCTION_TYPE_PARAMS:
+        if (PyObject_SetAttrString(value2, "__type_params__", value1) < 0) {
+            return NULL;
+        }
+        return Py_NewRef(value2);
     default:
         _PyErr_Format(tstate, PyExc_SystemError, "intrinsic2 %d is not supported yet", oparg);
         return NULL;

@@ -11,6 +11,7 @@
 #include "pycore_object.h"
 #include "pycore_pystate.h"
 #include "pycore_pythonrun.h"
+#include "pycore_typing.h"
 #include "pycore_sysmodule.h"
 #include "pycore_typeobject.h"
 #include "pycore_unicodeobject.h"
@@ -100,6 +101,9 @@ static PyTypeObject *const static_types[] = {
     &PyTraceBack_Type,
     &PyStdPrinter_Type,
     &_PyNamespace_Type,
+    &Py_GenericAliasType,
+    &_PyGenericAliasIter_Type,
+    &_PyUnion_Type,
     &PyUnstable_JITExecutable_Type,
     &_PyNone_Type,
     &_PyNotImplemented_Type,
@@ -113,6 +117,9 @@ init_types(PyInterpreterState *interp)
         if (_PyStaticType_InitBuiltin(static_types[i]) < 0) {
             return -1;
         }
+    }
+    if (_PyTyping_InitTypes() < 0) {
+        return -1;
     }
     return _PyExc_InitTypes(interp);
 }
