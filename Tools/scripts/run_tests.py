@@ -37,7 +37,10 @@ TIMEOUT = 120
 
 def run_python(python, args, cwd=TEST_DIR, env_extra=None):
     env = dict(os.environ)
-    env.pop("PYTHONPATH", None)
+    # A defined environment: no inherited switches, bytecode caching on.
+    for name in ("PYTHONPATH", "PYTHONDONTWRITEBYTECODE", "PYTHONUNBUFFERED",
+                 "PYTHONWARNINGS", "PYTHONIOENCODING", "PYTHONSTARTUP"):
+        env.pop(name, None)
     env["PYTHONHASHSEED"] = "0"
     if env_extra:
         env.update(env_extra)
