@@ -8,11 +8,17 @@ extern PyObject *PyInit__testinternalcapi(void);
 extern PyObject *PyInit_gc(void);
 extern PyObject *PyInit_time(void);
 extern PyObject *PyInit_math(void);
+extern PyObject *PyInit__signal(void);
+extern PyObject *PyInit__thread(void);
+extern PyObject *PyInit_atexit(void);
 
 struct _inittab _PyImport_Inittab[] = {
     {"_testinternalcapi", PyInit__testinternalcapi},
     {"gc", PyInit_gc},
     {"time", PyInit_time},
     {"math", PyInit_math},
+    {"_signal", PyInit__signal},
+    {"_thread", PyInit__thread},
+    {"atexit", PyInit_atexit},
     {NULL, NULL},
 };

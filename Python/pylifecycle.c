@@ -172,7 +172,7 @@ init_sys_path(const char *script)
 }
 
 static PyThreadState *
-init_core(void)
+init_core(int install_signals)
 {
     PyInterpreterState *interp = _PyInterpreterState_New();
     if (interp == NULL) {
@@ -183,6 +183,7 @@ init_core(void)
         Py_FatalError("can't allocate the thread state");
     }
     _PyThreadState_Bind(tstate);
+    _PyEval_InitGIL(tstate);
     fatal_if_error(init_types(interp) < 0, "can't initialize types");
     fatal_if_error(_PyImport_Init(interp) < 0, "can't initialize sys.modules");
     PyObject *bimod = _PyBuiltin_Init(interp);
@@ -192,6 +193,9 @@ init_core(void)
     fatal_if_error(PyDict_SetItemString(interp->modules, "builtins", bimod) < 0 ||
                        PyDict_SetItemString(interp->modules, "sys", sysmod) < 0,
                    "can't register core modules");
+    fatal_if_error(_PySys_AddThreadFunctions(PyModule_GetDict(sysmod)) < 0,
+                   "can't add the thread functions to sys");
+    fatal_if_error(_PySignal_Init(install_signals) < 0, "can't initialize signals");
     fatal_if_error(_Py_InitSpecializedCallables(interp) < 0, "can't initialize the specializer");
     Py_DECREF(bimod);
     Py_DECREF(sysmod);
@@ -207,11 +211,10 @@ init_core(void)
 void
 Py_InitializeEx(int install_sigs)
 {
-    (void)install_sigs;
     if (runtime_initialized) {
         return;
     }
-    init_core();
+    init_core(install_sigs);
     fatal_if_error(init_sys_path(NULL) < 0, "can't initialize sys.path");
 }
 
@@ -224,7 +227,7 @@ Py_Initialize(void)
 int
 _Py_InitializeMain(int argc, char **argv, int script_index)
 {
-    init_core();
+    init_core(1);
     const char *script = script_index >= 0 ? argv[script_index] : NULL;
     if (init_sys_path(script) < 0 || _PySys_SetExecutable(argv[0]) < 0) {
         return -1;
@@ -255,6 +258,25 @@ Py_AtExit(void (*func)(void))
 }
 
 int _Py_ShowRefcount = 0;
+
+/* Join the non-daemon threads through threading._shutdown(), if the
+   program imported threading. */
+static void
+wait_for_thread_shutdown(PyInterpreterState *interp)
+{
+    PyObject *threading = interp->modules == NULL ? NULL : PyDict_GetItemString(interp->modules, "threading");
+    if (threading == NULL) {
+        PyErr_Clear();
+        return;
+    }
+    Py_INCREF(threading);
+    PyObject *res = PyObject_CallMethod(threading, "_shutdown", NULL);
+    if (res == NULL) {
+        PyErr_WriteUnraisable(threading);
+    }
+    Py_XDECREF(res);
+    Py_DECREF(threading);
+}
 
 /* Clear module namespaces so that cycles through globals are broken and
    the collector can free what programs left behind. */
@@ -293,7 +315,15 @@ Py_FinalizeEx(void)
     PyInterpreterState *interp = tstate->interp;
     _PySys_FlushStdFiles();
     int status = PyErr_Occurred() ? -1 : 0;
+    PyErr_Clear();
+    wait_for_thread_shutdown(interp);
+    _PyAtExit_Call();
+    /* Daemon threads park if they wake up from here on. */
+    _PyEval_StartFinalizing(tstate);
     interp->finalizing = 1;
+    _PySignal_Fini();
+    _PyThread_Fini();
+    _PySys_FlushStdFiles();
     PyErr_Clear();
     clear_modules(interp);
     _PyGC_CollectNoFail(tstate);
