@@ -43,6 +43,7 @@
 #include "traceback.h"
 #include "pyerrors.h"
 #include "pystate.h"
+#include "pythread.h"
 #include "modsupport.h"
 #include "compile.h"
 #include "pythonrun.h"

@@ -35,6 +35,8 @@ PyAPI_FUNC(void) PyErr_Display(PyObject *, PyObject *, PyObject *);
 PyAPI_FUNC(void) PyErr_DisplayException(PyObject *);
 PyAPI_FUNC(void) PyErr_WriteUnraisable(PyObject *);
 PyAPI_FUNC(int) PyErr_CheckSignals(void);
+PyAPI_FUNC(void) PyErr_SetInterrupt(void);
+PyAPI_FUNC(int) PyErr_SetInterruptEx(int signum);
 PyAPI_FUNC(int) PyErr_WarnEx(PyObject *category, const char *message, Py_ssize_t stack_level);
 PyAPI_FUNC(int) PyErr_WarnFormat(PyObject *category, Py_ssize_t stack_level, const char *format, ...);
 PyAPI_FUNC(int) PyErr_ResourceWarning(PyObject *source, Py_ssize_t stack_level, const char *format, ...);

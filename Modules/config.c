@@ -22,6 +22,9 @@ extern PyObject *PyInit_marshal(void);
 extern PyObject *PyInit__weakref(void);
 extern PyObject *PyInit__codecs(void);
 extern PyObject *PyInit__typing(void);
+extern PyObject *PyInit__signal(void);
+extern PyObject *PyInit__thread(void);
+extern PyObject *PyInit_atexit(void);
 
 struct _inittab _PyImport_Inittab[] = {
     {"_imp", PyInit__imp},
@@ -42,5 +45,8 @@ struct _inittab _PyImport_Inittab[] = {
     {"_weakref", PyInit__weakref},
     {"_codecs", PyInit__codecs},
     {"_typing", PyInit__typing},
+    {"_signal", PyInit__signal},
+    {"_thread", PyInit__thread},
+    {"atexit", PyInit_atexit},
     {NULL, NULL},
 };

@@ -80,7 +80,14 @@ time_sleep(PyObject *m, PyObject *arg)
     struct timespec req;
     req.tv_sec = (time_t)secs;
     req.tv_nsec = (long)((secs - (double)req.tv_sec) * 1e9);
-    while (nanosleep(&req, &req) != 0) {
+    for (;;) {
+        int rc;
+        Py_BEGIN_ALLOW_THREADS
+        rc = nanosleep(&req, &req);
+        Py_END_ALLOW_THREADS
+        if (rc == 0) {
+            break;
+        }
         if (errno != EINTR) {
             return PyErr_SetFromErrno(PyExc_OSError);
         }

@@ -1383,14 +1383,6 @@ PyEval_GetFuncDesc(PyObject *func)
     return " object";
 }
 
-int
-_Py_HandlePending(PyThreadState *tstate)
-{
-    tstate->eval_breaker = 0;
-    _PyGC_CollectIfNeeded(tstate);
-    return PyErr_CheckSignals();
-}
-
 PyObject *
 PyEval_GetFrameLocals(void)
 {

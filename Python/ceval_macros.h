@@ -44,11 +44,12 @@
 #define BUILTINS() (frame->f_builtins)
 #define LOCALS() (frame->f_locals)
 
-/* Signals, pending calls and GC requests set tstate->eval_breaker; polled
+/* Signals, pending calls, GC and interpreter-lock drop requests set
+   tstate->eval_breaker (other threads too, hence the atomic load); polled
    at RESUME and backward jumps. */
 #define CHECK_EVAL_BREAKER()                              \
     do {                                                  \
-        if (tstate->eval_breaker != 0) {                  \
+        if (_Py_eval_breaker_bits(tstate) != 0) {         \
             if (_Py_HandlePending(tstate) != 0) {         \
                 goto error;                               \
             }                                             \

@@ -21,6 +21,7 @@
 #include "Python.h"
 #include "pycore_gc.h"
 #include "pycore_object.h"
+#include "pycore_ceval.h"
 #include "pycore_pystate.h"
 
 #define GC_COLLECTING_FLAG ((uintptr_t)1) /* in _gc_prev while collecting */
@@ -72,7 +73,7 @@ gc_alloc(size_t basicsize)
     PyThreadState *tstate = _PyThreadState_GET();
     struct _gc_runtime_state *gcstate = &tstate->interp->gc;
     if (++gcstate->count > gcstate->threshold && gcstate->enabled && !gcstate->collecting) {
-        tstate->eval_breaker |= 1;
+        _Py_set_eval_breaker_bit(tstate, _PY_GC_SCHEDULED_BIT);
     }
     return _Py_FROM_GC(g);
 }

@@ -241,7 +241,7 @@ init_site(PyInterpreterState *interp)
 }
 
 static PyThreadState *
-init_core(void)
+init_core(int install_signals)
 {
     PyInterpreterState *interp = _PyInterpreterState_New();
     if (interp == NULL) {
@@ -252,6 +252,7 @@ init_core(void)
         Py_FatalError("can't allocate the thread state");
     }
     _PyThreadState_Bind(tstate);
+    _PyEval_InitGIL(tstate);
     fatal_if_error(init_types(interp) < 0, "can't initialize types");
     fatal_if_error(_PyImport_Init(interp) < 0, "can't initialize sys.modules");
     PyObject *bimod = _PyBuiltin_Init(interp);
@@ -261,6 +262,9 @@ init_core(void)
     fatal_if_error(PyDict_SetItemString(interp->modules, "builtins", bimod) < 0 ||
                        PyDict_SetItemString(interp->modules, "sys", sysmod) < 0,
                    "can't register core modules");
+    fatal_if_error(_PySys_AddThreadFunctions(PyModule_GetDict(sysmod)) < 0,
+                   "can't add the thread functions to sys");
+    fatal_if_error(_PySignal_Init(install_signals) < 0, "can't initialize signals");
     fatal_if_error(_Py_InitSpecializedCallables(interp) < 0, "can't initialize the specializer");
     Py_DECREF(bimod);
     Py_DECREF(sysmod);
@@ -276,11 +280,10 @@ init_core(void)
 void
 Py_InitializeEx(int install_sigs)
 {
-    (void)install_sigs;
     if (runtime_initialized) {
         return;
     }
-    PyThreadState *tstate = init_core();
+    PyThreadState *tstate = init_core(install_sigs);
     fatal_if_error(_PySys_UpdateConfig() < 0 || init_sys_path(NULL) < 0 || init_sys_prefixes() < 0,
                    "can't initialize sys.path");
     fatal_if_error(init_importlib(tstate->interp) < 0 || init_site(tstate->interp) < 0,
@@ -296,7 +299,7 @@ Py_Initialize(void)
 int
 _Py_InitializeMain(int argc, char **argv, int script_index)
 {
-    PyThreadState *tstate = init_core();
+    PyThreadState *tstate = init_core(1);
     const char *script = script_index >= 0 ? argv[script_index] : NULL;
     if (_PySys_UpdateConfig() < 0 || init_sys_path(script) < 0 || init_sys_prefixes() < 0 ||
         _PySys_SetExecutable(argv[0]) < 0 || init_importlib(tstate->interp) < 0) {
@@ -328,6 +331,25 @@ Py_AtExit(void (*func)(void))
 }
 
 int _Py_ShowRefcount = 0;
+
+/* Join the non-daemon threads through threading._shutdown(), if the
+   program imported threading. */
+static void
+wait_for_thread_shutdown(PyInterpreterState *interp)
+{
+    PyObject *threading = interp->modules == NULL ? NULL : PyDict_GetItemString(interp->modules, "threading");
+    if (threading == NULL) {
+        PyErr_Clear();
+        return;
+    }
+    Py_INCREF(threading);
+    PyObject *res = PyObject_CallMethod(threading, "_shutdown", NULL);
+    if (res == NULL) {
+        PyErr_WriteUnraisable(threading);
+    }
+    Py_XDECREF(res);
+    Py_DECREF(threading);
+}
 
 /* Clear module namespaces so that cycles through globals are broken and
    the collector can free what programs left behind. */
@@ -366,7 +388,15 @@ Py_FinalizeEx(void)
     PyInterpreterState *interp = tstate->interp;
     _PySys_FlushStdFiles();
     int status = PyErr_Occurred() ? -1 : 0;
+    PyErr_Clear();
+    wait_for_thread_shutdown(interp);
+    _PyAtExit_Call();
+    /* Daemon threads park if they wake up from here on. */
+    _PyEval_StartFinalizing(tstate);
     interp->finalizing = 1;
+    _PySignal_Fini();
+    _PyThread_Fini();
+    _PySys_FlushStdFiles();
     PyErr_Clear();
     clear_modules(interp);
     _PyGC_CollectNoFail(tstate);

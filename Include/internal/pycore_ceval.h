@@ -76,6 +76,68 @@ PyAPI_FUNC(PyObject *) _PyEval_BuiltinsFromGlobals(PyThreadState *tstate, PyObje
 /* Run pending work flagged in tstate->eval_breaker (signals, ...). */
 PyAPI_FUNC(int) _Py_HandlePending(PyThreadState *tstate);
 
+/* The eval breaker's bits.  Others set them (the collector, the C signal
+   handler, a thread waiting for the interpreter lock); the running thread
+   clears them when it looks, at RESUME and backward jumps. */
+#define _PY_GC_SCHEDULED_BIT ((uintptr_t)1)
+#define _PY_SIGNALS_PENDING_BIT ((uintptr_t)2)
+#define _PY_GIL_DROP_REQUEST_BIT ((uintptr_t)4)
+#define _PY_CALLS_TO_DO_BIT ((uintptr_t)8)
+
+static inline void
+_Py_set_eval_breaker_bit(PyThreadState *tstate, uintptr_t bit)
+{
+    __atomic_fetch_or(&tstate->eval_breaker, bit, __ATOMIC_SEQ_CST);
+}
+
+static inline void
+_Py_unset_eval_breaker_bit(PyThreadState *tstate, uintptr_t bit)
+{
+    __atomic_fetch_and(&tstate->eval_breaker, ~bit, __ATOMIC_SEQ_CST);
+}
+
+static inline uintptr_t
+_Py_eval_breaker_bits(PyThreadState *tstate)
+{
+    return __atomic_load_n(&tstate->eval_breaker, __ATOMIC_RELAXED);
+}
+
+/* ---- The interpreter lock (Python/ceval_gil.c) -------------------------- */
+
+/* Create the lock and give it to the starting thread. */
+PyAPI_FUNC(void) _PyEval_InitGIL(PyThreadState *tstate);
+/* Take and release it for tstate, which the caller binds or unbinds. */
+PyAPI_FUNC(void) _PyEval_TakeGIL(PyThreadState *tstate);
+PyAPI_FUNC(void) _PyEval_DropGIL(PyThreadState *tstate);
+/* Nonzero when tstate holds the lock. */
+PyAPI_FUNC(int) _PyEval_HoldsGIL(PyThreadState *tstate);
+/* From now on only tstate may run: any other thread that takes the lock
+   parks forever (daemon threads at exit). */
+PyAPI_FUNC(void) _PyEval_StartFinalizing(PyThreadState *tstate);
+PyAPI_FUNC(int) _PyEval_IsFinalizing(void);
+/* sys.setswitchinterval, in microseconds. */
+PyAPI_FUNC(void) _PyEval_SetSwitchInterval(unsigned long microseconds);
+PyAPI_FUNC(unsigned long) _PyEval_GetSwitchInterval(void);
+/* Run the calls queued by Py_AddPendingCall (main thread only). */
+PyAPI_FUNC(int) _PyEval_RunPendingCalls(PyThreadState *tstate);
+
+/* ---- Signals (Modules/signalmodule.c) ------------------------------------ */
+
+/* Install the start-up handlers (SIGINT raises KeyboardInterrupt, SIGPIPE
+   and SIGXFSZ ignored) when install is nonzero. */
+PyAPI_FUNC(int) _PySignal_Init(int install);
+/* Drop the Python handlers and restore the C defaults. */
+PyAPI_FUNC(void) _PySignal_Fini(void);
+/* Run the Python handlers of the signals that arrived (main thread). */
+PyAPI_FUNC(int) _PyErr_CheckSignalsTstate(PyThreadState *tstate);
+
+/* ---- Exit (Modules/atexitmodule.c, Modules/_threadmodule.c) ------------ */
+
+/* Run and drop the atexit callbacks, last registered first. */
+PyAPI_FUNC(void) _PyAtExit_Call(void);
+/* Forget the _thread module's bookkeeping (after all threads ended). */
+PyAPI_FUNC(void) _PyThread_Fini(void);
+
 /* ---- Instruction helpers (Python/ceval_helpers.c) -------------------------
    Slow paths of instructions, out of line so the loop stays small.  Each
    takes the thread state, never the caller's frame, unless it needs the

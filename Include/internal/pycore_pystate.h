@@ -1,6 +1,7 @@
-/* Thread state and interpreter state.  One interpreter and one thread for
-   now, but every helper already receives the thread state explicitly (the
-   JIT's "execution context"), so more of either need no API change. */
+/* Thread state and interpreter state.  One interpreter, any number of OS
+   threads, each with its own thread state; one lock (Python/ceval_gil.c)
+   decides which of them runs Python code.  Every helper receives the
+   thread state explicitly (the JIT's "execution context"). */
 #ifndef Py_INTERNAL_PYSTATE_H
 #define Py_INTERNAL_PYSTATE_H
 #ifndef Py_BUILD_CORE
@@ -68,7 +69,13 @@ struct _ts {
     PyObject *delete_later;
 
     PyObject *dict;              /* PyThreadState_GetDict() */
-    unsigned long thread_id;
+    unsigned long thread_id;     /* PyThread_get_thread_ident() of its thread */
+    unsigned long native_thread_id;
+    uint64_t id;                 /* unique, never reused (keys _thread._local) */
+    int gilstate_counter;        /* PyGILState_Ensure nesting */
+    int made_by_gilstate;        /* PyGILState_Ensure created it */
+    PyObject *local_weakrefs;    /* list: weakrefs to the _local objects it has
+                                    a dict in, cleaned when the thread ends */
 
     _PyStackChunk *datastack_chunk;
     PyObject **datastack_top;
@@ -95,7 +102,8 @@ struct _is {
     PyObject *interned;     /* dict of interned strings */
 };
 
-/* The running thread's state (NULL before start-up). */
+/* The state of the running thread while it holds the interpreter lock
+   (NULL before start-up and while the thread has released the lock). */
 extern __thread PyThreadState *_Py_tss_tstate;
 
 static inline PyThreadState *
@@ -116,6 +124,21 @@ PyAPI_FUNC(void) _PyThreadState_Delete(PyThreadState *tstate);
 PyAPI_FUNC(PyInterpreterState *) _PyInterpreterState_New(void);
 PyAPI_FUNC(void) _PyInterpreterState_Delete(PyInterpreterState *interp);
 PyAPI_FUNC(void) _PyThreadState_Bind(PyThreadState *tstate);
+
+/* The thread state this OS thread was bound to, attached or not. */
+PyAPI_FUNC(PyThreadState *) _PyThreadState_Bound(void);
+/* The main thread's state (the one start-up made), and its ident. */
+PyAPI_FUNC(PyThreadState *) _PyThreadState_Main(void);
+PyAPI_FUNC(unsigned long) _PyThread_MainIdent(void);
+/* Unlink and free the running thread's state, releasing the interpreter
+   lock; the state must have been cleared. */
+PyAPI_FUNC(void) _PyThreadState_DeleteCurrent(PyThreadState *tstate);
+/* Drop the _thread._local dicts that belong to tstate
+   (Modules/_threadmodule.c). */
+PyAPI_FUNC(void) _PyThread_ClearLocals(PyThreadState *tstate);
+/* sys._current_frames, _current_exceptions, setswitchinterval and
+   getswitchinterval (Python/pystate.c), added to sys at start-up. */
+PyAPI_FUNC(int) _PySys_AddThreadFunctions(PyObject *sysdict);
 
 /* Error helpers that take the thread state explicitly (Python/errors.c). */
 PyAPI_FUNC(void) _PyErr_SetString(PyThreadState *tstate, PyObject *exception, const char *string);
