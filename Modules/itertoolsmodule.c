@@ -61,6 +61,24 @@ lazyit_alloc(PyTypeObject *type)
     return (lazyit *)type->tp_alloc(type, 0);
 }
 
+/* A new object of the shared layout reading from iter(iterable). */
+static lazyit *
+lazyit_over(PyTypeObject *type, PyObject *iterable)
+{
+    PyObject *source = PyObject_GetIter(iterable);
+    if (source == NULL) {
+        return NULL;
+    }
+    lazyit *lz = lazyit_alloc(type);
+    if (lz != NULL) {
+        lz->src = source;
+    }
+    else {
+        Py_DECREF(source);
+    }
+    return lz;
+}
+
 /* Fetch the next item from lz->src; drop the source at its end so the
    iterator it came from is released early.  1 item, 0 end, -1 error. */
 static int
@@ -99,16 +117,10 @@ new_fn_iter(PyTypeObject *type, PyObject *args, PyObject *kwds, const char *name
     if (!PyArg_UnpackTuple(args, name, 2, 2, &func, &iterable)) {
         return NULL;
     }
-    PyObject *it = PyObject_GetIter(iterable);
-    if (it == NULL) {
-        return NULL;
-    }
-    lazyit *lz = lazyit_alloc(type);
+    lazyit *lz = lazyit_over(type, iterable);
     if (lz == NULL) {
-        Py_DECREF(it);
         return NULL;
     }
-    lz->src = it;
     lz->fn = Py_NewRef(func);
     return (PyObject *)lz;
 }
@@ -255,16 +267,10 @@ cycle_new(PyTypeObject *type, PyObject *args, PyObject *kwds)
     if (!no_kwargs("cycle", kwds) || !PyArg_UnpackTuple(args, "cycle", 1, 1, &iterable)) {
         return NULL;
     }
-    PyObject *it = PyObject_GetIter(iterable);
-    if (it == NULL) {
-        return NULL;
-    }
-    lazyit *lz = lazyit_alloc(type);
+    lazyit *lz = lazyit_over(type, iterable);
     if (lz == NULL) {
-        Py_DECREF(it);
         return NULL;
     }
-    lz->src = it;
     lz->a = PyList_New(0);
     if (lz->a == NULL) {
         Py_DECREF(lz);
@@ -403,16 +409,10 @@ accumulate_new(PyTypeObject *type, PyObject *args, PyObject *kwds)
                                      &initial)) {
         return NULL;
     }
-    PyObject *it = PyObject_GetIter(iterable);
-    if (it == NULL) {
-        return NULL;
-    }
-    lazyit *lz = lazyit_alloc(type);
+    lazyit *lz = lazyit_over(type, iterable);
     if (lz == NULL) {
-        Py_DECREF(it);
         return NULL;
     }
-    lz->src = it;
     lz->fn = func == Py_None ? NULL : Py_NewRef(func);
     lz->b = initial == Py_None ? NULL : Py_NewRef(initial);
     return (PyObject *)lz;
@@ -473,16 +473,10 @@ batched_new(PyTypeObject *type, PyObject *args, PyObject *kwds)
         PyErr_SetString(PyExc_ValueError, "n must be at least one");
         return NULL;
     }
-    PyObject *it = PyObject_GetIter(iterable);
-    if (it == NULL) {
-        return NULL;
-    }
-    lazyit *lz = lazyit_alloc(type);
+    lazyit *lz = lazyit_over(type, iterable);
     if (lz == NULL) {
-        Py_DECREF(it);
         return NULL;
     }
-    lz->src = it;
     lz->i = n;
     lz->flag = strict;
     return (PyObject *)lz;
@@ -929,16 +923,10 @@ islice_new(PyTypeObject *type, PyObject *args, PyObject *kwds)
             }
         }
     }
-    PyObject *it = PyObject_GetIter(iterable);
-    if (it == NULL) {
-        return NULL;
-    }
-    lazyit *lz = lazyit_alloc(type);
+    lazyit *lz = lazyit_over(type, iterable);
     if (lz == NULL) {
-        Py_DECREF(it);
         return NULL;
     }
-    lz->src = it;
     lz->i = start;
     lz->j = stop;
     lz->k = step;
@@ -1148,16 +1136,10 @@ groupby_new(PyTypeObject *type, PyObject *args, PyObject *kwds)
     if (!PyArg_ParseTupleAndKeywords(args, kwds, "O|O:groupby", kwlist, &iterable, &key)) {
         return NULL;
     }
-    PyObject *it = PyObject_GetIter(iterable);
-    if (it == NULL) {
-        return NULL;
-    }
-    lazyit *lz = lazyit_alloc(type);
+    lazyit *lz = lazyit_over(type, iterable);
     if (lz == NULL) {
-        Py_DECREF(it);
         return NULL;
     }
-    lz->src = it;
     lz->fn = key == Py_None ? NULL : Py_NewRef(key);
     return (PyObject *)lz;
 }
