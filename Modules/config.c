@@ -25,6 +25,7 @@ extern PyObject *PyInit__typing(void);
 extern PyObject *PyInit__signal(void);
 extern PyObject *PyInit__thread(void);
 extern PyObject *PyInit_atexit(void);
+extern PyObject *PyInit_itertools(void);
 
 struct _inittab _PyImport_Inittab[] = {
     {"_imp", PyInit__imp},
@@ -48,5 +49,6 @@ struct _inittab _PyImport_Inittab[] = {
     {"_signal", PyInit__signal},
     {"_thread", PyInit__thread},
     {"atexit", PyInit_atexit},
+    {"itertools", PyInit_itertools},
     {NULL, NULL},
 };
