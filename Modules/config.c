@@ -8,11 +8,13 @@ extern PyObject *PyInit__testinternalcapi(void);
 extern PyObject *PyInit_gc(void);
 extern PyObject *PyInit_time(void);
 extern PyObject *PyInit_math(void);
+extern PyObject *PyInit__io(void);
 
 struct _inittab _PyImport_Inittab[] = {
     {"_testinternalcapi", PyInit__testinternalcapi},
     {"gc", PyInit_gc},
     {"time", PyInit_time},
     {"math", PyInit_math},
+    {"_io", PyInit__io},
     {NULL, NULL},
 };

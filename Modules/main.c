@@ -191,7 +191,10 @@ Py_BytesMain(int argc, char **argv)
             case 'h':
             case '?':
                 return usage(0, argv[0]);
-            case 'u': case 'B': case 'E': case 'I': case 'S': case 's': case 'O':
+            case 'u':
+                Py_UnbufferedStdioFlag = 1;
+                break;
+            case 'B': case 'E': case 'I': case 'S': case 's': case 'O':
             case 'q': case 'b': case 'd': case 'i': case 'v': case 'R': case 'P':
                 break; /* accepted; not all have an effect yet */
             case 'W': {
