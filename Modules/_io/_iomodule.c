@@ -46,6 +46,10 @@ parse_open_mode(PyObject *modeobj, open_mode *m)
         }
         *slot = 1;
     }
+    if (m->text && m->binary) {
+        PyErr_SetString(PyExc_ValueError, "can't have text and binary mode at once");
+        return -1;
+    }
     int primaries = m->creating + m->reading + m->writing + m->appending;
     if (primaries > 1) {
         PyErr_SetString(PyExc_ValueError, "must have exactly one of create/read/write/append mode");
@@ -54,10 +58,6 @@ parse_open_mode(PyObject *modeobj, open_mode *m)
     if (primaries == 0) {
         PyErr_SetString(PyExc_ValueError,
                         "Must have exactly one of create/read/write/append mode and at most one plus");
-        return -1;
-    }
-    if (m->text && m->binary) {
-        PyErr_SetString(PyExc_ValueError, "can't have text and binary mode at once");
         return -1;
     }
     return 0;
@@ -224,8 +224,7 @@ io_open(PyObject *module, PyObject *const *args, Py_ssize_t nargs, PyObject *kwn
     }
     open_mode m;
     PyObject *res = NULL;
-    if (parse_open_mode(modeobj, &m) < 0 || check_binary_args(&m, encoding, errors, newline) < 0 ||
-        (!m.binary && _PyIO_CheckNewline(newline, "open") < 0)) {
+    if (parse_open_mode(modeobj, &m) < 0 || check_binary_args(&m, encoding, errors, newline) < 0) {
         goto done;
     }
     if (m.binary && buffering == 1 &&

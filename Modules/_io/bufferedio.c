@@ -43,31 +43,23 @@ check_ready(buffered *b)
     return -1;
 }
 
-/* Ready and open; `what` names the operation in the closed message. */
+/* Ready and open; `msg` is the closed-file message (NULL: the generic
+   one).  A closed reader may still hand out the bytes it holds. */
 static int
-check_usable(buffered *b, const char *what)
+check_usable(buffered *b, const char *msg)
 {
     if (check_ready(b) < 0) {
         return -1;
     }
     int closed = _PyIO_IsClosed(b->raw);
-    if (closed < 0) {
-        return -1;
+    if (closed <= 0) {
+        return closed;
     }
-    if (closed) {
-        /* A closed stream may still hold unread bytes for read(). */
-        if (what != NULL && strcmp(what, "read") == 0 && b->rlen > b->rpos) {
-            return 0;
-        }
-        if (what == NULL) {
-            _PyIO_ClosedError("I/O operation on closed file");
-        }
-        else {
-            PyErr_Format(PyExc_ValueError, "%s of closed file", what);
-        }
-        return -1;
+    if (msg != NULL && strncmp(msg, "read ", 5) == 0 && b->rlen > b->rpos) {
+        return 0;
     }
-    return 0;
+    _PyIO_ClosedError(msg ? msg : "I/O operation on closed file");
+    return -1;
 }
 
 #define CHECK_USABLE(b, what)            \
@@ -476,7 +468,7 @@ buffered_read(PyObject *self, PyObject *const *args, Py_ssize_t nargs)
         PyErr_SetString(PyExc_ValueError, "read length must be non-negative or -1");
         return NULL;
     }
-    CHECK_USABLE(b, "read");
+    CHECK_USABLE(b, "read of closed file");
     if (enter_reading(b) < 0) {
         return NULL;
     }
@@ -491,7 +483,7 @@ buffered_read1(PyObject *self, PyObject *const *args, Py_ssize_t nargs)
     if (!_PyArg_CheckPositional("read1", nargs, 0, 1) || _PyIO_SizeArg(nargs ? args[0] : NULL, &n) < 0) {
         return NULL;
     }
-    CHECK_USABLE(b, "read of");
+    CHECK_USABLE(b, "read of closed file");
     if (enter_reading(b) < 0) {
         return NULL;
     }
@@ -505,7 +497,7 @@ static PyObject *
 readinto_common(PyObject *self, PyObject *arg, int once)
 {
     buffered *b = BUF(self);
-    CHECK_USABLE(b, "readinto");
+    CHECK_USABLE(b, "readinto of closed file");
     if (enter_reading(b) < 0) {
         return NULL;
     }
@@ -543,7 +535,7 @@ buffered_peek(PyObject *self, PyObject *const *args, Py_ssize_t nargs)
     if (!_PyArg_CheckPositional("peek", nargs, 0, 1)) {
         return NULL;
     }
-    CHECK_USABLE(b, "peek");
+    CHECK_USABLE(b, "peek of closed file");
     if (enter_reading(b) < 0) {
         return NULL;
     }
@@ -591,7 +583,7 @@ buffered_readline(PyObject *self, PyObject *const *args, Py_ssize_t nargs)
     if (!_PyArg_CheckPositional("readline", nargs, 0, 1) || _PyIO_SizeArg(nargs ? args[0] : NULL, &limit) < 0) {
         return NULL;
     }
-    CHECK_USABLE(b, "readline");
+    CHECK_USABLE(b, "readline of closed file");
     if (enter_reading(b) < 0) {
         return NULL;
     }
@@ -605,7 +597,7 @@ buffered_iternext(PyObject *self)
     if (!Py_IS_TYPE(self, &_PyIO_BufferedReader_Type) && !Py_IS_TYPE(self, &_PyIO_BufferedRandom_Type)) {
         return _PyIO_IterNext(self);
     }
-    CHECK_USABLE(b, "readline");
+    CHECK_USABLE(b, "readline of closed file");
     if (enter_reading(b) < 0) {
         return NULL;
     }
@@ -622,7 +614,7 @@ static PyObject *
 buffered_write(PyObject *self, PyObject *arg)
 {
     buffered *b = BUF(self);
-    CHECK_USABLE(b, "write to");
+    CHECK_USABLE(b, "write to closed file");
     Py_buffer view;
     if (PyObject_GetBuffer(arg, &view, PyBUF_SIMPLE) < 0) {
         return NULL;
@@ -664,7 +656,7 @@ static PyObject *
 buffered_flush(PyObject *self, PyObject *Py_UNUSED(ignored))
 {
     buffered *b = BUF(self);
-    CHECK_USABLE(b, "flush of");
+    CHECK_USABLE(b, b->writable ? "flush of closed file" : "I/O operation on closed file.");
     if (b->wlen > 0 && flush_writes(b) < 0) {
         return NULL;
     }
@@ -705,7 +697,7 @@ buffered_seek(PyObject *self, PyObject *const *args, Py_ssize_t nargs)
         PyErr_Format(PyExc_ValueError, "whence value %d unsupported", whence);
         return NULL;
     }
-    CHECK_USABLE(b, "seek");
+    CHECK_USABLE(b, "seek of closed file");
     if (b->wlen > 0 && flush_writes(b) < 0) {
         return NULL;
     }
@@ -724,7 +716,7 @@ buffered_truncate(PyObject *self, PyObject *const *args, Py_ssize_t nargs)
     if (!_PyArg_CheckPositional("truncate", nargs, 0, 1)) {
         return NULL;
     }
-    CHECK_USABLE(b, "truncate of");
+    CHECK_USABLE(b, "truncate of closed file");
     if (!b->writable) {
         return _PyIO_Unsupported("truncate");
     }

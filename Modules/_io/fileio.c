@@ -229,7 +229,7 @@ fileio_init(PyObject *self, PyObject *args, PyObject *kwds)
     f->seekable = -1;
     f->blksize = 0;
     if (PyFloat_Check(file)) {
-        PyErr_SetString(PyExc_TypeError, "integer argument expected, got float");
+        PyErr_SetString(PyExc_TypeError, "expected str, bytes or os.PathLike object, not float");
         return -1;
     }
     int flags;

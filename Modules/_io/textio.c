@@ -1558,13 +1558,15 @@ textio_reconfigure(PyObject *self, PyObject *args, PyObject *kwds)
         str_or_none(errors, "errors", "reconfigure") < 0) {
         return NULL;
     }
-    if (newline != NULL && (str_or_none(newline, "newline", "reconfigure") < 0 ||
-                            _PyIO_CheckNewline(newline, "TextIOWrapper") < 0)) {
+    if (newline != NULL && str_or_none(newline, "newline", "reconfigure") < 0) {
         return NULL;
     }
     int changes_codec = !Py_IsNone(encoding) || !Py_IsNone(errors) || newline != NULL;
     if (changes_codec && t->decoded != NULL) {
         return _PyIO_Unsupported("It is not possible to set the encoding or newline of stream after the first read");
+    }
+    if (newline != NULL && _PyIO_CheckNewline(newline, "TextIOWrapper") < 0) {
+        return NULL;
     }
     if (flush_self(self) < 0) {
         return NULL;
@@ -1648,13 +1650,12 @@ textio_closed_get(PyObject *self, void *closure)
     return PyObject_GetAttrString(TIO(self)->buffer, "closed");
 }
 
+/* None once detached (CPython answers the same). */
 static PyObject *
 textio_buffer_get(PyObject *self, void *closure)
 {
-    if (check_attached(TIO(self)) < 0) {
-        return NULL;
-    }
-    return Py_NewRef(TIO(self)->buffer);
+    PyObject *buffer = TIO(self)->buffer;
+    return Py_NewRef(buffer ? buffer : Py_None);
 }
 
 static PyObject *
