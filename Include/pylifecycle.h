@@ -14,5 +14,6 @@ PyAPI_FUNC(void) _Py_NO_RETURN _Py_FatalErrorFunc(const char *func, const char *
 PyAPI_FUNC(int) Py_AtExit(void (*func)(void));
 PyAPI_FUNC(int) Py_Main(int argc, wchar_t **argv);
 PyAPI_FUNC(int) Py_BytesMain(int argc, char **argv);
+/* -u: sys.stdout and sys.stderr write through (Python/pylifecycle.c). */
 
 #endif /* !Py_PYLIFECYCLE_H */

@@ -26,6 +26,7 @@ extern PyObject *PyInit__signal(void);
 extern PyObject *PyInit__thread(void);
 extern PyObject *PyInit_atexit(void);
 extern PyObject *PyInit_itertools(void);
+extern PyObject *PyInit__io(void);
 
 struct _inittab _PyImport_Inittab[] = {
     {"_imp", PyInit__imp},
@@ -50,5 +51,6 @@ struct _inittab _PyImport_Inittab[] = {
     {"_thread", PyInit__thread},
     {"atexit", PyInit_atexit},
     {"itertools", PyInit_itertools},
+    {"_io", PyInit__io},
     {NULL, NULL},
 };

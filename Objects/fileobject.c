@@ -1,7 +1,8 @@
-/* Writing to file objects from C, and the std printer.
+/* The PyFile_* C API over Python file objects, and the std printer.
 
    The std printer is a minimal text file over a file descriptor, used for
-   sys.stdout and sys.stderr until the io module takes over.  Like io's
+   sys.stdout and sys.stderr until start-up replaces them with io streams
+   (init_stdio in Python/pylifecycle.c), and as a fallback after that.  Like io's
    defaults it buffers stdout (line-buffered on a terminal) and writes
    stderr through at once.  Text is written as UTF-8 with
    "backslashreplace" for lone surrogates. */
@@ -251,11 +252,93 @@ PyFile_WriteString(const char *s, PyObject *f)
     return err;
 }
 
+/* readline() on f; with n < 0 the trailing newline is dropped and an empty
+   result (end of file) raises EOFError, as input() needs. */
 PyObject *
 PyFile_GetLine(PyObject *f, int n)
 {
-    if (n <= 0) {
-        return PyObject_CallMethod(f, "readline", NULL);
+    if (f == NULL) {
+        PyErr_BadInternalCall();
+        return NULL;
     }
-    return PyObject_CallMethod(f, "readline", "i", n);
+    PyObject *line = n <= 0 ? PyObject_CallMethod(f, "readline", NULL)
+                            : PyObject_CallMethod(f, "readline", "i", n);
+    if (line == NULL || n >= 0) {
+        return line;
+    }
+    if (!PyBytes_Check(line) && !PyUnicode_Check(line)) {
+        Py_DECREF(line);
+        PyErr_SetString(PyExc_TypeError, "object.readline() returned non-string");
+        return NULL;
+    }
+    Py_ssize_t len = PyObject_Size(line);
+    if (len == 0) {
+        Py_DECREF(line);
+        PyErr_SetString(PyExc_EOFError, "EOF when reading a line");
+        return NULL;
+    }
+    int ends_nl = PyUnicode_Check(line) ? PyUnicode_READ_CHAR(line, len - 1) == '\n'
+                                        : PyBytes_AS_STRING(line)[len - 1] == '\n';
+    if (ends_nl) {
+        PyObject *cut = PyUnicode_Check(line) ? PyUnicode_Substring(line, 0, len - 1)
+                                              : PyBytes_FromStringAndSize(PyBytes_AS_STRING(line), len - 1);
+        Py_SETREF(line, cut);
+    }
+    return line;
+}
+
+/* A file object over fd, made by io.open (name is unused, as in CPython). */
+PyObject *
+PyFile_FromFd(int fd, const char *name, const char *mode, int buffering, const char *encoding,
+              const char *errors, const char *newline, int closefd)
+{
+    (void)name;
+    PyObject *io = PyImport_ImportModule("_io");
+    if (io == NULL) {
+        return NULL;
+    }
+    PyObject *f = PyObject_CallMethod(io, "open", "isizzzi", fd, mode ? mode : "r", buffering, encoding, errors,
+                                      newline, closefd);
+    Py_DECREF(io);
+    return f;
+}
+
+/* The descriptor of an int or of an object with a fileno() method. */
+int
+PyObject_AsFileDescriptor(PyObject *o)
+{
+    PyObject *num;
+    if (PyLong_Check(o)) {
+        num = Py_NewRef(o);
+    }
+    else {
+        PyObject *meth;
+        if (PyObject_GetOptionalAttrString(o, "fileno", &meth) < 0) {
+            return -1;
+        }
+        if (meth == NULL) {
+            PyErr_SetString(PyExc_TypeError, "argument must be an int, or have a fileno() method.");
+            return -1;
+        }
+        num = PyObject_CallNoArgs(meth);
+        Py_DECREF(meth);
+        if (num == NULL) {
+            return -1;
+        }
+        if (!PyLong_Check(num)) {
+            PyErr_SetString(PyExc_TypeError, "fileno() returned a non-integer");
+            Py_DECREF(num);
+            return -1;
+        }
+    }
+    int fd = PyLong_AsInt(num);
+    Py_DECREF(num);
+    if (fd == -1 && PyErr_Occurred()) {
+        return -1;
+    }
+    if (fd < 0) {
+        PyErr_Format(PyExc_ValueError, "file descriptor cannot be a negative integer (%i)", fd);
+        return -1;
+    }
+    return fd;
 }

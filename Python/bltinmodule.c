@@ -1142,20 +1142,31 @@ builtin_input(PyObject *module, PyObject *const *args, Py_ssize_t nargs)
             Py_DECREF(r);
         }
     }
-    char *line = NULL;
-    size_t cap = 0;
-    ssize_t len = getline(&line, &cap, stdin);
-    if (len < 0) {
-        free(line);
+    /* Read through sys.stdin so its buffer and ours never disagree. */
+    PyObject *in = PySys_GetObject("stdin");
+    if (in == NULL || Py_IsNone(in)) {
+        PyErr_SetString(PyExc_RuntimeError, "input(): lost sys.stdin");
+        return NULL;
+    }
+    PyObject *line = PyObject_CallMethod(in, "readline", NULL);
+    if (line == NULL) {
+        return NULL;
+    }
+    if (!PyUnicode_Check(line)) {
+        PyErr_Format(PyExc_TypeError, "object.readline() returned non-string");
+        Py_DECREF(line);
+        return NULL;
+    }
+    Py_ssize_t len = PyUnicode_GET_LENGTH(line);
+    if (len == 0) {
+        Py_DECREF(line);
         PyErr_SetNone(PyExc_EOFError);
         return NULL;
     }
-    if (len > 0 && line[len - 1] == '\n') {
-        len--;
+    if (PyUnicode_READ_CHAR(line, len - 1) == '\n') {
+        Py_SETREF(line, PyUnicode_Substring(line, 0, len - 1));
     }
-    PyObject *res = PyUnicode_DecodeUTF8(line, len, "surrogateescape");
-    free(line);
-    return res;
+    return line;
 }
 
 static PyMethodDef builtin_methods[] = {

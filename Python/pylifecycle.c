@@ -15,6 +15,9 @@
 #include "pycore_sysmodule.h"
 #include "pycore_typeobject.h"
 #include "pycore_unicodeobject.h"
+#include <errno.h>
+#include <sys/stat.h>
+#include <unistd.h>
 
 static int runtime_initialized = 0;
 
@@ -240,6 +243,92 @@ init_site(PyInterpreterState *interp)
     return 0;
 }
 
+static int
+set_str_attr(PyObject *obj, const char *name, const char *value)
+{
+    PyObject *v = PyUnicode_FromString(value);
+    int err = v == NULL ? -1 : PyObject_SetAttrString(obj, name, v);
+    Py_XDECREF(v);
+    return err;
+}
+
+/* One standard stream: TextIOWrapper over a buffered stream over a
+   FileIO that does not own the descriptor.  Returns None for a closed
+   descriptor (as CPython does when started with fd 0, 1 or 2 closed). */
+static PyObject *
+make_std_stream(PyObject *io, int fd, const char *encoding, const char *errors, int unbuffered)
+{
+    struct stat st;
+    if (fstat(fd, &st) < 0 && errno == EBADF) {
+        Py_RETURN_NONE;
+    }
+    static const char *const names[] = {"<stdin>", "<stdout>", "<stderr>"};
+    int reading = fd == 0;
+    PyObject *raw = PyObject_CallMethod(io, "FileIO", "isi", fd, reading ? "rb" : "wb", 0);
+    if (raw == NULL) {
+        return NULL;
+    }
+    PyObject *buf = NULL, *text = NULL;
+    if (set_str_attr(raw, "name", names[fd]) < 0) {
+        goto done;
+    }
+    int write_through = unbuffered && !reading;
+    buf = write_through ? Py_NewRef(raw)
+                        : PyObject_CallMethod(io, reading ? "BufferedReader" : "BufferedWriter", "O", raw);
+    if (buf == NULL) {
+        goto done;
+    }
+    int line_buffering = !write_through && (fd == 2 || isatty(fd));
+    text = PyObject_CallMethod(io, "TextIOWrapper", "Osssii", buf, encoding,
+                               fd == 2 ? "backslashreplace" : errors, "\n", line_buffering, write_through);
+    if (text != NULL && set_str_attr(text, "mode", reading ? "r" : "w") < 0) {
+        Py_CLEAR(text);
+    }
+done:
+    Py_XDECREF(buf);
+    Py_DECREF(raw);
+    return text;
+}
+
+/* sys.stdin/stdout/stderr and their sys.__std*__ copies as io streams,
+   honouring PYTHONIOENCODING ("encoding[:errors]") and -u /
+   PYTHONUNBUFFERED; builtins.open becomes io.open. */
+static int
+init_stdio(PyInterpreterState *interp)
+{
+    PyObject *io = PyImport_ImportModule("_io");
+    if (io == NULL) {
+        return -1;
+    }
+    char encoding[64] = "utf-8", errors[64] = "surrogateescape";
+    const char *env = _Py_Config.use_environment ? getenv("PYTHONIOENCODING") : NULL;
+    if (env != NULL && *env) {
+        const char *colon = strchr(env, ':');
+        size_t n = colon ? (size_t)(colon - env) : strlen(env);
+        if (n > 0 && n < sizeof(encoding)) {
+            snprintf(encoding, sizeof(encoding), "%.*s", (int)n, env);
+        }
+        if (colon != NULL && colon[1] && strlen(colon + 1) < sizeof(errors)) {
+            snprintf(errors, sizeof(errors), "%s", colon + 1);
+        }
+    }
+    int unbuffered = !_Py_Config.buffered_stdio; /* -u, PYTHONUNBUFFERED */
+    static const char *const attrs[][2] = {{"stdin", "__stdin__"}, {"stdout", "__stdout__"},
+                                           {"stderr", "__stderr__"}};
+    int err = 0;
+    for (int fd = 0; fd < 3 && !err; fd++) {
+        PyObject *stream = make_std_stream(io, fd, encoding, errors, unbuffered);
+        err = stream == NULL || PySys_SetObject(attrs[fd][0], stream) < 0 ||
+              PySys_SetObject(attrs[fd][1], stream) < 0;
+        Py_XDECREF(stream);
+    }
+    PyObject *open = err ? NULL : PyObject_GetAttrString(io, "open");
+    err = err || open == NULL || PyDict_SetItemString(interp->builtins, "open", open) < 0;
+    Py_XDECREF(open);
+    Py_DECREF(io);
+    return err ? -1 : 0;
+}
+
 static PyThreadState *
 init_core(int install_signals)
 {
@@ -273,6 +362,7 @@ init_core(int install_signals)
     fatal_if_error(PyDict_SetItemString(PyModule_GetDict(main), "__builtins__", bimod) < 0,
                    "can't set __main__.__builtins__");
     Py_DECREF(main);
+    fatal_if_error(init_stdio(interp) < 0, "can't initialize sys standard streams");
     runtime_initialized = 1;
     return tstate;
 }
