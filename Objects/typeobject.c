@@ -2399,10 +2399,10 @@ type_traverse(PyObject *self, visitproc visit, void *arg)
     Py_VISIT(type->tp_bases);
     Py_VISIT(type->tp_base);
     Py_VISIT(((PyHeapTypeObject *)type)->ht_module);
-    /* Instances of a heap metaclass own a reference to it. */
-    if (PyType_HasFeature(Py_TYPE(type), Py_TPFLAGS_HEAPTYPE)) {
-        Py_VISIT(Py_TYPE(type));
-    }
+    /* Not Py_TYPE(type): a class of a heap metaclass is traversed by the
+       metaclass's subtype_traverse, which visits the metaclass once and
+       then calls us; visiting it here too would count that reference
+       twice, and the collector would clear a live metaclass. */
     return 0;
 }
 

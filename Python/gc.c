@@ -214,6 +214,9 @@ visit_decref(PyObject *op, void *arg)
     Py_ssize_t i = scan_index(op);
     if (i >= 0) {
         scan->refs[i]--;
+        /* Below zero, some tp_traverse reported a reference its object
+           does not own, and the collector would free a live object. */
+        assert(scan->refs[i] >= 0);
     }
     return 0;
 }
