@@ -945,6 +945,115 @@ module_not_found(PyObject *name)
     return NULL;
 }
 
+/* ---- Tracebacks through importlib ----------------------------------------------
+
+   An error raised by the module being imported should not show the
+   importlib frames it passed through: as CPython, every importlib frame
+   is dropped from an ImportError's traceback, and for other errors each
+   run of importlib frames up to the `_call_with_frames_removed` that
+   called into user code. */
+
+static int
+is_importlib_frame(PyTracebackObject *tb)
+{
+    PyCodeObject *code = PyFrame_GetCode(tb->tb_frame);
+    int found = 0;
+    if (PyUnicode_Check(code->co_filename)) {
+        const char *file = PyUnicode_AsUTF8(code->co_filename);
+        const char *base = file ? strrchr(file, '/') : NULL;
+        base = base ? base + 1 : file;
+        found = base != NULL && strstr(file, "importlib/") != NULL &&
+                (strcmp(base, "_bootstrap.py") == 0 || strcmp(base, "_bootstrap_external.py") == 0);
+    }
+    Py_DECREF(code);
+    PyErr_Clear();
+    return found;
+}
+
+static int
+is_frames_removed_call(PyTracebackObject *tb)
+{
+    PyCodeObject *code = PyFrame_GetCode(tb->tb_frame);
+    int found = PyUnicode_CompareWithASCIIString(code->co_name, "_call_with_frames_removed") == 0;
+    Py_DECREF(code);
+    return found;
+}
+
+/* Which entries of `entries[0:n]` survive: with `drop_all` no importlib
+   entry, else in each run of importlib entries only those after its last
+   `_call_with_frames_removed`. */
+static void
+choose_kept_frames(PyTracebackObject **entries, char *keep, Py_ssize_t n, int drop_all)
+{
+    Py_ssize_t i = 0;
+    while (i < n) {
+        if (!is_importlib_frame(entries[i])) {
+            keep[i++] = 1;
+            continue;
+        }
+        Py_ssize_t end = i, last_call = -1;
+        while (end < n && is_importlib_frame(entries[end])) {
+            if (is_frames_removed_call(entries[end])) {
+                last_call = end;
+            }
+            end++;
+        }
+        for (Py_ssize_t k = i; k < end; k++) {
+            keep[k] = !drop_all && k > last_call;
+        }
+        i = end;
+    }
+}
+
+static void
+trim_importlib_frames(PyObject *exc)
+{
+    PyObject *head = PyException_GetTraceback(exc);
+    if (head == NULL) {
+        return;
+    }
+    Py_ssize_t n = 0;
+    for (PyTracebackObject *tb = (PyTracebackObject *)head; tb != NULL; tb = tb->tb_next) {
+        n++;
+    }
+    PyTracebackObject **entries = PyMem_Malloc((size_t)n * sizeof(*entries));
+    char *keep = PyMem_Malloc((size_t)n);
+    if (entries == NULL || keep == NULL) {
+        PyMem_Free(entries);
+        PyMem_Free(keep);
+        Py_DECREF(head);
+        return; /* an untrimmed traceback is still right */
+    }
+    Py_ssize_t i = 0;
+    for (PyTracebackObject *tb = (PyTracebackObject *)head; tb != NULL; tb = tb->tb_next) {
+        entries[i++] = (PyTracebackObject *)Py_NewRef(tb); /* alive while relinking */
+    }
+    choose_kept_frames(entries, keep, n, PyErr_GivenExceptionMatches(exc, PyExc_ImportError));
+    PyTracebackObject *first = NULL, *last = NULL;
+    for (i = 0; i < n; i++) {
+        if (!keep[i]) {
+            continue;
+        }
+        if (last == NULL) {
+            first = entries[i];
+        }
+        else {
+            Py_XSETREF(last->tb_next, (PyTracebackObject *)Py_NewRef(entries[i]));
+        }
+        last = entries[i];
+    }
+    if (last != NULL) {
+        Py_CLEAR(last->tb_next);
+    }
+    PyException_SetTraceback(exc, first ? (PyObject *)first : Py_None);
+    for (i = 0; i < n; i++) {
+        Py_DECREF(entries[i]);
+    }
+    PyMem_Free(entries);
+    PyMem_Free(keep);
+    Py_DECREF(head);
+}
+
 /* Import a module that is not in sys.modules. */
 static PyObject *
 find_and_load(PyInterpreterState *interp, PyObject *abs_name)
@@ -962,7 +1071,13 @@ find_and_load(PyInterpreterState *interp, PyObject *abs_name)
     if (func == NULL) {
         return NULL;
     }
-    return PyObject_CallMethod(interp->importlib, "_find_and_load", "OO", abs_name, func);
+    PyObject *mod = PyObject_CallMethod(interp->importlib, "_find_and_load", "OO", abs_name, func);
+    if (mod == NULL) {
+        PyObject *exc = PyErr_GetRaisedException();
+        trim_importlib_frames(exc);
+        PyErr_SetRaisedException(exc);
+    }
+    return mod;
 }
 
 /* A module another thread is still executing: wait for it (importlib's
