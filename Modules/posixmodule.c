@@ -8,7 +8,11 @@
 #include "posixmodule.h"
 
 #include <fcntl.h>
+#include <limits.h>
+#include <pty.h>
+#include <stdio.h>
 #include <sys/ioctl.h>
+#include <sys/mman.h>
 #include <sys/random.h>
 #include <sys/sendfile.h>
 #include <sys/stat.h>
@@ -708,6 +712,279 @@ posix_sendfile(PyObject *m, PyObject *const *args, Py_ssize_t nargs, PyObject *k
     return PyLong_FromSsize_t(n);
 }
 
+static PyObject *
+posix_readinto(PyObject *m, PyObject *args)
+{
+    int fd;
+    PyObject *target;
+    if (!PyArg_ParseTuple(args, "iO:readinto", &fd, &target)) {
+        return NULL;
+    }
+    Py_buffer view;
+    if (PyObject_GetBuffer(target, &view, PyBUF_WRITABLE) < 0) {
+        return NULL;
+    }
+    ssize_t n;
+    do {
+        n = read(fd, view.buf, (size_t)view.len);
+    } while (n < 0 && errno == EINTR && PyErr_CheckSignals() == 0);
+    PyBuffer_Release(&view);
+    if (n < 0) {
+        return PyErr_Occurred() ? NULL : _PyPosix_Error();
+    }
+    return PyLong_FromSsize_t(n);
+}
+
+/* preadv/pwritev: readv/writev at an offset (flags must be 0 or RWF_*). */
+static PyObject *
+vector_io_at(PyObject *args, const char *format, int writing)
+{
+    int fd, flags = 0;
+    PyObject *seq;
+    long long offset;
+    if (!PyArg_ParseTuple(args, format, &fd, &seq, &offset, &flags)) {
+        return NULL;
+    }
+    struct iovec *iov;
+    Py_buffer *views;
+    Py_ssize_t count = collect_buffers(seq, &iov, &views, !writing);
+    if (count < 0) {
+        return NULL;
+    }
+    ssize_t n;
+    do {
+        n = writing ? pwritev2(fd, iov, (int)count, (off_t)offset, flags)
+                    : preadv2(fd, iov, (int)count, (off_t)offset, flags);
+    } while (n < 0 && errno == EINTR && PyErr_CheckSignals() == 0);
+    for (Py_ssize_t i = 0; i < count; i++) {
+        PyBuffer_Release(&views[i]);
+    }
+    PyMem_Free(iov);
+    PyMem_Free(views);
+    if (n < 0) {
+        return PyErr_Occurred() ? NULL : _PyPosix_Error();
+    }
+    return PyLong_FromSsize_t(n);
+}
+
+static PyObject *
+posix_preadv(PyObject *m, PyObject *args)
+{
+    return vector_io_at(args, "iOL|i:preadv", 0);
+}
+
+static PyObject *
+posix_pwritev(PyObject *m, PyObject *args)
+{
+    return vector_io_at(args, "iOL|i:pwritev", 1);
+}
+
+static PyObject *
+posix_lockf(PyObject *m, PyObject *args)
+{
+    int fd, cmd;
+    long long len;
+    if (!PyArg_ParseTuple(args, "iiL:lockf", &fd, &cmd, &len)) {
+        return NULL;
+    }
+    return lockf(fd, cmd, (off_t)len) < 0 ? _PyPosix_Error() : Py_NewRef(Py_None);
+}
+
+/* posix_fallocate and posix_fadvise return the error instead of setting errno. */
+static PyObject *
+returned_errno(int rc)
+{
+    if (rc == EINTR && PyErr_CheckSignals() < 0) {
+        return NULL;
+    }
+    if (rc != 0) {
+        errno = rc;
+        return _PyPosix_Error();
+    }
+    Py_RETURN_NONE;
+}
+
+static PyObject *
+posix_posix_fallocate(PyObject *m, PyObject *args)
+{
+    int fd;
+    long long offset, len;
+    if (!PyArg_ParseTuple(args, "iLL:posix_fallocate", &fd, &offset, &len)) {
+        return NULL;
+    }
+    return returned_errno(posix_fallocate(fd, (off_t)offset, (off_t)len));
+}
+
+static PyObject *
+posix_posix_fadvise(PyObject *m, PyObject *args)
+{
+    int fd, advice;
+    long long offset, len;
+    if (!PyArg_ParseTuple(args, "iLLi:posix_fadvise", &fd, &offset, &len, &advice)) {
+        return NULL;
+    }
+    return returned_errno(posix_fadvise(fd, (off_t)offset, (off_t)len, advice));
+}
+
+/* An optional file offset: None means "use and move the file position". */
+static int
+optional_offset(PyObject *obj, off_t *value, off_t **ptr)
+{
+    *ptr = NULL;
+    if (obj == NULL || obj == Py_None) {
+        return 0;
+    }
+    long long v = PyLong_AsLongLong(obj);
+    if (v == -1 && PyErr_Occurred()) {
+        return -1;
+    }
+    *value = (off_t)v;
+    *ptr = value;
+    return 0;
+}
+
+static PyObject *
+posix_copy_file_range(PyObject *m, PyObject *const *args, Py_ssize_t nargs, PyObject *kwnames)
+{
+    static const char *const kwlist[] = {"src", "dst", "count", "offset_src", "offset_dst", NULL};
+    PyObject *a[5];
+    int src, dst;
+    off_t off_src, off_dst, *p_src, *p_dst;
+    if (!_PyArg_ParseStackAndKeywords(args, nargs, kwnames, "copy_file_range", kwlist, 3, 5, 0, a) ||
+        _PyPosix_Fd(a[0], &src) < 0 || _PyPosix_Fd(a[1], &dst) < 0 ||
+        optional_offset(a[3], &off_src, &p_src) < 0 || optional_offset(a[4], &off_dst, &p_dst) < 0) {
+        return NULL;
+    }
+    Py_ssize_t count = PyLong_AsSsize_t(a[2]);
+    if (count == -1 && PyErr_Occurred()) {
+        return NULL;
+    }
+    ssize_t n;
+    do {
+        n = copy_file_range(src, p_src, dst, p_dst, (size_t)count, 0);
+    } while (n < 0 && errno == EINTR && PyErr_CheckSignals() == 0);
+    if (n < 0) {
+        return PyErr_Occurred() ? NULL : _PyPosix_Error();
+    }
+    return PyLong_FromSsize_t(n);
+}
+
+static PyObject *
+posix_memfd_create(PyObject *m, PyObject *const *args, Py_ssize_t nargs, PyObject *kwnames)
+{
+    static const char *const kwlist[] = {"name", "flags", NULL};
+    PyObject *a[2], *name = NULL;
+    int flags = MFD_CLOEXEC;
+    if (!_PyArg_ParseStackAndKeywords(args, nargs, kwnames, "memfd_create", kwlist, 1, 2, 0, a) ||
+        (a[1] != NULL && _PyPosix_Fd(a[1], &flags) < 0) || !PyUnicode_FSConverter(a[0], &name)) {
+        return NULL;
+    }
+    int fd = memfd_create(PyBytes_AS_STRING(name), (unsigned int)flags);
+    Py_DECREF(name);
+    return fd < 0 ? _PyPosix_Error() : PyLong_FromLong(fd);
+}
+
+static PyObject *
+posix_openpty(PyObject *m, PyObject *Py_UNUSED(ignored))
+{
+    int controller, terminal;
+    if (openpty(&controller, &terminal, NULL, NULL, NULL) < 0) {
+        return _PyPosix_Error();
+    }
+    /* Both ends are non-inheritable, like every descriptor we make. */
+    if (fcntl(controller, F_SETFD, FD_CLOEXEC) < 0 || fcntl(terminal, F_SETFD, FD_CLOEXEC) < 0) {
+        int saved = errno;
+        close(controller);
+        close(terminal);
+        errno = saved;
+        return _PyPosix_Error();
+    }
+    return Py_BuildValue("(ii)", controller, terminal);
+}
+
+static PyObject *
+posix_ttyname(PyObject *m, PyObject *arg)
+{
+    int fd;
+    if (_PyPosix_Fd(arg, &fd) < 0) {
+        return NULL;
+    }
+    char buf[256];
+    int rc = ttyname_r(fd, buf, sizeof(buf));
+    if (rc != 0) {
+        errno = rc;
+        return _PyPosix_Error();
+    }
+    return PyUnicode_DecodeFSDefault(buf);
+}
+
+static PyObject *
+posix_ctermid(PyObject *m, PyObject *Py_UNUSED(ignored))
+{
+    char buf[L_ctermid];
+    if (ctermid(buf) == NULL) {
+        return _PyPosix_Error();
+    }
+    return PyUnicode_DecodeFSDefault(buf);
+}
+
+static PyObject *
+posix_tcgetpgrp(PyObject *m, PyObject *arg)
+{
+    int fd;
+    if (_PyPosix_Fd(arg, &fd) < 0) {
+        return NULL;
+    }
+    pid_t pgrp = tcgetpgrp(fd);
+    return pgrp < 0 ? _PyPosix_Error() : PyLong_FromLong((long)pgrp);
+}
+
+static PyObject *
+posix_tcsetpgrp(PyObject *m, PyObject *args)
+{
+    int fd, pgrp;
+    if (!PyArg_ParseTuple(args, "ii:tcsetpgrp", &fd, &pgrp)) {
+        return NULL;
+    }
+    return tcsetpgrp(fd, (pid_t)pgrp) < 0 ? _PyPosix_Error() : Py_NewRef(Py_None);
+}
+
+static PyObject *
+posix_getrandom(PyObject *m, PyObject *const *args, Py_ssize_t nargs, PyObject *kwnames)
+{
+    static const char *const kwlist[] = {"size", "flags", NULL};
+    PyObject *a[2];
+    int flags = 0;
+    if (!_PyArg_ParseStackAndKeywords(args, nargs, kwnames, "getrandom", kwlist, 1, 2, 0, a) ||
+        (a[1] != NULL && _PyPosix_Fd(a[1], &flags) < 0)) {
+        return NULL;
+    }
+    Py_ssize_t size = PyLong_AsSsize_t(a[0]);
+    if (size == -1 && PyErr_Occurred()) {
+        return NULL;
+    }
+    if (size < 0) {
+        errno = EINVAL;
+        return _PyPosix_Error();
+    }
+    PyObject *buf = PyBytes_FromStringAndSize(NULL, size);
+    if (buf == NULL) {
+        return NULL;
+    }
+    ssize_t n;
+    do {
+        n = getrandom(PyBytes_AS_STRING(buf), (size_t)size, (unsigned int)flags);
+    } while (n < 0 && errno == EINTR && PyErr_CheckSignals() == 0);
+    if (n < 0) {
+        Py_DECREF(buf);
+        return PyErr_Occurred() ? NULL : _PyPosix_Error();
+    }
+    if (n != size && _PyBytes_Resize(&buf, n) < 0) {
+        return NULL;
+    }
+    return buf;
+}
+
 /* ---- Environment, errors, randomness ------------------------------------------------------- */
 
 /* posix.environ: bytes -> bytes, a snapshot taken at start-up. */
@@ -859,6 +1136,23 @@ static PyMethodDef core_methods[] = {
      METH_FASTCALL | METH_KEYWORDS, "The encoding of a terminal descriptor, else None."},
     {"sendfile", (PyCFunction)(void (*)(void))posix_sendfile, METH_FASTCALL | METH_KEYWORDS,
      "Copy count bytes between descriptors in the kernel."},
+    {"readinto", posix_readinto, METH_VARARGS, "Read into a writable buffer; return the count."},
+    {"preadv", posix_preadv, METH_VARARGS, "readv() at an offset."},
+    {"pwritev", posix_pwritev, METH_VARARGS, "writev() at an offset."},
+    {"lockf", posix_lockf, METH_VARARGS, "Lock, unlock or test a section of an open file."},
+    {"posix_fallocate", posix_posix_fallocate, METH_VARARGS, "Reserve disk space for a file region."},
+    {"posix_fadvise", posix_posix_fadvise, METH_VARARGS, "Tell the kernel how a region will be read."},
+    {"copy_file_range", (PyCFunction)(void (*)(void))posix_copy_file_range, METH_FASTCALL | METH_KEYWORDS,
+     "Copy bytes between files inside the kernel."},
+    {"memfd_create", (PyCFunction)(void (*)(void))posix_memfd_create, METH_FASTCALL | METH_KEYWORDS,
+     "Make an anonymous in-memory file; return its descriptor."},
+    {"openpty", posix_openpty, METH_NOARGS, "Open a pseudo-terminal pair: (controller_fd, terminal_fd)."},
+    {"ttyname", posix_ttyname, METH_O, "The device name of a terminal descriptor."},
+    {"ctermid", posix_ctermid, METH_NOARGS, "The name of the controlling terminal."},
+    {"tcgetpgrp", posix_tcgetpgrp, METH_O, "The foreground process group of a terminal."},
+    {"tcsetpgrp", posix_tcsetpgrp, METH_VARARGS, "Set the foreground process group of a terminal."},
+    {"getrandom", (PyCFunction)(void (*)(void))posix_getrandom, METH_FASTCALL | METH_KEYWORDS,
+     "Up to size random bytes from the kernel."},
     {"putenv", posix_putenv, METH_VARARGS, "Set an environment variable."},
     {"unsetenv", posix_unsetenv, METH_O, "Remove an environment variable."},
     {"strerror", posix_strerror, METH_O, "The message for an error number."},
@@ -881,7 +1175,10 @@ static const int_constant core_constants[] = {
     C(O_NONBLOCK), C(O_NDELAY), C(O_SYNC), C(O_DSYNC), C(O_RSYNC), C(O_NOCTTY),
     C(O_CLOEXEC), C(O_DIRECTORY), C(O_NOFOLLOW), C(O_ACCMODE), C(O_ASYNC), C(O_DIRECT),
     C(O_LARGEFILE), C(O_NOATIME), C(O_PATH), C(O_TMPFILE),
-    C(AT_FDCWD), C(AT_SYMLINK_NOFOLLOW), C(AT_REMOVEDIR), C(AT_SYMLINK_FOLLOW),
+    C(O_FSYNC), C(TMP_MAX), C(NGROUPS_MAX), C(MFD_CLOEXEC), C(MFD_ALLOW_SEALING), C(MFD_HUGETLB),
+    C(POSIX_FADV_NORMAL), C(POSIX_FADV_SEQUENTIAL), C(POSIX_FADV_RANDOM), C(POSIX_FADV_NOREUSE),
+    C(POSIX_FADV_WILLNEED), C(POSIX_FADV_DONTNEED),
+    C(RWF_DSYNC), C(RWF_HIPRI), C(RWF_SYNC), C(RWF_NOWAIT), C(RWF_APPEND),
     C(EX_OK), C(EX_USAGE), C(EX_DATAERR), C(EX_NOINPUT), C(EX_NOUSER), C(EX_NOHOST),
     C(EX_UNAVAILABLE), C(EX_SOFTWARE), C(EX_OSERR), C(EX_OSFILE), C(EX_CANTCREAT),
     C(EX_IOERR), C(EX_TEMPFAIL), C(EX_PROTOCOL), C(EX_NOPERM), C(EX_CONFIG),

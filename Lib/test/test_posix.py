@@ -293,6 +293,55 @@ def test_process():
     print("have", "HAVE_FSTATAT" in posix._have_functions, "HAVE_FDOPENDIR" in posix._have_functions)
 
 
+def test_extras():
+    print("-- extras")
+    fd = posix.open(p("x"), posix.O_RDWR | posix.O_CREAT, 0o600)
+    posix.write(fd, b"0123456789")
+    buf = bytearray(4)
+    posix.lseek(fd, 2, 0)
+    print("readinto", posix.readinto(fd, buf), bytes(buf))
+    a, b = bytearray(2), bytearray(3)
+    print("preadv", posix.preadv(fd, [a, b], 5), bytes(a), bytes(b))
+    print("pwritev", posix.pwritev(fd, [b"AB", b"C"], 0), posix.pread(fd, 4, 0))
+    posix.lockf(fd, posix.F_LOCK, 0)
+    posix.lockf(fd, posix.F_ULOCK, 0)
+    posix.posix_fallocate(fd, 0, 100)
+    print("fallocate", posix.fstat(fd).st_size)
+    posix.posix_fadvise(fd, 0, 0, posix.POSIX_FADV_NORMAL)
+    out = posix.open(p("y"), posix.O_RDWR | posix.O_CREAT, 0o600)
+    print("sendfile", posix.sendfile(out, fd, 0, 4), posix.pread(out, 10, 0))
+    print("copy_file_range", posix.copy_file_range(fd, out, 3, 4, 0), posix.pread(out, 10, 0))
+    posix.close(out)
+    posix.close(fd)
+    v = posix.statvfs(BASE)
+    print("statvfs", type(v).__name__, len(v), v.f_namemax >= 14, v.f_bsize > 0, v[0] == v.f_bsize)
+    dev = posix.makedev(8, 17)
+    print("devices", posix.major(dev), posix.minor(dev))
+    posix.mkfifo(p("fifo"))
+    print("mkfifo", (posix.stat(p("fifo")).st_mode & 0o170000) == 0o010000)
+    posix.mknod(p("node"), 0o600 | 0o100000)
+    print("mknod", (posix.stat(p("node")).st_mode & 0o170000) == 0o100000)
+    m = posix.memfd_create("lazypy")
+    print("memfd", posix.write(m, b"mem"), posix.fstat(m).st_size, posix.get_inheritable(m))
+    posix.close(m)
+    print("getrandom", len(posix.getrandom(8)))
+    pid = posix.fork()
+    if pid == 0:
+        posix._exit(5)
+    r = posix.waitid(posix.P_PID, pid, posix.WEXITED)
+    print("waitid", type(r).__name__, r.si_pid == pid, r.si_status, r.si_code == posix.CLD_EXITED)
+    show_error("waitid none", posix.waitid, posix.P_ALL, 0, posix.WEXITED | posix.WNOHANG)
+    print("ids", len(posix.getresuid()), len(posix.getresgid()), type(posix.getpriority(posix.PRIO_PROCESS, 0)).__name__)
+    posix.sched_yield()
+    print("sched", posix.sched_get_priority_min(posix.SCHED_FIFO) >= 1,
+          posix.sched_getaffinity(0) >= {min(posix.sched_getaffinity(0))})
+    c, t = posix.openpty()
+    print("openpty", posix.isatty(c), posix.isatty(t), posix.ttyname(t).startswith("/dev/pts/"),
+          posix.get_inheritable(c))
+    posix.close(c)
+    posix.close(t)
+
+
 class P:
     def __init__(self, path):
         self.path = path
@@ -354,6 +403,7 @@ try:
     test_environ()
     test_process()
     test_errors()
+    test_extras()
 finally:
     cleanup(BASE)
 print("cleaned", posix.access(BASE, posix.F_OK))
