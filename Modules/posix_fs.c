@@ -111,6 +111,25 @@ _PyPosix_StatResult(const struct stat *st)
     return res;
 }
 
+/* stat_result(seq[, dict]) from Python: float times left out fall back to
+   the integer ones, so a 10-tuple makes a usable result. */
+static newfunc structseq_new_func;
+
+static PyObject *
+statresult_new(PyTypeObject *type, PyObject *args, PyObject *kwds)
+{
+    PyObject *res = structseq_new_func(type, args, kwds);
+    if (res == NULL) {
+        return NULL;
+    }
+    for (int i = 0; i < 3; i++) {
+        if (PyStructSequence_GetItem(res, 10 + i) == Py_None) {
+            PyStructSequence_SetItem(res, 10 + i, Py_NewRef(PyStructSequence_GetItem(res, 7 + i)));
+        }
+    }
+    return res;
+}
+
 /* ---- stat, lstat, fstat -------------------------------------------------------------------- */
 
 /* stat() of a converted path: an fd, or a name relative to dir_fd. */
@@ -254,7 +273,7 @@ posix_access(PyObject *m, PyObject *const *args, Py_ssize_t nargs, PyObject *kwn
     if (!_PyArg_ParseStackAndKeywords(args, nargs, kwnames, "access", kwlist, 2, 2, 0, a)) {
         return NULL;
     }
-    if (path_call_init(&c, "access", a[0], 0, a[2], a[4]) < 0 || _PyPosix_Fd(a[1], &mode) < 0) {
+    if (path_call_init(&c, "access", a[0], 0, a[2], a[4]) < 0 || _PyPosix_Int(a[1], &mode) < 0) {
         return path_call_fail(&c);
     }
     int effective = _PyPosix_Flag(a[3], 0);
@@ -329,7 +348,7 @@ make_node(const char *func, PyObject *const *args, Py_ssize_t nargs, PyObject *k
         return NULL;
     }
     if (path_call_init(&c, func, a[0], 0, a[2], NULL) < 0 ||
-        (a[1] != NULL && _PyPosix_Fd(a[1], &mode) < 0)) {
+        (a[1] != NULL && _PyPosix_Int(a[1], &mode) < 0)) {
         return path_call_fail(&c);
     }
     int rc = is_dir ? mkdirat(c.dir_fd, c.path.name, (mode_t)mode)
@@ -431,7 +450,7 @@ posix_chmod(PyObject *m, PyObject *const *args, Py_ssize_t nargs, PyObject *kwna
         return NULL;
     }
     if (path_call_init(&c, "chmod", a[0], _PyPosix_PATH_FD, a[2], a[3]) < 0 ||
-        _PyPosix_Fd(a[1], &mode) < 0) {
+        _PyPosix_Int(a[1], &mode) < 0) {
         return path_call_fail(&c);
     }
     if (c.path.fd >= 0) {
@@ -1365,7 +1384,7 @@ posix_mknod(PyObject *m, PyObject *const *args, Py_ssize_t nargs, PyObject *kwna
         return NULL;
     }
     if (path_call_init(&c, "mknod", a[0], 0, a[3], NULL) < 0 ||
-        (a[1] != NULL && _PyPosix_Fd(a[1], &mode) < 0) || (a[2] != NULL && device_arg(a[2], &dev) < 0)) {
+        (a[1] != NULL && _PyPosix_Int(a[1], &mode) < 0) || (a[2] != NULL && device_arg(a[2], &dev) < 0)) {
         return path_call_fail(&c);
     }
     return path_call_done(&c, mknodat(c.dir_fd, c.path.name, (mode_t)mode, dev));
@@ -1457,6 +1476,10 @@ _PyPosix_InitFs(PyObject *module)
         PyStructSequence_InitType2(&StatvfsResultType, &statvfs_desc) < 0 ||
         PyType_Ready(&DirEntryType) < 0 || PyType_Ready(&ScandirType) < 0) {
         return -1;
+    }
+    if (structseq_new_func == NULL) {
+        structseq_new_func = StatResultType.tp_new;
+        StatResultType.tp_new = statresult_new;
     }
     if (PyModule_AddFunctions(module, fs_methods) < 0 ||
         PyModule_AddObjectRef(module, "stat_result", (PyObject *)&StatResultType) < 0 ||

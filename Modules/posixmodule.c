@@ -243,6 +243,13 @@ _PyPosix_Fd(PyObject *obj, int *fd)
 }
 
 int
+_PyPosix_Int(PyObject *obj, int *out)
+{
+    *out = PyLong_AsInt(obj);
+    return (*out == -1 && PyErr_Occurred()) ? -1 : 0;
+}
+
+int
 _PyPosix_Flag(PyObject *obj, int dflt)
 {
     return obj == NULL ? dflt : PyObject_IsTrue(obj);
@@ -267,8 +274,8 @@ posix_open(PyObject *m, PyObject *const *args, Py_ssize_t nargs, PyObject *kwnam
     }
     _PyPosixPath path = {.func = "open", .arg = "path"};
     int flags, mode = 0777, dir_fd, fd = -1;
-    if (_PyPosix_PathConvert(&path, a[0], 0) < 0 || _PyPosix_Fd(a[1], &flags) < 0 ||
-        (a[2] != NULL && _PyPosix_Fd(a[2], &mode) < 0) || _PyPosix_DirFd(a[3], &dir_fd) < 0) {
+    if (_PyPosix_PathConvert(&path, a[0], 0) < 0 || _PyPosix_Int(a[1], &flags) < 0 ||
+        (a[2] != NULL && _PyPosix_Int(a[2], &mode) < 0) || _PyPosix_DirFd(a[3], &dir_fd) < 0) {
         goto done;
     }
     /* New descriptors are not inherited by exec'd children (PEP 446). */
@@ -539,7 +546,7 @@ static PyObject *
 posix_pipe2(PyObject *m, PyObject *arg)
 {
     int flags;
-    if (_PyPosix_Fd(arg, &flags) < 0) {
+    if (_PyPosix_Int(arg, &flags) < 0) {
         return NULL;
     }
     return fd_pair(flags);
@@ -876,7 +883,7 @@ posix_memfd_create(PyObject *m, PyObject *const *args, Py_ssize_t nargs, PyObjec
     PyObject *a[2], *name = NULL;
     int flags = MFD_CLOEXEC;
     if (!_PyArg_ParseStackAndKeywords(args, nargs, kwnames, "memfd_create", kwlist, 1, 2, 0, a) ||
-        (a[1] != NULL && _PyPosix_Fd(a[1], &flags) < 0) || !PyUnicode_FSConverter(a[0], &name)) {
+        (a[1] != NULL && _PyPosix_Int(a[1], &flags) < 0) || !PyUnicode_FSConverter(a[0], &name)) {
         return NULL;
     }
     int fd = memfd_create(PyBytes_AS_STRING(name), (unsigned int)flags);
@@ -956,7 +963,7 @@ posix_getrandom(PyObject *m, PyObject *const *args, Py_ssize_t nargs, PyObject *
     PyObject *a[2];
     int flags = 0;
     if (!_PyArg_ParseStackAndKeywords(args, nargs, kwnames, "getrandom", kwlist, 1, 2, 0, a) ||
-        (a[1] != NULL && _PyPosix_Fd(a[1], &flags) < 0)) {
+        (a[1] != NULL && _PyPosix_Int(a[1], &flags) < 0)) {
         return NULL;
     }
     Py_ssize_t size = PyLong_AsSsize_t(a[0]);

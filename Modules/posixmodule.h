@@ -39,6 +39,8 @@ extern int _PyPosix_DirFd(PyObject *obj, int *fd);
 /* A file descriptor argument (an int, or an object with fileno() is not
    accepted: posix takes ints).  0 or -1. */
 extern int _PyPosix_Fd(PyObject *obj, int *fd);
+/* A plain C int argument (flags, modes).  0 or -1. */
+extern int _PyPosix_Int(PyObject *obj, int *out);
 /* A truth value for keyword flags like follow_symlinks; NULL means `dflt`.
    Returns 0/1, or -1 with an exception. */
 extern int _PyPosix_Flag(PyObject *obj, int dflt);

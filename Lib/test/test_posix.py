@@ -79,6 +79,15 @@ def test_stat():
     f, args = st.__reduce__()
     again = f(*args)
     print("reduce", again == st, again.st_mtime_ns == st.st_mtime_ns)
+    made = posix.stat_result(tuple(range(10)))
+    print("made", made, made.st_mtime, made.st_blksize)
+    made = posix.stat_result(tuple(range(10)), {"st_blksize": 512, "st_atime": 1.5})
+    print("made dict", made.st_blksize, made.st_atime, made.st_ctime)
+    for bad in [(1, 2), tuple(range(20))]:
+        try:
+            posix.stat_result(bad)
+        except TypeError as e:
+            print("TypeError", e)
 
 
 def test_dirs():
@@ -370,6 +379,11 @@ def test_errors():
     show_error("bad fd fstat", posix.fstat, 9999)
     show_error("bad fd stat", posix.stat, 9999)
     show_error("bad fd lseek", posix.lseek, 9999, 0, 0)
+    show_error("bad fd dup", posix.dup, 9999)
+    show_error("bad fd inheritable", posix.get_inheritable, 9999)
+    show_error("negative read", posix.read, 0, -1)
+    show_error("kill missing", posix.kill, 999999999, 0)
+    show_error("bool flags", posix.open, p("missing"), False)
     show_error("type stat", posix.stat, [1])
     show_error("type stat None", posix.stat, None)
     show_error("type lstat int", posix.lstat, 3)
