@@ -1021,6 +1021,13 @@ environ_snapshot(void)
     return d;
 }
 
+/* os.reload_environ() rebuilds os.environ from this. */
+static PyObject *
+posix__create_environ(PyObject *m, PyObject *Py_UNUSED(ignored))
+{
+    return environ_snapshot();
+}
+
 /* An environment name or value: str or bytes (or PathLike), no NUL. */
 static int
 env_string(PyObject *obj, PyObject **out)
@@ -1160,6 +1167,7 @@ static PyMethodDef core_methods[] = {
     {"tcsetpgrp", posix_tcsetpgrp, METH_VARARGS, "Set the foreground process group of a terminal."},
     {"getrandom", (PyCFunction)(void (*)(void))posix_getrandom, METH_FASTCALL | METH_KEYWORDS,
      "Up to size random bytes from the kernel."},
+    {"_create_environ", posix__create_environ, METH_NOARGS, "A new bytes dict of the C environment."},
     {"putenv", posix_putenv, METH_VARARGS, "Set an environment variable."},
     {"unsetenv", posix_unsetenv, METH_O, "Remove an environment variable."},
     {"strerror", posix_strerror, METH_O, "The message for an error number."},
