@@ -96,8 +96,10 @@ path_from_fd(_PyPosixPath *path, PyObject *obj)
     if (fd == -1 && PyErr_Occurred()) {
         return -1;
     }
+    /* No call can succeed on a negative fd: fail as the kernel would. */
     if (fd < 0) {
-        PyErr_Format(PyExc_ValueError, "%s: fd must be a non-negative integer", path->func);
+        errno = EBADF;
+        PyErr_SetFromErrnoWithFilenameObject(PyExc_OSError, obj);
         return -1;
     }
     path->fd = fd;
