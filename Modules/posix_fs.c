@@ -1481,6 +1481,10 @@ _PyPosix_InitFs(PyObject *module)
         structseq_new_func = StatResultType.tp_new;
         StatResultType.tp_new = statresult_new;
     }
+    if (_PyPosix_KeepType(&StatResultType) < 0 || _PyPosix_KeepType(&StatvfsResultType) < 0 ||
+        _PyPosix_KeepType(&DirEntryType) < 0 || _PyPosix_KeepType(&ScandirType) < 0) {
+        return -1;
+    }
     if (PyModule_AddFunctions(module, fs_methods) < 0 ||
         PyModule_AddObjectRef(module, "stat_result", (PyObject *)&StatResultType) < 0 ||
         PyModule_AddObjectRef(module, "DirEntry", (PyObject *)&DirEntryType) < 0 ||

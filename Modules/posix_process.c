@@ -287,6 +287,14 @@ posix_register_at_fork(PyObject *m, PyObject *const *args, Py_ssize_t nargs, PyO
     Py_RETURN_NONE;
 }
 
+void
+_PyPosix_FiniProcess(void)
+{
+    Py_CLEAR(before_fork_hooks);
+    Py_CLEAR(child_fork_hooks);
+    Py_CLEAR(parent_fork_hooks);
+}
+
 /* Call each hook (last registered first when `reverse`); a failing hook is
    reported as unraisable and the rest still run. */
 static void
@@ -1324,7 +1332,9 @@ _PyPosix_InitProcess(PyObject *module)
     if (PyStructSequence_InitType2(&UnameResultType, &uname_desc) < 0 ||
         PyStructSequence_InitType2(&TimesResultType, &times_desc) < 0 ||
         PyStructSequence_InitType2(&TerminalSizeType, &terminal_desc) < 0 ||
-        PyStructSequence_InitType2(&WaitidResultType, &waitid_desc) < 0) {
+        PyStructSequence_InitType2(&WaitidResultType, &waitid_desc) < 0 ||
+        _PyPosix_KeepType(&UnameResultType) < 0 || _PyPosix_KeepType(&TimesResultType) < 0 ||
+        _PyPosix_KeepType(&TerminalSizeType) < 0 || _PyPosix_KeepType(&WaitidResultType) < 0) {
         return -1;
     }
     for (const conf_name *c = process_constants; c->name != NULL; c++) {

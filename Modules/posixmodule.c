@@ -6,6 +6,7 @@
    processes, users and system information in posix_process.c. */
 
 #include "posixmodule.h"
+#include "pycore_object.h"
 
 #include <fcntl.h>
 #include <limits.h>
@@ -255,6 +256,27 @@ int
 _PyPosix_Flag(PyObject *obj, int dflt)
 {
     return obj == NULL ? dflt : PyObject_IsTrue(obj);
+}
+
+int
+_PyPosix_KeepType(PyTypeObject *type)
+{
+    if (!PyType_HasFeature(type, Py_TPFLAGS_READY) && PyType_Ready(type) < 0) {
+        return -1;
+    }
+    if (type->tp_dict == NULL || _Py_IsImmortal(type->tp_dict)) {
+        return 0;
+    }
+    Py_ssize_t pos = 0;
+    PyObject *key, *value;
+    while (PyDict_Next(type->tp_dict, &pos, &key, &value)) {
+        _Py_SetImmortal(key);
+        _Py_SetImmortal(value);
+    }
+    _Py_SetImmortal(type->tp_dict);
+    _Py_SetImmortal(type->tp_bases);
+    _Py_SetImmortal(type->tp_mro);
+    return 0;
 }
 
 /* ---- Low-level file descriptor I/O ------------------------------------------------------------ */
@@ -1245,12 +1267,19 @@ add_have_functions(PyObject *module)
     return PyModule_Add(module, "_have_functions", list);
 }
 
+static void
+posix_free(void *module)
+{
+    _PyPosix_FiniProcess();
+}
+
 static struct PyModuleDef posixmodule = {
     PyModuleDef_HEAD_INIT,
     .m_name = "posix",
     .m_doc = "The POSIX system calls; use the os module instead.",
     .m_size = -1,
     .m_methods = core_methods,
+    .m_free = posix_free,
 };
 
 PyObject *

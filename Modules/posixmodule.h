@@ -48,6 +48,13 @@ extern int _PyPosix_Flag(PyObject *obj, int dflt);
 /* Each file adds its part of the module.  0 or -1. */
 extern int _PyPosix_InitFs(PyObject *module);
 extern int _PyPosix_InitProcess(PyObject *module);
+/* Drop what posix_process.c keeps between calls (the fork hooks). */
+extern void _PyPosix_FiniProcess(void);
+
+/* Our types are static and live until exit: once ready, what they own
+   (dict and its values, bases, mro) is made immortal, so it is neither
+   freed nor counted as leaked.  0 or -1. */
+extern int _PyPosix_KeepType(PyTypeObject *type);
 
 /* A stat() result as os.stat_result (posix_fs.c). */
 struct stat;
