@@ -579,10 +579,25 @@ posix_umask(PyObject *m, PyObject *arg)
 /* A time in seconds (int or float) as a timespec, rounding toward minus
    infinity like the kernel's own clocks. */
 static int
+time_range_error(void)
+{
+    PyErr_SetString(PyExc_OverflowError, "timestamp out of range for platform time_t");
+    return -1;
+}
+
+static int
 seconds_to_timespec(PyObject *obj, struct timespec *ts)
 {
     if (PyFloat_Check(obj)) {
         double d = PyFloat_AsDouble(obj);
+        if (isnan(d)) {
+            PyErr_SetString(PyExc_ValueError, "Invalid value NaN (not a number)");
+            return -1;
+        }
+        /* time_t is 64-bit: beyond +-2**63 the cast would be undefined. */
+        if (!(d > -9.2e18 && d < 9.2e18)) {
+            return time_range_error();
+        }
         double whole = floor(d);
         ts->tv_sec = (time_t)whole;
         ts->tv_nsec = (long)((d - whole) * 1e9);
@@ -592,9 +607,13 @@ seconds_to_timespec(PyObject *obj, struct timespec *ts)
         }
         return 0;
     }
-    long long v = PyLong_AsLongLong(obj);
+    int overflow;
+    long long v = PyLong_AsLongLongAndOverflow(obj, &overflow);
     if (v == -1 && PyErr_Occurred()) {
         return -1;
+    }
+    if (overflow) {
+        return time_range_error();
     }
     ts->tv_sec = (time_t)v;
     ts->tv_nsec = 0;

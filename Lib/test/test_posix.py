@@ -25,7 +25,7 @@ def show_error(label, func, *args, **kwargs):
     except OSError as e:
         fn, fn2 = hide_base(e.filename), hide_base(e.filename2)
         print(label, type(e).__name__, e.errno, fn, fn2)
-    except (TypeError, ValueError) as e:
+    except (TypeError, ValueError, OverflowError) as e:
         print(label, type(e).__name__, e)
     else:
         print(label, "no error")
@@ -396,6 +396,15 @@ def test_errors():
     show_error("mixed rename", posix.rename, "a", b"b")
     show_error("utime both", posix.utime, p("a.txt"), (1, 2), ns=(1, 2))
     show_error("utime shape", posix.utime, p("a.txt"), (1,))
+    show_error("utime nan", posix.utime, p("a.txt"), (float("nan"), 0))
+    show_error("utime huge", posix.utime, p("a.txt"), (1e300, 0))
+    show_error("utime huge int", posix.utime, p("a.txt"), (2**70, 0))
+    posix.utime(p("a.txt"), (-1.5, 0.25))
+    print("utime negative", posix.stat(p("a.txt")).st_atime_ns, posix.stat(p("a.txt")).st_mtime_ns)
+    r, w = posix.pipe()
+    posix.closerange(r, w + 1)
+    show_error("closerange", posix.fstat, w)
+    posix.closerange(5, 2)
     show_error("fspath int", posix.fspath, 1)
     print("fspath", posix.fspath("s"), posix.fspath(b"b"), posix.fspath(P("pl")), posix.fspath(P(b"pb")))
     show_error("fspath bad return", posix.fspath, P(3))
