@@ -10,6 +10,8 @@
 #include <dirent.h>
 #include <fcntl.h>
 #include <sys/stat.h>
+#include <sys/statvfs.h>
+#include <sys/sysmacros.h>
 #include <unistd.h>
 
 typedef PyObject *(*fastcall_fn)(PyObject *, PyObject *const *, Py_ssize_t, PyObject *);
@@ -104,6 +106,25 @@ _PyPosix_StatResult(const struct stat *st)
         if (PyStructSequence_GetItem(res, i) == NULL) {
             Py_DECREF(res);
             return NULL;
+        }
+    }
+    return res;
+}
+
+/* stat_result(seq[, dict]) from Python: float times left out fall back to
+   the integer ones, so a 10-tuple makes a usable result. */
+static newfunc structseq_new_func;
+
+static PyObject *
+statresult_new(PyTypeObject *type, PyObject *args, PyObject *kwds)
+{
+    PyObject *res = structseq_new_func(type, args, kwds);
+    if (res == NULL) {
+        return NULL;
+    }
+    for (int i = 0; i < 3; i++) {
+        if (PyStructSequence_GetItem(res, 10 + i) == Py_None) {
+            PyStructSequence_SetItem(res, 10 + i, Py_NewRef(PyStructSequence_GetItem(res, 7 + i)));
         }
     }
     return res;
@@ -252,7 +273,7 @@ posix_access(PyObject *m, PyObject *const *args, Py_ssize_t nargs, PyObject *kwn
     if (!_PyArg_ParseStackAndKeywords(args, nargs, kwnames, "access", kwlist, 2, 2, 0, a)) {
         return NULL;
     }
-    if (path_call_init(&c, "access", a[0], 0, a[2], a[4]) < 0 || _PyPosix_Fd(a[1], &mode) < 0) {
+    if (path_call_init(&c, "access", a[0], 0, a[2], a[4]) < 0 || _PyPosix_Int(a[1], &mode) < 0) {
         return path_call_fail(&c);
     }
     int effective = _PyPosix_Flag(a[3], 0);
@@ -327,7 +348,7 @@ make_node(const char *func, PyObject *const *args, Py_ssize_t nargs, PyObject *k
         return NULL;
     }
     if (path_call_init(&c, func, a[0], 0, a[2], NULL) < 0 ||
-        (a[1] != NULL && _PyPosix_Fd(a[1], &mode) < 0)) {
+        (a[1] != NULL && _PyPosix_Int(a[1], &mode) < 0)) {
         return path_call_fail(&c);
     }
     int rc = is_dir ? mkdirat(c.dir_fd, c.path.name, (mode_t)mode)
@@ -429,7 +450,7 @@ posix_chmod(PyObject *m, PyObject *const *args, Py_ssize_t nargs, PyObject *kwna
         return NULL;
     }
     if (path_call_init(&c, "chmod", a[0], _PyPosix_PATH_FD, a[2], a[3]) < 0 ||
-        _PyPosix_Fd(a[1], &mode) < 0) {
+        _PyPosix_Int(a[1], &mode) < 0) {
         return path_call_fail(&c);
     }
     if (c.path.fd >= 0) {
@@ -558,10 +579,25 @@ posix_umask(PyObject *m, PyObject *arg)
 /* A time in seconds (int or float) as a timespec, rounding toward minus
    infinity like the kernel's own clocks. */
 static int
+time_range_error(void)
+{
+    PyErr_SetString(PyExc_OverflowError, "timestamp out of range for platform time_t");
+    return -1;
+}
+
+static int
 seconds_to_timespec(PyObject *obj, struct timespec *ts)
 {
     if (PyFloat_Check(obj)) {
         double d = PyFloat_AsDouble(obj);
+        if (isnan(d)) {
+            PyErr_SetString(PyExc_ValueError, "Invalid value NaN (not a number)");
+            return -1;
+        }
+        /* time_t is 64-bit: beyond +-2**63 the cast would be undefined. */
+        if (!(d > -9.2e18 && d < 9.2e18)) {
+            return time_range_error();
+        }
         double whole = floor(d);
         ts->tv_sec = (time_t)whole;
         ts->tv_nsec = (long)((d - whole) * 1e9);
@@ -571,9 +607,13 @@ seconds_to_timespec(PyObject *obj, struct timespec *ts)
         }
         return 0;
     }
-    long long v = PyLong_AsLongLong(obj);
+    int overflow;
+    long long v = PyLong_AsLongLongAndOverflow(obj, &overflow);
     if (v == -1 && PyErr_Occurred()) {
         return -1;
+    }
+    if (overflow) {
+        return time_range_error();
     }
     ts->tv_sec = (time_t)v;
     ts->tv_nsec = 0;
@@ -1239,6 +1279,158 @@ done:
     return (PyObject *)it;
 }
 
+/* ---- statvfs, device numbers, mknod ------------------------------------------------------- */
+
+static PyStructSequence_Field statvfs_fields[] = {
+    {"f_bsize", "file system block size"},
+    {"f_frsize", "fragment size"},
+    {"f_blocks", "size in f_frsize units"},
+    {"f_bfree", "free blocks"},
+    {"f_bavail", "free blocks an unprivileged user may use"},
+    {"f_files", "inode count"},
+    {"f_ffree", "free inodes"},
+    {"f_favail", "free inodes an unprivileged user may use"},
+    {"f_flag", "mount flags (ST_*)"},
+    {"f_namemax", "longest file name allowed"},
+    {"f_fsid", "file system id"},
+    {NULL, NULL},
+};
+
+static PyStructSequence_Desc statvfs_desc = {
+    "os.statvfs_result", "The result of statvfs() and fstatvfs().", statvfs_fields, 10,
+};
+
+static PyTypeObject StatvfsResultType;
+
+static PyObject *
+statvfs_result(const struct statvfs *v)
+{
+    unsigned long long values[] = {
+        v->f_bsize, v->f_frsize, v->f_blocks, v->f_bfree, v->f_bavail, v->f_files,
+        v->f_ffree, v->f_favail, v->f_flag, v->f_namemax, v->f_fsid,
+    };
+    PyObject *res = PyStructSequence_New(&StatvfsResultType);
+    for (int i = 0; res != NULL && i < 11; i++) {
+        PyObject *item = PyLong_FromUnsignedLongLong(values[i]);
+        if (item == NULL) {
+            Py_CLEAR(res);
+            break;
+        }
+        PyStructSequence_SetItem(res, i, item);
+    }
+    return res;
+}
+
+static PyObject *
+posix_statvfs(PyObject *m, PyObject *const *args, Py_ssize_t nargs, PyObject *kwnames)
+{
+    static const char *const kwlist[] = {"path", NULL};
+    PyObject *a[1];
+    path_call c;
+    struct statvfs v;
+    if (!_PyArg_ParseStackAndKeywords(args, nargs, kwnames, "statvfs", kwlist, 1, 1, 0, a)) {
+        return NULL;
+    }
+    if (path_call_init(&c, "statvfs", a[0], _PyPosix_PATH_FD, NULL, NULL) < 0) {
+        return path_call_fail(&c);
+    }
+    int rc = c.path.fd >= 0 ? fstatvfs(c.path.fd, &v) : statvfs(c.path.name, &v);
+    if (rc < 0) {
+        return path_call_done(&c, rc);
+    }
+    _PyPosix_PathClear(&c.path);
+    return statvfs_result(&v);
+}
+
+static PyObject *
+posix_fstatvfs(PyObject *m, PyObject *arg)
+{
+    int fd;
+    struct statvfs v;
+    if (_PyPosix_Fd(arg, &fd) < 0) {
+        return NULL;
+    }
+    if (fstatvfs(fd, &v) < 0) {
+        return _PyPosix_Error();
+    }
+    return statvfs_result(&v);
+}
+
+static int
+device_arg(PyObject *obj, dev_t *dev)
+{
+    unsigned long long v = PyLong_AsUnsignedLongLong(obj);
+    if (v == (unsigned long long)-1 && PyErr_Occurred()) {
+        return -1;
+    }
+    *dev = (dev_t)v;
+    return 0;
+}
+
+static PyObject *
+posix_major(PyObject *m, PyObject *arg)
+{
+    dev_t dev;
+    return device_arg(arg, &dev) < 0 ? NULL : PyLong_FromUnsignedLong(major(dev));
+}
+
+static PyObject *
+posix_minor(PyObject *m, PyObject *arg)
+{
+    dev_t dev;
+    return device_arg(arg, &dev) < 0 ? NULL : PyLong_FromUnsignedLong(minor(dev));
+}
+
+static PyObject *
+posix_makedev(PyObject *m, PyObject *args)
+{
+    unsigned int maj, min;
+    if (!PyArg_ParseTuple(args, "II:makedev", &maj, &min)) {
+        return NULL;
+    }
+    return PyLong_FromUnsignedLongLong((unsigned long long)makedev(maj, min));
+}
+
+static PyObject *
+posix_mknod(PyObject *m, PyObject *const *args, Py_ssize_t nargs, PyObject *kwnames)
+{
+    static const char *const kwlist[] = {"path", "mode", "device", "dir_fd", NULL};
+    PyObject *a[4];
+    path_call c;
+    int mode = 0600;
+    dev_t dev = 0;
+    if (!_PyArg_ParseStackAndKeywords(args, nargs, kwnames, "mknod", kwlist, 1, 3, 0, a)) {
+        return NULL;
+    }
+    if (path_call_init(&c, "mknod", a[0], 0, a[3], NULL) < 0 ||
+        (a[1] != NULL && _PyPosix_Int(a[1], &mode) < 0) || (a[2] != NULL && device_arg(a[2], &dev) < 0)) {
+        return path_call_fail(&c);
+    }
+    return path_call_done(&c, mknodat(c.dir_fd, c.path.name, (mode_t)mode, dev));
+}
+
+static PyObject *
+posix_chroot(PyObject *m, PyObject *const *args, Py_ssize_t nargs, PyObject *kwnames)
+{
+    static const char *const kwlist[] = {"path", NULL};
+    PyObject *a[1];
+    path_call c;
+    if (!_PyArg_ParseStackAndKeywords(args, nargs, kwnames, "chroot", kwlist, 1, 1, 0, a)) {
+        return NULL;
+    }
+    if (path_call_init(&c, "chroot", a[0], 0, NULL, NULL) < 0) {
+        return path_call_fail(&c);
+    }
+    return path_call_done(&c, chroot(c.path.name));
+}
+
+static PyObject *
+posix_sync(PyObject *m, PyObject *Py_UNUSED(ignored))
+{
+    sync();
+    Py_RETURN_NONE;
+}
+
 /* ---- Module part --------------------------------------------------------------------------- */
 
 static PyMethodDef fs_methods[] = {
@@ -1271,8 +1463,27 @@ static PyMethodDef fs_methods[] = {
     {"utime", FASTCALL(posix_utime), "Set access and modification times."},
     {"listdir", FASTCALL(posix_listdir), "The names in a directory, without . and .."},
     {"scandir", FASTCALL(posix_scandir), "An iterator of DirEntry objects for a directory."},
+    {"statvfs", FASTCALL(posix_statvfs), "File system statistics for a path, as a statvfs_result."},
+    {"fstatvfs", posix_fstatvfs, METH_O, "File system statistics for an open file."},
+    {"major", posix_major, METH_O, "The major number of a device number."},
+    {"minor", posix_minor, METH_O, "The minor number of a device number."},
+    {"makedev", posix_makedev, METH_VARARGS, "A device number from major and minor numbers."},
+    {"mknod", FASTCALL(posix_mknod), "Make a file system node (file, device or named pipe)."},
+    {"chroot", FASTCALL(posix_chroot), "Change the root directory of this process."},
+    {"sync", posix_sync, METH_NOARGS, "Flush all file system buffers to disk."},
     {NULL, NULL, 0, NULL},
 };
+
+#define C(name) {#name, (long)(name)}
+static const struct {
+    const char *name;
+    long value;
+} fs_constants[] = {
+    C(ST_RDONLY), C(ST_NOSUID), C(ST_NODEV), C(ST_NOEXEC), C(ST_SYNCHRONOUS), C(ST_MANDLOCK),
+    C(ST_WRITE), C(ST_APPEND), C(ST_NOATIME), C(ST_NODIRATIME), C(ST_RELATIME),
+    {NULL, 0},
+};
+#undef C
 
 int
 _PyPosix_InitFs(PyObject *module)
@@ -1281,13 +1492,28 @@ _PyPosix_InitFs(PyObject *module)
         stat_fields[i].name = PyStructSequence_UnnamedField;
     }
     if (PyStructSequence_InitType2(&StatResultType, &stat_desc) < 0 ||
+        PyStructSequence_InitType2(&StatvfsResultType, &statvfs_desc) < 0 ||
         PyType_Ready(&DirEntryType) < 0 || PyType_Ready(&ScandirType) < 0) {
+        return -1;
+    }
+    if (structseq_new_func == NULL) {
+        structseq_new_func = StatResultType.tp_new;
+        StatResultType.tp_new = statresult_new;
+    }
+    if (_PyPosix_KeepType(&StatResultType) < 0 || _PyPosix_KeepType(&StatvfsResultType) < 0 ||
+        _PyPosix_KeepType(&DirEntryType) < 0 || _PyPosix_KeepType(&ScandirType) < 0) {
         return -1;
     }
     if (PyModule_AddFunctions(module, fs_methods) < 0 ||
         PyModule_AddObjectRef(module, "stat_result", (PyObject *)&StatResultType) < 0 ||
-        PyModule_AddObjectRef(module, "DirEntry", (PyObject *)&DirEntryType) < 0) {
+        PyModule_AddObjectRef(module, "DirEntry", (PyObject *)&DirEntryType) < 0 ||
+        PyModule_AddObjectRef(module, "statvfs_result", (PyObject *)&StatvfsResultType) < 0) {
         return -1;
+    }
+    for (int i = 0; fs_constants[i].name != NULL; i++) {
+        if (PyModule_AddIntConstant(module, fs_constants[i].name, fs_constants[i].value) < 0) {
+            return -1;
+        }
     }
     return 0;
 }

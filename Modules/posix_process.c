@@ -11,6 +11,7 @@
 #include <signal.h>
 #include <sys/ioctl.h>
 #include <sys/resource.h>
+#include <sys/syscall.h>
 #include <sys/times.h>
 #include <sys/utsname.h>
 #include <sys/wait.h>
@@ -284,6 +285,14 @@ posix_register_at_fork(PyObject *m, PyObject *const *args, Py_ssize_t nargs, PyO
         return NULL;
     }
     Py_RETURN_NONE;
+}
+
+void
+_PyPosix_FiniProcess(void)
+{
+    Py_CLEAR(before_fork_hooks);
+    Py_CLEAR(child_fork_hooks);
+    Py_CLEAR(parent_fork_hooks);
 }
 
 /* Call each hook (last registered first when `reverse`); a failing hook is
@@ -724,6 +733,334 @@ posix_sched_getaffinity(PyObject *m, PyObject *arg)
     return res;
 }
 
+/* ---- More ids, priorities, scheduling ------------------------------------------------------ */
+
+/* Two or three ids, each -1 for "unchanged". */
+static int
+id_args(PyObject *args, const char *format, unsigned int *ids, int count)
+{
+    PyObject *objs[3] = {NULL, NULL, NULL};
+    if (!PyArg_ParseTuple(args, format, &objs[0], &objs[1], &objs[2])) {
+        return -1;
+    }
+    for (int i = 0; i < count; i++) {
+        long long v = PyLong_AsLongLong(objs[i]);
+        if (v == -1 && PyErr_Occurred()) {
+            return -1;
+        }
+        if (v < -1 || v > (long long)UINT_MAX) {
+            PyErr_SetString(PyExc_OverflowError, "uid/gid out of range");
+            return -1;
+        }
+        ids[i] = (unsigned int)v;
+    }
+    return 0;
+}
+
+static PyObject *
+posix_seteuid(PyObject *m, PyObject *arg)
+{
+    return set_id(arg, seteuid);
+}
+
+static PyObject *
+posix_setegid(PyObject *m, PyObject *arg)
+{
+    return set_id(arg, setegid);
+}
+
+static PyObject *
+posix_setreuid(PyObject *m, PyObject *args)
+{
+    unsigned int ids[2];
+    if (id_args(args, "OO:setreuid", ids, 2) < 0) {
+        return NULL;
+    }
+    return setreuid(ids[0], ids[1]) < 0 ? _PyPosix_Error() : Py_NewRef(Py_None);
+}
+
+static PyObject *
+posix_setregid(PyObject *m, PyObject *args)
+{
+    unsigned int ids[2];
+    if (id_args(args, "OO:setregid", ids, 2) < 0) {
+        return NULL;
+    }
+    return setregid(ids[0], ids[1]) < 0 ? _PyPosix_Error() : Py_NewRef(Py_None);
+}
+
+static PyObject *
+posix_setresuid(PyObject *m, PyObject *args)
+{
+    unsigned int ids[3];
+    if (id_args(args, "OOO:setresuid", ids, 3) < 0) {
+        return NULL;
+    }
+    return setresuid(ids[0], ids[1], ids[2]) < 0 ? _PyPosix_Error() : Py_NewRef(Py_None);
+}
+
+static PyObject *
+posix_setresgid(PyObject *m, PyObject *args)
+{
+    unsigned int ids[3];
+    if (id_args(args, "OOO:setresgid", ids, 3) < 0) {
+        return NULL;
+    }
+    return setresgid(ids[0], ids[1], ids[2]) < 0 ? _PyPosix_Error() : Py_NewRef(Py_None);
+}
+
+static PyObject *
+posix_getresuid(PyObject *m, PyObject *Py_UNUSED(ignored))
+{
+    uid_t r, e, s;
+    if (getresuid(&r, &e, &s) < 0) {
+        return _PyPosix_Error();
+    }
+    return Py_BuildValue("(kkk)", (unsigned long)r, (unsigned long)e, (unsigned long)s);
+}
+
+static PyObject *
+posix_getresgid(PyObject *m, PyObject *Py_UNUSED(ignored))
+{
+    gid_t r, e, s;
+    if (getresgid(&r, &e, &s) < 0) {
+        return _PyPosix_Error();
+    }
+    return Py_BuildValue("(kkk)", (unsigned long)r, (unsigned long)e, (unsigned long)s);
+}
+
+static PyObject *
+posix_setgroups(PyObject *m, PyObject *arg)
+{
+    PyObject *fast = PySequence_Fast(arg, "setgroups argument must be a sequence");
+    if (fast == NULL) {
+        return NULL;
+    }
+    Py_ssize_t n = PySequence_Fast_GET_SIZE(fast);
+    gid_t *groups = PyMem_New(gid_t, n + 1);
+    PyObject *res = NULL;
+    if (groups == NULL) {
+        PyErr_NoMemory();
+        goto done;
+    }
+    for (Py_ssize_t i = 0; i < n; i++) {
+        unsigned long g = PyLong_AsUnsignedLong(PySequence_Fast_GET_ITEM(fast, i));
+        if (g == (unsigned long)-1 && PyErr_Occurred()) {
+            goto done;
+        }
+        groups[i] = (gid_t)g;
+    }
+    res = setgroups((size_t)n, groups) < 0 ? _PyPosix_Error() : Py_NewRef(Py_None);
+done:
+    PyMem_Free(groups);
+    Py_DECREF(fast);
+    return res;
+}
+
+static PyObject *
+posix_initgroups(PyObject *m, PyObject *args)
+{
+    PyObject *user = NULL;
+    unsigned int gid;
+    if (!PyArg_ParseTuple(args, "O&I:initgroups", PyUnicode_FSConverter, &user, &gid)) {
+        return NULL;
+    }
+    int rc = initgroups(PyBytes_AS_STRING(user), (gid_t)gid);
+    Py_DECREF(user);
+    return rc < 0 ? _PyPosix_Error() : Py_NewRef(Py_None);
+}
+
+static PyObject *
+posix_getgrouplist(PyObject *m, PyObject *args)
+{
+    const char *user;
+    unsigned int base;
+    if (!PyArg_ParseTuple(args, "sI:getgrouplist", &user, &base)) {
+        return NULL;
+    }
+    /* Ask with a growing buffer until the list fits. */
+    for (int size = 64;; size *= 2) {
+        gid_t *groups = PyMem_New(gid_t, size);
+        if (groups == NULL) {
+            return PyErr_NoMemory();
+        }
+        int n = size;
+        if (getgrouplist(user, (gid_t)base, groups, &n) >= 0) {
+            PyObject *list = PyList_New(n);
+            for (int i = 0; list != NULL && i < n; i++) {
+                PyObject *g = PyLong_FromUnsignedLong((unsigned long)groups[i]);
+                if (g == NULL) {
+                    Py_CLEAR(list);
+                    break;
+                }
+                PyList_SET_ITEM(list, i, g);
+            }
+            PyMem_Free(groups);
+            return list;
+        }
+        PyMem_Free(groups);
+        if (size > 65536) {
+            errno = EINVAL;
+            return _PyPosix_Error();
+        }
+    }
+}
+
+static PyObject *
+posix_setpgrp(PyObject *m, PyObject *Py_UNUSED(ignored))
+{
+    return setpgid(0, 0) < 0 ? _PyPosix_Error() : Py_NewRef(Py_None);
+}
+
+static PyObject *
+posix_getpriority(PyObject *m, PyObject *args)
+{
+    int which, who;
+    if (!PyArg_ParseTuple(args, "ii:getpriority", &which, &who)) {
+        return NULL;
+    }
+    errno = 0;
+    int prio = getpriority(which, (id_t)who);
+    if (prio == -1 && errno != 0) {
+        return _PyPosix_Error();
+    }
+    return PyLong_FromLong(prio);
+}
+
+static PyObject *
+posix_setpriority(PyObject *m, PyObject *args)
+{
+    int which, who, prio;
+    if (!PyArg_ParseTuple(args, "iii:setpriority", &which, &who, &prio)) {
+        return NULL;
+    }
+    return setpriority(which, (id_t)who, prio) < 0 ? _PyPosix_Error() : Py_NewRef(Py_None);
+}
+
+static PyObject *
+posix_sched_yield(PyObject *m, PyObject *Py_UNUSED(ignored))
+{
+    return sched_yield() < 0 ? _PyPosix_Error() : Py_NewRef(Py_None);
+}
+
+static PyObject *
+priority_bound(PyObject *const *args, Py_ssize_t nargs, PyObject *kwnames, const char *func, int upper)
+{
+    static const char *const kwlist[] = {"policy", NULL};
+    PyObject *a[1];
+    if (!_PyArg_ParseStackAndKeywords(args, nargs, kwnames, func, kwlist, 1, 1, 0, a)) {
+        return NULL;
+    }
+    int policy = PyLong_AsInt(a[0]);
+    if (policy == -1 && PyErr_Occurred()) {
+        return NULL;
+    }
+    int res = upper ? sched_get_priority_max(policy) : sched_get_priority_min(policy);
+    return res < 0 ? _PyPosix_Error() : PyLong_FromLong(res);
+}
+
+static PyObject *
+posix_sched_get_priority_max(PyObject *m, PyObject *const *args, Py_ssize_t nargs, PyObject *kwnames)
+{
+    return priority_bound(args, nargs, kwnames, "sched_get_priority_max", 1);
+}
+
+static PyObject *
+posix_sched_get_priority_min(PyObject *m, PyObject *const *args, Py_ssize_t nargs, PyObject *kwnames)
+{
+    return priority_bound(args, nargs, kwnames, "sched_get_priority_min", 0);
+}
+
+static PyObject *
+posix_sched_setaffinity(PyObject *m, PyObject *args)
+{
+    int pid;
+    PyObject *cpus;
+    if (!PyArg_ParseTuple(args, "iO:sched_setaffinity", &pid, &cpus)) {
+        return NULL;
+    }
+    PyObject *iter = PyObject_GetIter(cpus);
+    if (iter == NULL) {
+        return NULL;
+    }
+    cpu_set_t set;
+    CPU_ZERO(&set);
+    PyObject *item;
+    while ((item = PyIter_Next(iter)) != NULL) {
+        long cpu = PyLong_AsLong(item);
+        Py_DECREF(item);
+        if (cpu == -1 && PyErr_Occurred()) {
+            break;
+        }
+        if (cpu < 0 || cpu >= CPU_SETSIZE) {
+            PyErr_SetString(cpu < 0 ? PyExc_ValueError : PyExc_OverflowError, "invalid CPU number");
+            break;
+        }
+        CPU_SET((int)cpu, &set);
+    }
+    Py_DECREF(iter);
+    if (PyErr_Occurred()) {
+        return NULL;
+    }
+    return sched_setaffinity((pid_t)pid, sizeof(set), &set) < 0 ? _PyPosix_Error() : Py_NewRef(Py_None);
+}
+
+/* ---- waitid -------------------------------------------------------------------------------- */
+
+static PyStructSequence_Field waitid_fields[] = {
+    {"si_pid", "the child's process id"},
+    {"si_uid", "the child's real user id"},
+    {"si_signo", "always SIGCHLD"},
+    {"si_status", "exit code or signal number, per si_code"},
+    {"si_code", "what happened to the child (CLD_*)"},
+    {NULL, NULL},
+};
+
+static PyStructSequence_Desc waitid_desc = {
+    "posix.waitid_result", "The result of waitid().", waitid_fields, 5,
+};
+
+static PyTypeObject WaitidResultType;
+
+static PyObject *
+posix_waitid(PyObject *m, PyObject *args)
+{
+    int idtype, id, options;
+    if (!PyArg_ParseTuple(args, "iii:waitid", &idtype, &id, &options)) {
+        return NULL;
+    }
+    siginfo_t info;
+    memset(&info, 0, sizeof(info));
+    int rc;
+    do {
+        rc = waitid((idtype_t)idtype, (id_t)id, &info, options);
+    } while (rc < 0 && errno == EINTR && PyErr_CheckSignals() == 0);
+    if (rc < 0) {
+        return PyErr_Occurred() ? NULL : _PyPosix_Error();
+    }
+    /* WNOHANG with nothing to report leaves si_pid zero. */
+    if (info.si_pid == 0) {
+        Py_RETURN_NONE;
+    }
+    PyObject *items[] = {
+        PyLong_FromLong((long)info.si_pid), PyLong_FromUnsignedLong((unsigned long)info.si_uid),
+        PyLong_FromLong(info.si_signo), PyLong_FromLong(info.si_status), PyLong_FromLong(info.si_code),
+    };
+    return fill_struct(&WaitidResultType, items, 5);
+}
+
+static PyObject *
+posix_pidfd_open(PyObject *m, PyObject *args)
+{
+    int pid;
+    unsigned int flags = 0;
+    if (!PyArg_ParseTuple(args, "i|I:pidfd_open", &pid, &flags)) {
+        return NULL;
+    }
+    long fd = syscall(SYS_pidfd_open, pid, flags);
+    return fd < 0 ? _PyPosix_Error() : PyLong_FromLong(fd);
+}
+
 /* ---- sysconf, confstr, pathconf ------------------------------------------------------------ */
 
 typedef struct {
@@ -761,6 +1098,16 @@ static const conf_name sysconf_table[] = {
 
 static const conf_name confstr_table[] = {
     N(_, CS_PATH), N(_, CS_GNU_LIBC_VERSION), N(_, CS_GNU_LIBPTHREAD_VERSION),
+    N(_, CS_LFS64_CFLAGS), N(_, CS_LFS64_LDFLAGS), N(_, CS_LFS64_LIBS), N(_, CS_LFS64_LINTFLAGS),
+    N(_, CS_LFS_CFLAGS), N(_, CS_LFS_LDFLAGS), N(_, CS_LFS_LIBS), N(_, CS_LFS_LINTFLAGS),
+    N(_, CS_XBS5_ILP32_OFF32_CFLAGS), N(_, CS_XBS5_ILP32_OFF32_LDFLAGS),
+    N(_, CS_XBS5_ILP32_OFF32_LIBS), N(_, CS_XBS5_ILP32_OFF32_LINTFLAGS),
+    N(_, CS_XBS5_ILP32_OFFBIG_CFLAGS), N(_, CS_XBS5_ILP32_OFFBIG_LDFLAGS),
+    N(_, CS_XBS5_ILP32_OFFBIG_LIBS), N(_, CS_XBS5_ILP32_OFFBIG_LINTFLAGS),
+    N(_, CS_XBS5_LP64_OFF64_CFLAGS), N(_, CS_XBS5_LP64_OFF64_LDFLAGS),
+    N(_, CS_XBS5_LP64_OFF64_LIBS), N(_, CS_XBS5_LP64_OFF64_LINTFLAGS),
+    N(_, CS_XBS5_LPBIG_OFFBIG_CFLAGS), N(_, CS_XBS5_LPBIG_OFFBIG_LDFLAGS),
+    N(_, CS_XBS5_LPBIG_OFFBIG_LIBS), N(_, CS_XBS5_LPBIG_OFFBIG_LINTFLAGS),
     {NULL, 0},
 };
 
@@ -945,6 +1292,26 @@ static PyMethodDef process_methods[] = {
     {"confstr", posix_confstr, METH_O, "A system configuration string, or None."},
     {"pathconf", FASTCALL(posix_pathconf), "A configuration limit of a file."},
     {"fpathconf", posix_fpathconf, METH_VARARGS, "A configuration limit of an open file."},
+    {"seteuid", posix_seteuid, METH_O, "Set the effective user id."},
+    {"setegid", posix_setegid, METH_O, "Set the effective group id."},
+    {"setreuid", posix_setreuid, METH_VARARGS, "Set the real and effective user ids."},
+    {"setregid", posix_setregid, METH_VARARGS, "Set the real and effective group ids."},
+    {"setresuid", posix_setresuid, METH_VARARGS, "Set the real, effective and saved user ids."},
+    {"setresgid", posix_setresgid, METH_VARARGS, "Set the real, effective and saved group ids."},
+    {"getresuid", posix_getresuid, METH_NOARGS, "(real, effective, saved) user ids."},
+    {"getresgid", posix_getresgid, METH_NOARGS, "(real, effective, saved) group ids."},
+    {"setgroups", posix_setgroups, METH_O, "Set the supplementary group ids."},
+    {"initgroups", posix_initgroups, METH_VARARGS, "Set the groups from the group database for a user."},
+    {"getgrouplist", posix_getgrouplist, METH_VARARGS, "The groups a user belongs to."},
+    {"setpgrp", posix_setpgrp, METH_NOARGS, "Make this process a process group leader."},
+    {"getpriority", posix_getpriority, METH_VARARGS, "The scheduling priority of a process, group or user."},
+    {"setpriority", posix_setpriority, METH_VARARGS, "Set the scheduling priority of a process, group or user."},
+    {"sched_yield", posix_sched_yield, METH_NOARGS, "Give up the CPU for now."},
+    {"sched_get_priority_max", FASTCALL(posix_sched_get_priority_max), "Highest priority of a policy."},
+    {"sched_get_priority_min", FASTCALL(posix_sched_get_priority_min), "Lowest priority of a policy."},
+    {"sched_setaffinity", posix_sched_setaffinity, METH_VARARGS, "Pin a process to a set of CPUs."},
+    {"waitid", posix_waitid, METH_VARARGS, "Wait for a child; a waitid_result or None."},
+    {"pidfd_open", posix_pidfd_open, METH_VARARGS, "A file descriptor referring to a process."},
     {NULL, NULL, 0, NULL},
 };
 
@@ -953,6 +1320,8 @@ static const conf_name process_constants[] = {
     C(WNOHANG), C(WUNTRACED), C(WCONTINUED), C(WEXITED), C(WSTOPPED), C(WNOWAIT),
     C(P_PID), C(P_PGID), C(P_ALL), C(PRIO_PROCESS), C(PRIO_PGRP), C(PRIO_USER),
     C(SCHED_OTHER), C(SCHED_FIFO), C(SCHED_RR), C(SCHED_BATCH), C(SCHED_IDLE),
+    C(SCHED_RESET_ON_FORK), C(P_PIDFD),
+    C(CLD_EXITED), C(CLD_KILLED), C(CLD_DUMPED), C(CLD_TRAPPED), C(CLD_STOPPED), C(CLD_CONTINUED),
     {NULL, 0},
 };
 #undef C
@@ -962,7 +1331,10 @@ _PyPosix_InitProcess(PyObject *module)
 {
     if (PyStructSequence_InitType2(&UnameResultType, &uname_desc) < 0 ||
         PyStructSequence_InitType2(&TimesResultType, &times_desc) < 0 ||
-        PyStructSequence_InitType2(&TerminalSizeType, &terminal_desc) < 0) {
+        PyStructSequence_InitType2(&TerminalSizeType, &terminal_desc) < 0 ||
+        PyStructSequence_InitType2(&WaitidResultType, &waitid_desc) < 0 ||
+        _PyPosix_KeepType(&UnameResultType) < 0 || _PyPosix_KeepType(&TimesResultType) < 0 ||
+        _PyPosix_KeepType(&TerminalSizeType) < 0 || _PyPosix_KeepType(&WaitidResultType) < 0) {
         return -1;
     }
     for (const conf_name *c = process_constants; c->name != NULL; c++) {
@@ -974,6 +1346,7 @@ _PyPosix_InitProcess(PyObject *module)
         PyModule_AddObjectRef(module, "uname_result", (PyObject *)&UnameResultType) < 0 ||
         PyModule_AddObjectRef(module, "times_result", (PyObject *)&TimesResultType) < 0 ||
         PyModule_AddObjectRef(module, "terminal_size", (PyObject *)&TerminalSizeType) < 0 ||
+        PyModule_AddObjectRef(module, "waitid_result", (PyObject *)&WaitidResultType) < 0 ||
         PyModule_Add(module, "sysconf_names", conf_dict(sysconf_table)) < 0 ||
         PyModule_Add(module, "confstr_names", conf_dict(confstr_table)) < 0 ||
         PyModule_Add(module, "pathconf_names", conf_dict(pathconf_table)) < 0) {

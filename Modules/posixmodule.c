@@ -6,9 +6,14 @@
    processes, users and system information in posix_process.c. */
 
 #include "posixmodule.h"
+#include "pycore_object.h"
 
 #include <fcntl.h>
+#include <limits.h>
+#include <pty.h>
+#include <stdio.h>
 #include <sys/ioctl.h>
+#include <sys/mman.h>
 #include <sys/random.h>
 #include <sys/sendfile.h>
 #include <sys/stat.h>
@@ -92,8 +97,10 @@ path_from_fd(_PyPosixPath *path, PyObject *obj)
     if (fd == -1 && PyErr_Occurred()) {
         return -1;
     }
+    /* No call can succeed on a negative fd: fail as the kernel would. */
     if (fd < 0) {
-        PyErr_Format(PyExc_ValueError, "%s: fd must be a non-negative integer", path->func);
+        errno = EBADF;
+        PyErr_SetFromErrnoWithFilenameObject(PyExc_OSError, obj);
         return -1;
     }
     path->fd = fd;
@@ -239,9 +246,37 @@ _PyPosix_Fd(PyObject *obj, int *fd)
 }
 
 int
+_PyPosix_Int(PyObject *obj, int *out)
+{
+    *out = PyLong_AsInt(obj);
+    return (*out == -1 && PyErr_Occurred()) ? -1 : 0;
+}
+
+int
 _PyPosix_Flag(PyObject *obj, int dflt)
 {
     return obj == NULL ? dflt : PyObject_IsTrue(obj);
+}
+
+int
+_PyPosix_KeepType(PyTypeObject *type)
+{
+    if (!PyType_HasFeature(type, Py_TPFLAGS_READY) && PyType_Ready(type) < 0) {
+        return -1;
+    }
+    if (type->tp_dict == NULL || _Py_IsImmortal(type->tp_dict)) {
+        return 0;
+    }
+    Py_ssize_t pos = 0;
+    PyObject *key, *value;
+    while (PyDict_Next(type->tp_dict, &pos, &key, &value)) {
+        _Py_SetImmortal(key);
+        _Py_SetImmortal(value);
+    }
+    _Py_SetImmortal(type->tp_dict);
+    _Py_SetImmortal(type->tp_bases);
+    _Py_SetImmortal(type->tp_mro);
+    return 0;
 }
 
 /* ---- Low-level file descriptor I/O ------------------------------------------------------------ */
@@ -263,8 +298,8 @@ posix_open(PyObject *m, PyObject *const *args, Py_ssize_t nargs, PyObject *kwnam
     }
     _PyPosixPath path = {.func = "open", .arg = "path"};
     int flags, mode = 0777, dir_fd, fd = -1;
-    if (_PyPosix_PathConvert(&path, a[0], 0) < 0 || _PyPosix_Fd(a[1], &flags) < 0 ||
-        (a[2] != NULL && _PyPosix_Fd(a[2], &mode) < 0) || _PyPosix_DirFd(a[3], &dir_fd) < 0) {
+    if (_PyPosix_PathConvert(&path, a[0], 0) < 0 || _PyPosix_Int(a[1], &flags) < 0 ||
+        (a[2] != NULL && _PyPosix_Int(a[2], &mode) < 0) || _PyPosix_DirFd(a[3], &dir_fd) < 0) {
         goto done;
     }
     /* New descriptors are not inherited by exec'd children (PEP 446). */
@@ -303,8 +338,18 @@ posix_closerange(PyObject *m, PyObject *args)
     if (!PyArg_ParseTuple(args, "ii:closerange", &low, &high)) {
         return NULL;
     }
-    for (int fd = low < 0 ? 0 : low; fd < high; fd++) {
-        (void)close(fd);
+    if (low < 0) {
+        low = 0;
+    }
+    if (low >= high) {
+        Py_RETURN_NONE;
+    }
+    /* One system call for the whole range; a loop where the kernel lacks it.
+       Errors are ignored, as for closing fds that were never open. */
+    if (close_range((unsigned int)low, (unsigned int)(high - 1), 0) < 0) {
+        for (int fd = low; fd < high; fd++) {
+            (void)close(fd);
+        }
     }
     Py_RETURN_NONE;
 }
@@ -535,7 +580,7 @@ static PyObject *
 posix_pipe2(PyObject *m, PyObject *arg)
 {
     int flags;
-    if (_PyPosix_Fd(arg, &flags) < 0) {
+    if (_PyPosix_Int(arg, &flags) < 0) {
         return NULL;
     }
     return fd_pair(flags);
@@ -708,6 +753,279 @@ posix_sendfile(PyObject *m, PyObject *const *args, Py_ssize_t nargs, PyObject *k
     return PyLong_FromSsize_t(n);
 }
 
+static PyObject *
+posix_readinto(PyObject *m, PyObject *args)
+{
+    int fd;
+    PyObject *target;
+    if (!PyArg_ParseTuple(args, "iO:readinto", &fd, &target)) {
+        return NULL;
+    }
+    Py_buffer view;
+    if (PyObject_GetBuffer(target, &view, PyBUF_WRITABLE) < 0) {
+        return NULL;
+    }
+    ssize_t n;
+    do {
+        n = read(fd, view.buf, (size_t)view.len);
+    } while (n < 0 && errno == EINTR && PyErr_CheckSignals() == 0);
+    PyBuffer_Release(&view);
+    if (n < 0) {
+        return PyErr_Occurred() ? NULL : _PyPosix_Error();
+    }
+    return PyLong_FromSsize_t(n);
+}
+
+/* preadv/pwritev: readv/writev at an offset (flags must be 0 or RWF_*). */
+static PyObject *
+vector_io_at(PyObject *args, const char *format, int writing)
+{
+    int fd, flags = 0;
+    PyObject *seq;
+    long long offset;
+    if (!PyArg_ParseTuple(args, format, &fd, &seq, &offset, &flags)) {
+        return NULL;
+    }
+    struct iovec *iov;
+    Py_buffer *views;
+    Py_ssize_t count = collect_buffers(seq, &iov, &views, !writing);
+    if (count < 0) {
+        return NULL;
+    }
+    ssize_t n;
+    do {
+        n = writing ? pwritev2(fd, iov, (int)count, (off_t)offset, flags)
+                    : preadv2(fd, iov, (int)count, (off_t)offset, flags);
+    } while (n < 0 && errno == EINTR && PyErr_CheckSignals() == 0);
+    for (Py_ssize_t i = 0; i < count; i++) {
+        PyBuffer_Release(&views[i]);
+    }
+    PyMem_Free(iov);
+    PyMem_Free(views);
+    if (n < 0) {
+        return PyErr_Occurred() ? NULL : _PyPosix_Error();
+    }
+    return PyLong_FromSsize_t(n);
+}
+
+static PyObject *
+posix_preadv(PyObject *m, PyObject *args)
+{
+    return vector_io_at(args, "iOL|i:preadv", 0);
+}
+
+static PyObject *
+posix_pwritev(PyObject *m, PyObject *args)
+{
+    return vector_io_at(args, "iOL|i:pwritev", 1);
+}
+
+static PyObject *
+posix_lockf(PyObject *m, PyObject *args)
+{
+    int fd, cmd;
+    long long len;
+    if (!PyArg_ParseTuple(args, "iiL:lockf", &fd, &cmd, &len)) {
+        return NULL;
+    }
+    return lockf(fd, cmd, (off_t)len) < 0 ? _PyPosix_Error() : Py_NewRef(Py_None);
+}
+
+/* posix_fallocate and posix_fadvise return the error instead of setting errno. */
+static PyObject *
+returned_errno(int rc)
+{
+    if (rc == EINTR && PyErr_CheckSignals() < 0) {
+        return NULL;
+    }
+    if (rc != 0) {
+        errno = rc;
+        return _PyPosix_Error();
+    }
+    Py_RETURN_NONE;
+}
+
+static PyObject *
+posix_posix_fallocate(PyObject *m, PyObject *args)
+{
+    int fd;
+    long long offset, len;
+    if (!PyArg_ParseTuple(args, "iLL:posix_fallocate", &fd, &offset, &len)) {
+        return NULL;
+    }
+    return returned_errno(posix_fallocate(fd, (off_t)offset, (off_t)len));
+}
+
+static PyObject *
+posix_posix_fadvise(PyObject *m, PyObject *args)
+{
+    int fd, advice;
+    long long offset, len;
+    if (!PyArg_ParseTuple(args, "iLLi:posix_fadvise", &fd, &offset, &len, &advice)) {
+        return NULL;
+    }
+    return returned_errno(posix_fadvise(fd, (off_t)offset, (off_t)len, advice));
+}
+
+/* An optional file offset: None means "use and move the file position". */
+static int
+optional_offset(PyObject *obj, off_t *value, off_t **ptr)
+{
+    *ptr = NULL;
+    if (obj == NULL || obj == Py_None) {
+        return 0;
+    }
+    long long v = PyLong_AsLongLong(obj);
+    if (v == -1 && PyErr_Occurred()) {
+        return -1;
+    }
+    *value = (off_t)v;
+    *ptr = value;
+    return 0;
+}
+
+static PyObject *
+posix_copy_file_range(PyObject *m, PyObject *const *args, Py_ssize_t nargs, PyObject *kwnames)
+{
+    static const char *const kwlist[] = {"src", "dst", "count", "offset_src", "offset_dst", NULL};
+    PyObject *a[5];
+    int src, dst;
+    off_t off_src, off_dst, *p_src, *p_dst;
+    if (!_PyArg_ParseStackAndKeywords(args, nargs, kwnames, "copy_file_range", kwlist, 3, 5, 0, a) ||
+        _PyPosix_Fd(a[0], &src) < 0 || _PyPosix_Fd(a[1], &dst) < 0 ||
+        optional_offset(a[3], &off_src, &p_src) < 0 || optional_offset(a[4], &off_dst, &p_dst) < 0) {
+        return NULL;
+    }
+    Py_ssize_t count = PyLong_AsSsize_t(a[2]);
+    if (count == -1 && PyErr_Occurred()) {
+        return NULL;
+    }
+    ssize_t n;
+    do {
+        n = copy_file_range(src, p_src, dst, p_dst, (size_t)count, 0);
+    } while (n < 0 && errno == EINTR && PyErr_CheckSignals() == 0);
+    if (n < 0) {
+        return PyErr_Occurred() ? NULL : _PyPosix_Error();
+    }
+    return PyLong_FromSsize_t(n);
+}
+
+static PyObject *
+posix_memfd_create(PyObject *m, PyObject *const *args, Py_ssize_t nargs, PyObject *kwnames)
+{
+    static const char *const kwlist[] = {"name", "flags", NULL};
+    PyObject *a[2], *name = NULL;
+    int flags = MFD_CLOEXEC;
+    if (!_PyArg_ParseStackAndKeywords(args, nargs, kwnames, "memfd_create", kwlist, 1, 2, 0, a) ||
+        (a[1] != NULL && _PyPosix_Int(a[1], &flags) < 0) || !PyUnicode_FSConverter(a[0], &name)) {
+        return NULL;
+    }
+    int fd = memfd_create(PyBytes_AS_STRING(name), (unsigned int)flags);
+    Py_DECREF(name);
+    return fd < 0 ? _PyPosix_Error() : PyLong_FromLong(fd);
+}
+
+static PyObject *
+posix_openpty(PyObject *m, PyObject *Py_UNUSED(ignored))
+{
+    int controller, terminal;
+    if (openpty(&controller, &terminal, NULL, NULL, NULL) < 0) {
+        return _PyPosix_Error();
+    }
+    /* Both ends are non-inheritable, like every descriptor we make. */
+    if (fcntl(controller, F_SETFD, FD_CLOEXEC) < 0 || fcntl(terminal, F_SETFD, FD_CLOEXEC) < 0) {
+        int saved = errno;
+        close(controller);
+        close(terminal);
+        errno = saved;
+        return _PyPosix_Error();
+    }
+    return Py_BuildValue("(ii)", controller, terminal);
+}
+
+static PyObject *
+posix_ttyname(PyObject *m, PyObject *arg)
+{
+    int fd;
+    if (_PyPosix_Fd(arg, &fd) < 0) {
+        return NULL;
+    }
+    char buf[256];
+    int rc = ttyname_r(fd, buf, sizeof(buf));
+    if (rc != 0) {
+        errno = rc;
+        return _PyPosix_Error();
+    }
+    return PyUnicode_DecodeFSDefault(buf);
+}
+
+static PyObject *
+posix_ctermid(PyObject *m, PyObject *Py_UNUSED(ignored))
+{
+    char buf[L_ctermid];
+    if (ctermid(buf) == NULL) {
+        return _PyPosix_Error();
+    }
+    return PyUnicode_DecodeFSDefault(buf);
+}
+
+static PyObject *
+posix_tcgetpgrp(PyObject *m, PyObject *arg)
+{
+    int fd;
+    if (_PyPosix_Fd(arg, &fd) < 0) {
+        return NULL;
+    }
+    pid_t pgrp = tcgetpgrp(fd);
+    return pgrp < 0 ? _PyPosix_Error() : PyLong_FromLong((long)pgrp);
+}
+
+static PyObject *
+posix_tcsetpgrp(PyObject *m, PyObject *args)
+{
+    int fd, pgrp;
+    if (!PyArg_ParseTuple(args, "ii:tcsetpgrp", &fd, &pgrp)) {
+        return NULL;
+    }
+    return tcsetpgrp(fd, (pid_t)pgrp) < 0 ? _PyPosix_Error() : Py_NewRef(Py_None);
+}
+
+static PyObject *
+posix_getrandom(PyObject *m, PyObject *const *args, Py_ssize_t nargs, PyObject *kwnames)
+{
+    static const char *const kwlist[] = {"size", "flags", NULL};
+    PyObject *a[2];
+    int flags = 0;
+    if (!_PyArg_ParseStackAndKeywords(args, nargs, kwnames, "getrandom", kwlist, 1, 2, 0, a) ||
+        (a[1] != NULL && _PyPosix_Int(a[1], &flags) < 0)) {
+        return NULL;
+    }
+    Py_ssize_t size = PyLong_AsSsize_t(a[0]);
+    if (size == -1 && PyErr_Occurred()) {
+        return NULL;
+    }
+    if (size < 0) {
+        errno = EINVAL;
+        return _PyPosix_Error();
+    }
+    PyObject *buf = PyBytes_FromStringAndSize(NULL, size);
+    if (buf == NULL) {
+        return NULL;
+    }
+    ssize_t n;
+    do {
+        n = getrandom(PyBytes_AS_STRING(buf), (size_t)size, (unsigned int)flags);
+    } while (n < 0 && errno == EINTR && PyErr_CheckSignals() == 0);
+    if (n < 0) {
+        Py_DECREF(buf);
+        return PyErr_Occurred() ? NULL : _PyPosix_Error();
+    }
+    if (n != size && _PyBytes_Resize(&buf, n) < 0) {
+        return NULL;
+    }
+    return buf;
+}
+
 /* ---- Environment, errors, randomness ------------------------------------------------------- */
 
 /* posix.environ: bytes -> bytes, a snapshot taken at start-up. */
@@ -735,6 +1053,13 @@ environ_snapshot(void)
         }
     }
     return d;
+}
+
+/* os.reload_environ() rebuilds os.environ from this. */
+static PyObject *
+posix__create_environ(PyObject *m, PyObject *Py_UNUSED(ignored))
+{
+    return environ_snapshot();
 }
 
 /* An environment name or value: str or bytes (or PathLike), no NUL. */
@@ -859,6 +1184,24 @@ static PyMethodDef core_methods[] = {
      METH_FASTCALL | METH_KEYWORDS, "The encoding of a terminal descriptor, else None."},
     {"sendfile", (PyCFunction)(void (*)(void))posix_sendfile, METH_FASTCALL | METH_KEYWORDS,
      "Copy count bytes between descriptors in the kernel."},
+    {"readinto", posix_readinto, METH_VARARGS, "Read into a writable buffer; return the count."},
+    {"preadv", posix_preadv, METH_VARARGS, "readv() at an offset."},
+    {"pwritev", posix_pwritev, METH_VARARGS, "writev() at an offset."},
+    {"lockf", posix_lockf, METH_VARARGS, "Lock, unlock or test a section of an open file."},
+    {"posix_fallocate", posix_posix_fallocate, METH_VARARGS, "Reserve disk space for a file region."},
+    {"posix_fadvise", posix_posix_fadvise, METH_VARARGS, "Tell the kernel how a region will be read."},
+    {"copy_file_range", (PyCFunction)(void (*)(void))posix_copy_file_range, METH_FASTCALL | METH_KEYWORDS,
+     "Copy bytes between files inside the kernel."},
+    {"memfd_create", (PyCFunction)(void (*)(void))posix_memfd_create, METH_FASTCALL | METH_KEYWORDS,
+     "Make an anonymous in-memory file; return its descriptor."},
+    {"openpty", posix_openpty, METH_NOARGS, "Open a pseudo-terminal pair: (controller_fd, terminal_fd)."},
+    {"ttyname", posix_ttyname, METH_O, "The device name of a terminal descriptor."},
+    {"ctermid", posix_ctermid, METH_NOARGS, "The name of the controlling terminal."},
+    {"tcgetpgrp", posix_tcgetpgrp, METH_O, "The foreground process group of a terminal."},
+    {"tcsetpgrp", posix_tcsetpgrp, METH_VARARGS, "Set the foreground process group of a terminal."},
+    {"getrandom", (PyCFunction)(void (*)(void))posix_getrandom, METH_FASTCALL | METH_KEYWORDS,
+     "Up to size random bytes from the kernel."},
+    {"_create_environ", posix__create_environ, METH_NOARGS, "A new bytes dict of the C environment."},
     {"putenv", posix_putenv, METH_VARARGS, "Set an environment variable."},
     {"unsetenv", posix_unsetenv, METH_O, "Remove an environment variable."},
     {"strerror", posix_strerror, METH_O, "The message for an error number."},
@@ -881,7 +1224,10 @@ static const int_constant core_constants[] = {
     C(O_NONBLOCK), C(O_NDELAY), C(O_SYNC), C(O_DSYNC), C(O_RSYNC), C(O_NOCTTY),
     C(O_CLOEXEC), C(O_DIRECTORY), C(O_NOFOLLOW), C(O_ACCMODE), C(O_ASYNC), C(O_DIRECT),
     C(O_LARGEFILE), C(O_NOATIME), C(O_PATH), C(O_TMPFILE),
-    C(AT_FDCWD), C(AT_SYMLINK_NOFOLLOW), C(AT_REMOVEDIR), C(AT_SYMLINK_FOLLOW),
+    C(O_FSYNC), C(TMP_MAX), C(NGROUPS_MAX), C(MFD_CLOEXEC), C(MFD_ALLOW_SEALING), C(MFD_HUGETLB),
+    C(POSIX_FADV_NORMAL), C(POSIX_FADV_SEQUENTIAL), C(POSIX_FADV_RANDOM), C(POSIX_FADV_NOREUSE),
+    C(POSIX_FADV_WILLNEED), C(POSIX_FADV_DONTNEED),
+    C(RWF_DSYNC), C(RWF_HIPRI), C(RWF_SYNC), C(RWF_NOWAIT), C(RWF_APPEND),
     C(EX_OK), C(EX_USAGE), C(EX_DATAERR), C(EX_NOINPUT), C(EX_NOUSER), C(EX_NOHOST),
     C(EX_UNAVAILABLE), C(EX_SOFTWARE), C(EX_OSERR), C(EX_OSFILE), C(EX_CANTCREAT),
     C(EX_IOERR), C(EX_TEMPFAIL), C(EX_PROTOCOL), C(EX_NOPERM), C(EX_CONFIG),
@@ -895,9 +1241,11 @@ static const int_constant core_constants[] = {
    supports_follow_symlinks: only what our functions really accept. */
 static const char *const have_functions[] = {
     "HAVE_FACCESSAT", "HAVE_FCHDIR", "HAVE_FCHMOD", "HAVE_FCHMODAT", "HAVE_FCHOWN",
-    "HAVE_FCHOWNAT", "HAVE_FDOPENDIR", "HAVE_FSTATAT", "HAVE_FTRUNCATE", "HAVE_FUTIMENS",
-    "HAVE_LINKAT", "HAVE_LCHOWN", "HAVE_LSTAT", "HAVE_MKDIRAT", "HAVE_OPENAT",
-    "HAVE_READLINKAT", "HAVE_RENAMEAT", "HAVE_SYMLINKAT", "HAVE_UNLINKAT", "HAVE_UTIMENSAT",
+    "HAVE_FCHOWNAT", "HAVE_FDOPENDIR", "HAVE_FEXECVE", "HAVE_FPATHCONF", "HAVE_FSTATAT",
+    "HAVE_FSTATVFS", "HAVE_FTRUNCATE", "HAVE_FUTIMENS", "HAVE_LINKAT", "HAVE_LCHOWN",
+    "HAVE_LSTAT", "HAVE_MEMFD_CREATE", "HAVE_MKDIRAT", "HAVE_MKFIFOAT", "HAVE_MKNODAT",
+    "HAVE_OPENAT", "HAVE_READLINKAT", "HAVE_RENAMEAT", "HAVE_SYMLINKAT", "HAVE_UNLINKAT",
+    "HAVE_UTIMENSAT",
     NULL,
 };
 
@@ -931,12 +1279,19 @@ add_have_functions(PyObject *module)
     return PyModule_Add(module, "_have_functions", list);
 }
 
+static void
+posix_free(void *module)
+{
+    _PyPosix_FiniProcess();
+}
+
 static struct PyModuleDef posixmodule = {
     PyModuleDef_HEAD_INIT,
     .m_name = "posix",
     .m_doc = "The POSIX system calls; use the os module instead.",
     .m_size = -1,
     .m_methods = core_methods,
+    .m_free = posix_free,
 };
 
 PyObject *

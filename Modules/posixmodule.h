@@ -39,6 +39,8 @@ extern int _PyPosix_DirFd(PyObject *obj, int *fd);
 /* A file descriptor argument (an int, or an object with fileno() is not
    accepted: posix takes ints).  0 or -1. */
 extern int _PyPosix_Fd(PyObject *obj, int *fd);
+/* A plain C int argument (flags, modes).  0 or -1. */
+extern int _PyPosix_Int(PyObject *obj, int *out);
 /* A truth value for keyword flags like follow_symlinks; NULL means `dflt`.
    Returns 0/1, or -1 with an exception. */
 extern int _PyPosix_Flag(PyObject *obj, int dflt);
@@ -46,6 +48,13 @@ extern int _PyPosix_Flag(PyObject *obj, int dflt);
 /* Each file adds its part of the module.  0 or -1. */
 extern int _PyPosix_InitFs(PyObject *module);
 extern int _PyPosix_InitProcess(PyObject *module);
+/* Drop what posix_process.c keeps between calls (the fork hooks). */
+extern void _PyPosix_FiniProcess(void);
+
+/* Our types are static and live until exit: once ready, what they own
+   (dict and its values, bases, mro) is made immortal, so it is neither
+   freed nor counted as leaked.  0 or -1. */
+extern int _PyPosix_KeepType(PyTypeObject *type);
 
 /* A stat() result as os.stat_result (posix_fs.c). */
 struct stat;

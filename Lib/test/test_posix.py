@@ -25,7 +25,7 @@ def show_error(label, func, *args, **kwargs):
     except OSError as e:
         fn, fn2 = hide_base(e.filename), hide_base(e.filename2)
         print(label, type(e).__name__, e.errno, fn, fn2)
-    except (TypeError, ValueError) as e:
+    except (TypeError, ValueError, OverflowError) as e:
         print(label, type(e).__name__, e)
     else:
         print(label, "no error")
@@ -79,6 +79,15 @@ def test_stat():
     f, args = st.__reduce__()
     again = f(*args)
     print("reduce", again == st, again.st_mtime_ns == st.st_mtime_ns)
+    made = posix.stat_result(tuple(range(10)))
+    print("made", made, made.st_mtime, made.st_blksize)
+    made = posix.stat_result(tuple(range(10)), {"st_blksize": 512, "st_atime": 1.5})
+    print("made dict", made.st_blksize, made.st_atime, made.st_ctime)
+    for bad in [(1, 2), tuple(range(20))]:
+        try:
+            posix.stat_result(bad)
+        except TypeError as e:
+            print("TypeError", e)
 
 
 def test_dirs():
@@ -293,6 +302,55 @@ def test_process():
     print("have", "HAVE_FSTATAT" in posix._have_functions, "HAVE_FDOPENDIR" in posix._have_functions)
 
 
+def test_extras():
+    print("-- extras")
+    fd = posix.open(p("x"), posix.O_RDWR | posix.O_CREAT, 0o600)
+    posix.write(fd, b"0123456789")
+    buf = bytearray(4)
+    posix.lseek(fd, 2, 0)
+    print("readinto", posix.readinto(fd, buf), bytes(buf))
+    a, b = bytearray(2), bytearray(3)
+    print("preadv", posix.preadv(fd, [a, b], 5), bytes(a), bytes(b))
+    print("pwritev", posix.pwritev(fd, [b"AB", b"C"], 0), posix.pread(fd, 4, 0))
+    posix.lockf(fd, posix.F_LOCK, 0)
+    posix.lockf(fd, posix.F_ULOCK, 0)
+    posix.posix_fallocate(fd, 0, 100)
+    print("fallocate", posix.fstat(fd).st_size)
+    posix.posix_fadvise(fd, 0, 0, posix.POSIX_FADV_NORMAL)
+    out = posix.open(p("y"), posix.O_RDWR | posix.O_CREAT, 0o600)
+    print("sendfile", posix.sendfile(out, fd, 0, 4), posix.pread(out, 10, 0))
+    print("copy_file_range", posix.copy_file_range(fd, out, 3, 4, 0), posix.pread(out, 10, 0))
+    posix.close(out)
+    posix.close(fd)
+    v = posix.statvfs(BASE)
+    print("statvfs", type(v).__name__, len(v), v.f_namemax >= 14, v.f_bsize > 0, v[0] == v.f_bsize)
+    dev = posix.makedev(8, 17)
+    print("devices", posix.major(dev), posix.minor(dev))
+    posix.mkfifo(p("fifo"))
+    print("mkfifo", (posix.stat(p("fifo")).st_mode & 0o170000) == 0o010000)
+    posix.mknod(p("node"), 0o600 | 0o100000)
+    print("mknod", (posix.stat(p("node")).st_mode & 0o170000) == 0o100000)
+    m = posix.memfd_create("lazypy")
+    print("memfd", posix.write(m, b"mem"), posix.fstat(m).st_size, posix.get_inheritable(m))
+    posix.close(m)
+    print("getrandom", len(posix.getrandom(8)))
+    pid = posix.fork()
+    if pid == 0:
+        posix._exit(5)
+    r = posix.waitid(posix.P_PID, pid, posix.WEXITED)
+    print("waitid", type(r).__name__, r.si_pid == pid, r.si_status, r.si_code == posix.CLD_EXITED)
+    show_error("waitid none", posix.waitid, posix.P_ALL, 0, posix.WEXITED | posix.WNOHANG)
+    print("ids", len(posix.getresuid()), len(posix.getresgid()), type(posix.getpriority(posix.PRIO_PROCESS, 0)).__name__)
+    posix.sched_yield()
+    print("sched", posix.sched_get_priority_min(posix.SCHED_FIFO) >= 1,
+          posix.sched_getaffinity(0) >= {min(posix.sched_getaffinity(0))})
+    c, t = posix.openpty()
+    print("openpty", posix.isatty(c), posix.isatty(t), posix.ttyname(t).startswith("/dev/pts/"),
+          posix.get_inheritable(c))
+    posix.close(c)
+    posix.close(t)
+
+
 class P:
     def __init__(self, path):
         self.path = path
@@ -321,6 +379,11 @@ def test_errors():
     show_error("bad fd fstat", posix.fstat, 9999)
     show_error("bad fd stat", posix.stat, 9999)
     show_error("bad fd lseek", posix.lseek, 9999, 0, 0)
+    show_error("bad fd dup", posix.dup, 9999)
+    show_error("bad fd inheritable", posix.get_inheritable, 9999)
+    show_error("negative read", posix.read, 0, -1)
+    show_error("kill missing", posix.kill, 999999999, 0)
+    show_error("bool flags", posix.open, p("missing"), False)
     show_error("type stat", posix.stat, [1])
     show_error("type stat None", posix.stat, None)
     show_error("type lstat int", posix.lstat, 3)
@@ -333,6 +396,15 @@ def test_errors():
     show_error("mixed rename", posix.rename, "a", b"b")
     show_error("utime both", posix.utime, p("a.txt"), (1, 2), ns=(1, 2))
     show_error("utime shape", posix.utime, p("a.txt"), (1,))
+    show_error("utime nan", posix.utime, p("a.txt"), (float("nan"), 0))
+    show_error("utime huge", posix.utime, p("a.txt"), (1e300, 0))
+    show_error("utime huge int", posix.utime, p("a.txt"), (2**70, 0))
+    posix.utime(p("a.txt"), (-1.5, 0.25))
+    print("utime negative", posix.stat(p("a.txt")).st_atime_ns, posix.stat(p("a.txt")).st_mtime_ns)
+    r, w = posix.pipe()
+    posix.closerange(r, w + 1)
+    show_error("closerange", posix.fstat, w)
+    posix.closerange(5, 2)
     show_error("fspath int", posix.fspath, 1)
     print("fspath", posix.fspath("s"), posix.fspath(b"b"), posix.fspath(P("pl")), posix.fspath(P(b"pb")))
     show_error("fspath bad return", posix.fspath, P(3))
@@ -354,6 +426,7 @@ try:
     test_environ()
     test_process()
     test_errors()
+    test_extras()
 finally:
     cleanup(BASE)
 print("cleaned", posix.access(BASE, posix.F_OK))
