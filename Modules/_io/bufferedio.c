@@ -21,6 +21,7 @@ typedef struct {
     char readable;
     char writable;
     char raw_is_fileio; /* a plain FileIO: call its descriptor loops */
+    int busy;           /* inside a raw readinto()/write() call */
     char *buf;
     Py_ssize_t size;
     Py_ssize_t rpos;
@@ -35,6 +36,12 @@ typedef struct {
 static int
 check_ready(buffered *b)
 {
+    if (b->busy) {
+        /* The raw stream called back into us while we hold pointers into
+           the buffer: refuse rather than let it be moved or freed. */
+        PyErr_Format(PyExc_RuntimeError, "reentrant call inside %s", Py_TYPE(b)->tp_name);
+        return -1;
+    }
     if (b->ok) {
         return 0;
     }
@@ -82,9 +89,11 @@ raw_read(buffered *b, char *dst, Py_ssize_t n)
         return -1;
     }
     PyObject *r;
+    b->busy++;
     do {
         r = PyObject_CallMethod(b->raw, "readinto", "O", tmp);
     } while (r == NULL && PyErr_ExceptionMatches(PyExc_InterruptedError) && (PyErr_Clear(), 1));
+    b->busy--;
     Py_ssize_t got = -1;
     if (r != NULL && Py_IsNone(r)) {
         got = -2;
@@ -119,9 +128,11 @@ raw_write(buffered *b, const char *src, Py_ssize_t n)
         return -1;
     }
     PyObject *r;
+    b->busy++;
     do {
         r = PyObject_CallMethod(b->raw, "write", "O", data);
     } while (r == NULL && PyErr_ExceptionMatches(PyExc_InterruptedError) && (PyErr_Clear(), 1));
+    b->busy--;
     Py_DECREF(data);
     if (r == NULL) {
         return -1;
@@ -254,6 +265,9 @@ static int
 buffered_setup(PyObject *self, PyObject *raw, Py_ssize_t size, int readable, int writable)
 {
     buffered *b = BUF(self);
+    if (b->busy) {
+        return check_ready(b);
+    }
     b->ok = 0;
     if ((readable && check_raw(raw, "readable", "File or stream is not readable.") < 0) ||
         (writable && check_raw(raw, "writable", "File or stream is not writable.") < 0) ||
