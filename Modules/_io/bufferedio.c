@@ -411,6 +411,40 @@ read_into(buffered *b, char *dst, Py_ssize_t n, int once)
     return got;
 }
 
+/* For raw streams without readall(): read() until it gives b'' (or None,
+   meaning "would block", once nothing has arrived). */
+static PyObject *
+read_until_eof(PyObject *raw)
+{
+    PyObject *acc = PyBytes_FromStringAndSize(NULL, 0);
+    while (acc != NULL) {
+        PyObject *chunk = PyObject_CallMethod(raw, "read", NULL);
+        if (chunk == NULL || Py_IsNone(chunk)) {
+            if (chunk != NULL && PyBytes_GET_SIZE(acc) == 0) {
+                Py_DECREF(acc);
+                return chunk;
+            }
+            Py_XDECREF(chunk);
+            if (chunk == NULL) {
+                Py_CLEAR(acc);
+            }
+            break;
+        }
+        if (!PyBytes_Check(chunk)) {
+            PyErr_SetString(PyExc_TypeError, "read() should return bytes");
+            Py_DECREF(chunk);
+            Py_CLEAR(acc);
+            break;
+        }
+        int empty = PyBytes_GET_SIZE(chunk) == 0;
+        PyBytes_ConcatAndDel(&acc, chunk);
+        if (empty) {
+            break;
+        }
+    }
+    return acc;
+}
+
 /* read(-1): the buffered bytes and then the raw stream up to EOF. */
 static PyObject *
 read_all(buffered *b)
@@ -420,13 +454,8 @@ read_all(buffered *b)
     if (head == NULL) {
         return NULL;
     }
-    PyObject *rest = NULL;
-    if (PyObject_HasAttrString(b->raw, "readall")) {
-        rest = PyObject_CallMethod(b->raw, "readall", NULL);
-    }
-    else {
-        rest = PyObject_CallMethod((PyObject *)&_PyIO_RawIOBase_Type, "readall", "O", b->raw);
-    }
+    PyObject *rest = PyObject_HasAttrString(b->raw, "readall") ? PyObject_CallMethod(b->raw, "readall", NULL)
+                                                                : read_until_eof(b->raw);
     if (rest == NULL) {
         Py_DECREF(head);
         return NULL;
