@@ -231,25 +231,22 @@ PyFile_WriteObject(PyObject *v, PyObject *f, int flags)
     return 0;
 }
 
+/* Write a C string to f.  Refuses to run with an exception pending (the
+   traceback printer calls this while one is set aside, never raised). */
 int
 PyFile_WriteString(const char *s, PyObject *f)
 {
-    if (f == NULL) {
-        if (!PyErr_Occurred()) {
-            PyErr_SetString(PyExc_SystemError, "null file for PyFile_WriteString");
-        }
-        return -1;
-    }
     if (PyErr_Occurred()) {
         return -1;
     }
-    PyObject *v = PyUnicode_FromString(s);
-    if (v == NULL) {
+    if (f == NULL) {
+        PyErr_SetString(PyExc_SystemError, "null file for PyFile_WriteString");
         return -1;
     }
-    int err = PyFile_WriteObject(v, f, Py_PRINT_RAW);
-    Py_DECREF(v);
-    return err;
+    PyObject *text = PyUnicode_FromString(s);
+    int status = text ? PyFile_WriteObject(text, f, Py_PRINT_RAW) : -1;
+    Py_XDECREF(text);
+    return status;
 }
 
 /* readline() on f; with n < 0 the trailing newline is dropped and an empty

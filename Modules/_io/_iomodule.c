@@ -139,7 +139,15 @@ build_stream(PyObject *file, PyObject *modeobj, const open_mode *m, Py_ssize_t b
         line_buffering = v;
     }
     if (buffering == 1 || buffering < 0) {
-        buffering = IO_DEFAULT_BUFFER_SIZE;
+        /* The file's block size, within [DEFAULT_BUFFER_SIZE, 8 MiB]. */
+        PyObject *blk = PyObject_GetAttrString(raw, "_blksize");
+        Py_ssize_t size = blk ? PyLong_AsSsize_t(blk) : -1;
+        Py_XDECREF(blk);
+        if (size == -1 && PyErr_Occurred()) {
+            goto error;
+        }
+        size = size > 8192 * 1024 ? 8192 * 1024 : size;
+        buffering = size > IO_DEFAULT_BUFFER_SIZE ? size : IO_DEFAULT_BUFFER_SIZE;
     }
     if (buffering == 0) {
         if (m->binary) {

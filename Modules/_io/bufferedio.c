@@ -21,6 +21,7 @@ typedef struct {
     char readable;
     char writable;
     char raw_is_fileio; /* a plain FileIO: call its descriptor loops */
+    int busy;           /* inside a raw readinto()/write() call */
     char *buf;
     Py_ssize_t size;
     Py_ssize_t rpos;
@@ -35,6 +36,12 @@ typedef struct {
 static int
 check_ready(buffered *b)
 {
+    if (b->busy) {
+        /* The raw stream called back into us while we hold pointers into
+           the buffer: refuse rather than let it be moved or freed. */
+        PyErr_Format(PyExc_RuntimeError, "reentrant call inside %s", Py_TYPE(b)->tp_name);
+        return -1;
+    }
     if (b->ok) {
         return 0;
     }
@@ -82,9 +89,11 @@ raw_read(buffered *b, char *dst, Py_ssize_t n)
         return -1;
     }
     PyObject *r;
+    b->busy++;
     do {
         r = PyObject_CallMethod(b->raw, "readinto", "O", tmp);
     } while (r == NULL && PyErr_ExceptionMatches(PyExc_InterruptedError) && (PyErr_Clear(), 1));
+    b->busy--;
     Py_ssize_t got = -1;
     if (r != NULL && Py_IsNone(r)) {
         got = -2;
@@ -119,9 +128,11 @@ raw_write(buffered *b, const char *src, Py_ssize_t n)
         return -1;
     }
     PyObject *r;
+    b->busy++;
     do {
         r = PyObject_CallMethod(b->raw, "write", "O", data);
     } while (r == NULL && PyErr_ExceptionMatches(PyExc_InterruptedError) && (PyErr_Clear(), 1));
+    b->busy--;
     Py_DECREF(data);
     if (r == NULL) {
         return -1;
@@ -254,6 +265,9 @@ static int
 buffered_setup(PyObject *self, PyObject *raw, Py_ssize_t size, int readable, int writable)
 {
     buffered *b = BUF(self);
+    if (b->busy) {
+        return check_ready(b);
+    }
     b->ok = 0;
     if ((readable && check_raw(raw, "readable", "File or stream is not readable.") < 0) ||
         (writable && check_raw(raw, "writable", "File or stream is not writable.") < 0) ||
@@ -397,6 +411,40 @@ read_into(buffered *b, char *dst, Py_ssize_t n, int once)
     return got;
 }
 
+/* For raw streams without readall(): read() until it gives b'' (or None,
+   meaning "would block", once nothing has arrived). */
+static PyObject *
+read_until_eof(PyObject *raw)
+{
+    PyObject *acc = PyBytes_FromStringAndSize(NULL, 0);
+    while (acc != NULL) {
+        PyObject *chunk = PyObject_CallMethod(raw, "read", NULL);
+        if (chunk == NULL || Py_IsNone(chunk)) {
+            if (chunk != NULL && PyBytes_GET_SIZE(acc) == 0) {
+                Py_DECREF(acc);
+                return chunk;
+            }
+            Py_XDECREF(chunk);
+            if (chunk == NULL) {
+                Py_CLEAR(acc);
+            }
+            break;
+        }
+        if (!PyBytes_Check(chunk)) {
+            PyErr_SetString(PyExc_TypeError, "read() should return bytes");
+            Py_DECREF(chunk);
+            Py_CLEAR(acc);
+            break;
+        }
+        int empty = PyBytes_GET_SIZE(chunk) == 0;
+        PyBytes_ConcatAndDel(&acc, chunk);
+        if (empty) {
+            break;
+        }
+    }
+    return acc;
+}
+
 /* read(-1): the buffered bytes and then the raw stream up to EOF. */
 static PyObject *
 read_all(buffered *b)
@@ -406,13 +454,8 @@ read_all(buffered *b)
     if (head == NULL) {
         return NULL;
     }
-    PyObject *rest = NULL;
-    if (PyObject_HasAttrString(b->raw, "readall")) {
-        rest = PyObject_CallMethod(b->raw, "readall", NULL);
-    }
-    else {
-        rest = PyObject_CallMethod((PyObject *)&_PyIO_RawIOBase_Type, "readall", "O", b->raw);
-    }
+    PyObject *rest = PyObject_HasAttrString(b->raw, "readall") ? PyObject_CallMethod(b->raw, "readall", NULL)
+                                                                : read_until_eof(b->raw);
     if (rest == NULL) {
         Py_DECREF(head);
         return NULL;

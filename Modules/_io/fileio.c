@@ -310,13 +310,23 @@ fileio_new(PyTypeObject *type, PyObject *args, PyObject *kwds)
     return self;
 }
 
+/* A FileIO has nothing to flush, so it closes its descriptor in dealloc
+   rather than in a finalizer: in a garbage cycle the collector may run
+   finalizers in any order, and a buffered wrapper over this file must get
+   to flush into it first. */
+static void
+fileio_finalize(PyObject *self)
+{
+}
+
 static void
 fileio_dealloc(PyObject *self)
 {
-    if (PyObject_CallFinalizerFromDealloc(self) < 0) {
-        return;
-    }
     PyObject_GC_UnTrack(self);
+    if (FIO(self)->fd >= 0 && FIO(self)->closefd) {
+        (void)close(FIO(self)->fd);
+    }
+    FIO(self)->fd = -1;
     _PyIO_ClearHead(self);
     Py_TYPE(self)->tp_free(self);
 }
@@ -731,5 +741,5 @@ PyTypeObject _PyIO_FileIO_Type = {
     .tp_base = &_PyIO_RawIOBase_Type,
     .tp_init = fileio_init,
     .tp_new = fileio_new,
-    .tp_finalize = _PyIO_Finalize,
+    .tp_finalize = fileio_finalize,
 };

@@ -1201,8 +1201,10 @@ replay_for_tell(textio *t, Py_ssize_t skip, unsigned long long fields[CK_FIELDS]
         Py_XDECREF(empty);
         return -1;
     }
-    const char *in = PyBytes_AS_STRING(t->snap_input);
-    Py_ssize_t n = PyBytes_GET_SIZE(t->snap_input), i = 0, chars = 0;
+    /* Our own reference: a Python decoder may re-enter the wrapper. */
+    PyObject *input = Py_NewRef(t->snap_input);
+    const char *in = PyBytes_AS_STRING(input);
+    Py_ssize_t n = PyBytes_GET_SIZE(input), i = 0, chars = 0;
     Py_ssize_t safe_i = 0, safe_chars = 0;
     long long safe_flags = t->snap_flags;
     int found = skip == 0;
@@ -1246,9 +1248,11 @@ replay_for_tell(textio *t, Py_ssize_t skip, unsigned long long fields[CK_FIELDS]
     fields[CK_FLAGS] = (unsigned long long)safe_flags;
     fields[CK_FEED] = (unsigned long long)(i - safe_i);
     fields[CK_SKIP] = (unsigned long long)(skip - safe_chars);
+    Py_DECREF(input);
     Py_DECREF(empty);
     return 0;
 error:
+    Py_DECREF(input);
     Py_DECREF(empty);
     return -1;
 }
@@ -1444,13 +1448,9 @@ textio_truncate(PyObject *self, PyObject *const *args, Py_ssize_t nargs)
     if (flush_self(self) < 0) {
         return NULL;
     }
-    PyObject *pos = nargs && !Py_IsNone(args[0]) ? Py_NewRef(args[0]) : textio_tell(self, NULL);
-    if (pos == NULL) {
-        return NULL;
-    }
-    PyObject *r = PyObject_CallMethod(t->buffer, "truncate", "O", pos);
-    Py_DECREF(pos);
-    return r;
+    /* Like CPython, None goes to the buffer, whose position may be past
+       the text position after a read-ahead. */
+    return PyObject_CallMethod(t->buffer, "truncate", "O", nargs ? args[0] : Py_None);
 }
 
 /* ---- TextIOWrapper: the rest ----------------------------------------------------------- */
