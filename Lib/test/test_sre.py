@@ -171,3 +171,84 @@ print(len(compile('(a)*').match('a' * 100000).group()), compile('(a)*').match('a
 print(compile('(' * 80 + 'a' + ')' * 80).match('a').span(80))
 print(compile(r'(?:(\w)\1)+').findall('aabbccd' * 1000)[:3])
 print(compile('(?:x|y)*?z').search('xy' * 30000 + 'z').end())
+
+# Unicode categories, case folding, locale and ASCII flavours
+for pat, s, fl in [
+    (r'\d+', 'x\u0663\u0664y', 0), (r'\d+', 'x\u0663\u0664y', A), (r'\s+', 'a\u2003\u00a0b', 0),
+    (r'\s+', 'a\u2003 b', A), (r'\w+', '\u4e2d\u6587!', 0), (r'\w+', '\u00b2\u2167x', 0),
+    (r'(?i)\u017f', 'sS', 0), (r'(?i)s+', '\u017fS', 0), (r'(?i)[k]+', 'kK\u212a', 0),
+    (r'(?i)[k]+', 'kK\u212a', A), (r'(?i)\U00010400', '\U00010428', 0),
+    (r'(?i)[\U00010400-\U00010410]', '\U00010428', 0), (r'(?i)\u0130', 'i\u0130', 0),
+    (r'(?i)[^\u03c3]', '\u03a3\u03c2x', 0), (r'(?i)(\u03c3)\1', '\u03a3\u03c3', 0),
+    (r'(?i)[a-z\u0100-\u0180]+', 'AZ\u0101\u0100!', 0), (r'(?i)\w+', 'ABC', A),
+    (r'\bé\b', ' é ', 0), (r'\bé', ' é ', A), (r'(?m)^$', 'a\n\nb', 0), (r'(?m)a$', 'a\na', 0),
+    (r'[\d\s]+', 'a1 2b', 0),
+    (r'[\D]+', '12ab', 0), (r'[^\W\d]+', 'a1b_c', 0), (r'[\s\S]+', 'a\nb', 0),
+    (r'a{1000}', 'a' * 1001, 0), (r'(?:ab){3,}?', 'ab' * 5, 0), (r'x{0}y', 'xy', 0),
+    (r'(?<=\d{3})x', '12x123x', 0), (r'(?<=(?P<d>\d))(?P=d)', '1223', 0),
+    (r'(?P<q>[\'"]).*?(?P=q)', 'say "hi" \'x\'', 0), (r'(?:(?P<o>\()|x)\w+(?(o)\))', '(ab) xcd', 0),
+    (r'(?<!^)\b', 'ab cd', 0), (r'(?=(\w))', 'ab', 0), (r'(?>.*)x', 'abx', 0),
+    (r'(?s)(?>.*?)x', 'abx', 0), (r'\\', 'a\\b', 0), (r'\x41\u0042\U00000043\101', 'ABCA', 0),
+]:
+    run(pat, s, fl)
+for pat, s, fl in [(rb'\w+', b'a\xe9b', L), (rb'(?i)\xc9', b'\xe9\xc9', L), (rb'(?i)[a-z]+', b'ABc', L),
+                   (rb'\bx\b', b'x\xe9x x', L), (rb'(?i)(a)\1', b'aA', L), (rb'\s+', b'a\x1c\x85b', 0),
+                   (rb'(?i)[\xe0-\xff]', b'\xc0', 0), (rb'.+', b'\x00\xff\n', S)]:
+    run(pat, s, fl)
+
+# templates and their errors
+m = compile(r'(?P<a>x)(y)?').match('xz')
+for t in [r'\1-\2-\g<a>', r'\g<0>\g<0>', '\\n\\t\\\\', r'\0\101', 'plain']:
+    print(repr(m.expand(t)))
+for t in [r'\3', r'\g<b>', r'\g<', r'\q']:
+    try:
+        m.expand(t)
+    except Exception as e:
+        print(type(e).__name__, e)
+print(compile(rb'(a)').sub(rb'[\1]', b'cab'), compile('(a)').sub(r'\g<1>\g<1>', 'aXa', count=1))
+for args in [('x', b'a'), (b'x', 'a')]:
+    try:
+        print(compile('a').sub(*args))
+    except TypeError as e:
+        print('TypeError', e)
+try:
+    compile('a').sub(lambda m: b'x', 'a')
+except TypeError as e:
+    print('TypeError', e)
+for t in [[], ['a', 'x', 'b'], ['a', -1, 'b'], ['a', 1, 'b']]:
+    try:
+        _sre.template(compile('(a)'), t)
+        print('template ok')
+    except TypeError as e:
+        print('TypeError', e)
+
+# keyword arguments, names as group keys, pos with finditer
+p = compile(r'(?P<k>\w)=(?P<v>\d)')
+m = p.search(string='a=1 b=2', pos=1)
+print(m, m.pos, m['k'], m.group('v'), m.start('v'), m.span('k'), m.groupdict())
+print([(m.pos, m.span()) for m in p.finditer('a=1 b=2', 2)], p.sub(repl='X', string='a=1 b=2', count=1))
+print(p.split('a=1,b=2', maxsplit=1), p.subn(lambda m: m['v'] + m['k'], 'a=1,b=2'))
+for key in ['zz', 2.0]:
+    try:
+        m.start(key)
+    except IndexError as e:
+        print('IndexError', e)
+
+# compile errors come from the Python side
+for bad in ['(', 'a**', '[z-a]', '(?P<1>a)', r'\1(a)', '(?<=a+)b', '(?P=nope)', 'x{2,1}']:
+    try:
+        compile(bad)
+    except Exception as e:
+        print(repr(bad), type(e).__name__)
+for code in [[17, 9, 1], [99], [15, 1000, 1], [24, 3, 1, 1, 16]]:
+    try:
+        print(_sre.compile('x', 0, code, 1, {}, (None, None)).match('aa'))
+    except RuntimeError as e:
+        print('RuntimeError', e)
+try:
+    _sre.compile('x', 0, [2 ** 32], 0, {}, (None,))
+except OverflowError as e:
+    print('OverflowError', e)
+
+# 3.14: \B matches the empty string (3.13 said None here)
+print(compile(r'\B').search(''), compile(r'\b').search(''))

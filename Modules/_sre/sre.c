@@ -1341,9 +1341,15 @@ sre_template(PyObject *m, PyObject *args)
         return PyErr_NoMemory();
     }
     for (Py_ssize_t i = 0; i < t->n; i++) {
-        Py_ssize_t g = PyLong_AsSsize_t(PyList_GET_ITEM(list, 2 * i + 1));
+        PyObject *num = PyList_GET_ITEM(list, 2 * i + 1);
+        if (!PyLong_Check(num)) {
+            PyErr_SetString(PyExc_TypeError, "an integer is required");
+            Py_DECREF(t);
+            return NULL;
+        }
+        Py_ssize_t g = PyLong_AsSsize_t(num);
         if (g < 0) {
-            if (!PyErr_Occurred() || PyErr_ExceptionMatches(PyExc_TypeError)) {
+            if (!PyErr_Occurred() || PyErr_ExceptionMatches(PyExc_OverflowError)) {
                 PyErr_Clear();
                 PyErr_SetString(PyExc_TypeError, "invalid template");
             }
@@ -1477,7 +1483,8 @@ sre_compile(PyObject *m, PyObject *args, PyObject *kwds)
         p->isbytes = s.isbytes;
         subject_release(&s);
     }
-    if (p->groupindex == NULL || fill_code(p, code) < 0) {
+    if (p->groupindex == NULL || fill_code(p, code) < 0 ||
+        _PySre_Validate(p->code, p->codesize, p->groups) < 0) {
         Py_DECREF(p);
         return NULL;
     }

@@ -119,6 +119,9 @@ int _PySre_InSet(const SreCode *code, Py_ssize_t p, Py_ssize_t limit, Py_UCS4 ch
 int _PySre_CharOp(const SreCode *code, Py_ssize_t pc, Py_ssize_t limit, Py_UCS4 ch);
 Py_ssize_t _PySre_CharOpWidth(const SreCode *code, Py_ssize_t pc);
 
+/* sre_validate.c: 0, or -1 with RuntimeError for malformed code. */
+int _PySre_Validate(const SreCode *code, Py_ssize_t n, Py_ssize_t groups);
+
 /* sre_engine.c: 1 found (match_start/match_end and marks set), 0 not
    found, -1 with an exception set. */
 int _PySre_StateInit(SreState *st, Py_ssize_t groups);
