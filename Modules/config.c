@@ -8,6 +8,7 @@ extern PyObject *PyInit__testinternalcapi(void);
 extern PyObject *PyInit_gc(void);
 extern PyObject *PyInit_time(void);
 extern PyObject *PyInit_math(void);
+extern PyObject *PyInit__collections(void);
 extern PyObject *PyInit_itertools(void);
 
 struct _inittab _PyImport_Inittab[] = {
@@ -15,6 +16,7 @@ struct _inittab _PyImport_Inittab[] = {
     {"gc", PyInit_gc},
     {"time", PyInit_time},
     {"math", PyInit_math},
+    {"_collections", PyInit__collections},
     {"itertools", PyInit_itertools},
     {NULL, NULL},
 };
