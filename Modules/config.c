@@ -9,6 +9,7 @@ extern PyObject *PyInit_gc(void);
 extern PyObject *PyInit_time(void);
 extern PyObject *PyInit_math(void);
 extern PyObject *PyInit__collections(void);
+extern PyObject *PyInit__operator(void);
 extern PyObject *PyInit_itertools(void);
 
 struct _inittab _PyImport_Inittab[] = {
@@ -17,6 +18,7 @@ struct _inittab _PyImport_Inittab[] = {
     {"time", PyInit_time},
     {"math", PyInit_math},
     {"_collections", PyInit__collections},
+    {"_operator", PyInit__operator},
     {"itertools", PyInit_itertools},
     {NULL, NULL},
 };
