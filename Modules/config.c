@@ -9,6 +9,7 @@ extern PyObject *PyInit_gc(void);
 extern PyObject *PyInit_time(void);
 extern PyObject *PyInit_math(void);
 extern PyObject *PyInit__collections(void);
+extern PyObject *PyInit__functools(void);
 extern PyObject *PyInit__operator(void);
 extern PyObject *PyInit_itertools(void);
 
@@ -18,6 +19,7 @@ struct _inittab _PyImport_Inittab[] = {
     {"time", PyInit_time},
     {"math", PyInit_math},
     {"_collections", PyInit__collections},
+    {"_functools", PyInit__functools},
     {"_operator", PyInit__operator},
     {"itertools", PyInit_itertools},
     {NULL, NULL},
