@@ -25,6 +25,9 @@ extern PyObject *PyInit__typing(void);
 extern PyObject *PyInit__signal(void);
 extern PyObject *PyInit__thread(void);
 extern PyObject *PyInit_atexit(void);
+extern PyObject *PyInit__collections(void);
+extern PyObject *PyInit__functools(void);
+extern PyObject *PyInit__operator(void);
 extern PyObject *PyInit_itertools(void);
 extern PyObject *PyInit__io(void);
 
@@ -50,6 +53,9 @@ struct _inittab _PyImport_Inittab[] = {
     {"_signal", PyInit__signal},
     {"_thread", PyInit__thread},
     {"atexit", PyInit_atexit},
+    {"_collections", PyInit__collections},
+    {"_functools", PyInit__functools},
+    {"_operator", PyInit__operator},
     {"itertools", PyInit_itertools},
     {"_io", PyInit__io},
     {NULL, NULL},
