@@ -9,6 +9,7 @@ extern PyObject *PyInit_gc(void);
 extern PyObject *PyInit_time(void);
 extern PyObject *PyInit_math(void);
 extern PyObject *PyInit_marshal(void);
+extern PyObject *PyInit__struct(void);
 
 struct _inittab _PyImport_Inittab[] = {
     {"_testinternalcapi", PyInit__testinternalcapi},
@@ -16,5 +17,6 @@ struct _inittab _PyImport_Inittab[] = {
     {"time", PyInit_time},
     {"math", PyInit_math},
     {"marshal", PyInit_marshal},
+    {"_struct", PyInit__struct},
     {NULL, NULL},
 };
