@@ -10,6 +10,7 @@ extern PyObject *PyInit_time(void);
 extern PyObject *PyInit_math(void);
 extern PyObject *PyInit_marshal(void);
 extern PyObject *PyInit__struct(void);
+extern PyObject *PyInit_binascii(void);
 
 struct _inittab _PyImport_Inittab[] = {
     {"_testinternalcapi", PyInit__testinternalcapi},
@@ -18,5 +19,6 @@ struct _inittab _PyImport_Inittab[] = {
     {"math", PyInit_math},
     {"marshal", PyInit_marshal},
     {"_struct", PyInit__struct},
+    {"binascii", PyInit_binascii},
     {NULL, NULL},
 };
