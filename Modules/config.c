@@ -11,6 +11,7 @@ extern PyObject *PyInit_math(void);
 extern PyObject *PyInit_marshal(void);
 extern PyObject *PyInit__struct(void);
 extern PyObject *PyInit_binascii(void);
+extern PyObject *PyInit__random(void);
 
 struct _inittab _PyImport_Inittab[] = {
     {"_testinternalcapi", PyInit__testinternalcapi},
@@ -20,5 +21,6 @@ struct _inittab _PyImport_Inittab[] = {
     {"marshal", PyInit_marshal},
     {"_struct", PyInit__struct},
     {"binascii", PyInit_binascii},
+    {"_random", PyInit__random},
     {NULL, NULL},
 };
