@@ -30,6 +30,9 @@ extern PyObject *PyInit__functools(void);
 extern PyObject *PyInit__operator(void);
 extern PyObject *PyInit_itertools(void);
 extern PyObject *PyInit__io(void);
+extern PyObject *PyInit__struct(void);
+extern PyObject *PyInit_binascii(void);
+extern PyObject *PyInit__random(void);
 
 struct _inittab _PyImport_Inittab[] = {
     {"_imp", PyInit__imp},
@@ -58,5 +61,8 @@ struct _inittab _PyImport_Inittab[] = {
     {"_operator", PyInit__operator},
     {"itertools", PyInit_itertools},
     {"_io", PyInit__io},
+    {"_struct", PyInit__struct},
+    {"binascii", PyInit_binascii},
+    {"_random", PyInit__random},
     {NULL, NULL},
 };
