@@ -54,6 +54,7 @@
 #include "abstract.h"
 #include "pybuffer.h"
 #include "codecs.h"
+#include "memoryobject.h"
 #include "fileobject.h"
 #include "structseq.h"
 #include "cpython/jitexecutable.h"
