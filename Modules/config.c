@@ -10,6 +10,7 @@ extern PyObject *PyInit_time(void);
 extern PyObject *PyInit_math(void);
 extern PyObject *PyInit__weakref(void);
 extern PyObject *PyInit__codecs(void);
+extern PyObject *PyInit__string(void);
 
 struct _inittab _PyImport_Inittab[] = {
     {"_testinternalcapi", PyInit__testinternalcapi},
@@ -18,5 +19,6 @@ struct _inittab _PyImport_Inittab[] = {
     {"math", PyInit_math},
     {"_weakref", PyInit__weakref},
     {"_codecs", PyInit__codecs},
+    {"_string", PyInit__string},
     {NULL, NULL},
 };
