@@ -11,6 +11,7 @@ extern PyObject *PyInit_math(void);
 extern PyObject *PyInit__weakref(void);
 extern PyObject *PyInit__codecs(void);
 extern PyObject *PyInit__string(void);
+extern PyObject *PyInit__locale(void);
 
 struct _inittab _PyImport_Inittab[] = {
     {"_testinternalcapi", PyInit__testinternalcapi},
@@ -20,5 +21,6 @@ struct _inittab _PyImport_Inittab[] = {
     {"_weakref", PyInit__weakref},
     {"_codecs", PyInit__codecs},
     {"_string", PyInit__string},
+    {"_locale", PyInit__locale},
     {NULL, NULL},
 };
