@@ -55,6 +55,7 @@
 #include "pybuffer.h"
 #include "codecs.h"
 #include "memoryobject.h"
+#include "context.h"
 #include "fileobject.h"
 #include "structseq.h"
 #include "cpython/jitexecutable.h"

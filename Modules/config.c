@@ -12,6 +12,7 @@ extern PyObject *PyInit__weakref(void);
 extern PyObject *PyInit__codecs(void);
 extern PyObject *PyInit__string(void);
 extern PyObject *PyInit__locale(void);
+extern PyObject *PyInit__contextvars(void);
 
 struct _inittab _PyImport_Inittab[] = {
     {"_testinternalcapi", PyInit__testinternalcapi},
@@ -22,5 +23,6 @@ struct _inittab _PyImport_Inittab[] = {
     {"_codecs", PyInit__codecs},
     {"_string", PyInit__string},
     {"_locale", PyInit__locale},
+    {"_contextvars", PyInit__contextvars},
     {NULL, NULL},
 };

@@ -90,6 +90,7 @@ _PyThreadState_Delete(PyThreadState *tstate)
         tstate->next->prev = tstate->prev;
     }
     Py_CLEAR(tstate->dict);
+    Py_CLEAR(tstate->context);
     Py_CLEAR(tstate->current_exception);
     Py_CLEAR(tstate->exc_state.exc_value);
     free_data_stack(tstate);

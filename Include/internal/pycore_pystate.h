@@ -68,6 +68,8 @@ struct _ts {
     PyObject *delete_later;
 
     PyObject *dict;              /* PyThreadState_GetDict() */
+    PyObject *context;           /* current contextvars.Context, NULL until first used */
+    uint64_t context_ver;        /* bumped whenever `context` changes (Python/context.c) */
     unsigned long thread_id;
 
     _PyStackChunk *datastack_chunk;
