@@ -55,6 +55,8 @@
 #include "abstract.h"
 #include "pybuffer.h"
 #include "codecs.h"
+#include "memoryobject.h"
+#include "context.h"
 #include "fileobject.h"
 #include "structseq.h"
 #include "osmodule.h"

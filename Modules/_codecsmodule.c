@@ -194,15 +194,38 @@ codecs_unregister_error(PyObject *module, PyObject *args)
    argument shape.  `which` picks the encoding. */
 typedef PyObject *(*str_encoder)(PyObject *str, const char *errors);
 
+/* The optional `errors` argument: None or a str. */
+static int
+errors_arg(PyObject *obj, const char *fname, const char **errors)
+{
+    if (obj == Py_None) {
+        *errors = NULL;
+        return 0;
+    }
+    if (!PyUnicode_Check(obj)) {
+        PyErr_Format(PyExc_TypeError, "%s() argument 2 must be str or None, not %.100s", fname,
+                     Py_TYPE(obj)->tp_name);
+        return -1;
+    }
+    *errors = PyUnicode_AsUTF8(obj);
+    return *errors == NULL ? -1 : 0;
+}
+
 static PyObject *
 encode_with(PyObject *args, const char *fname, str_encoder enc)
 {
-    PyObject *str;
+    Py_ssize_t nargs = PyTuple_GET_SIZE(args);
     const char *errors = NULL;
-    if (!PyArg_ParseTuple(args, "O|z", &str, &errors) || check_str(str, fname) < 0) {
+    if (!_PyArg_CheckPositional(fname, nargs, 1, 2)) {
         return NULL;
     }
-    return coder_result(enc(str, errors), PyUnicode_GET_LENGTH(str));
+    PyObject *text = PyTuple_GET_ITEM(args, 0);
+    if (check_str(text, fname) < 0 ||
+        (nargs == 2 && errors_arg(PyTuple_GET_ITEM(args, 1), fname, &errors) < 0)) {
+        return NULL;
+    }
+    Py_ssize_t length = PyUnicode_GET_LENGTH(text);
+    return coder_result(enc(text, errors), length);
 }
 
 static PyObject *

@@ -33,6 +33,9 @@ extern PyObject *PyInit__io(void);
 extern PyObject *PyInit__struct(void);
 extern PyObject *PyInit_binascii(void);
 extern PyObject *PyInit__random(void);
+extern PyObject *PyInit__string(void);
+extern PyObject *PyInit__locale(void);
+extern PyObject *PyInit__contextvars(void);
 
 struct _inittab _PyImport_Inittab[] = {
     {"_imp", PyInit__imp},
@@ -64,5 +67,8 @@ struct _inittab _PyImport_Inittab[] = {
     {"_struct", PyInit__struct},
     {"binascii", PyInit_binascii},
     {"_random", PyInit__random},
+    {"_string", PyInit__string},
+    {"_locale", PyInit__locale},
+    {"_contextvars", PyInit__contextvars},
     {NULL, NULL},
 };

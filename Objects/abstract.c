@@ -1742,3 +1742,184 @@ PyBuffer_FillInfo(Py_buffer *view, PyObject *obj, void *buf, Py_ssize_t len,
     view->internal = NULL;
     return 0;
 }
+
+/* ---- Contiguity and copies between layouts --------------------------------
+
+   A view without strides is C-contiguous by definition; one without shape
+   is a flat run of len bytes.  The copies walk the elements of the source
+   in C (row-major) or Fortran (column-major) order, one item at a time:
+   simple, and fast enough for the strided views that need it. */
+
+/* Strides of a contiguous array of this shape, in C or Fortran order. */
+static void
+contiguous_strides(int ndim, const Py_ssize_t *shape, Py_ssize_t itemsize, char order,
+                   Py_ssize_t *out)
+{
+    Py_ssize_t step = itemsize;
+    for (int k = 0; k < ndim; k++) {
+        int dim = order == 'F' ? k : ndim - 1 - k;
+        out[dim] = step;
+        step *= shape[dim];
+    }
+}
+
+static int
+has_order(const Py_buffer *view, char order)
+{
+    if (view->suboffsets != NULL) {
+        return 0;
+    }
+    if (view->strides == NULL) {
+        return order != 'F' || view->ndim <= 1;
+    }
+    if (view->len == 0) {
+        return 1;
+    }
+    Py_ssize_t step = view->itemsize;
+    for (int k = 0; k < view->ndim; k++) {
+        int dim = order == 'F' ? k : view->ndim - 1 - k;
+        if (view->shape[dim] > 1 && view->strides[dim] != step) {
+            return 0;
+        }
+        step *= view->shape[dim];
+    }
+    return 1;
+}
+
+int
+PyBuffer_IsContiguous(const Py_buffer *view, char order)
+{
+    switch (order) {
+    case 'C':
+        return has_order(view, 'C');
+    case 'F':
+        return has_order(view, 'F');
+    case 'A':
+        return has_order(view, 'C') || has_order(view, 'F');
+    default:
+        return 0;
+    }
+}
+
+void *
+PyBuffer_GetPointer(const Py_buffer *view, const Py_ssize_t *indices)
+{
+    char *p = view->buf;
+    Py_ssize_t cstrides[PyBUF_MAX_NDIM];
+    const Py_ssize_t *strides = view->strides;
+    if (strides == NULL) {
+        contiguous_strides(view->ndim, view->shape, view->itemsize, 'C', cstrides);
+        strides = cstrides;
+    }
+    for (int k = 0; k < view->ndim; k++) {
+        p += strides[k] * indices[k];
+        if (view->suboffsets != NULL && view->suboffsets[k] >= 0) {
+            p = *(char **)p + view->suboffsets[k];
+        }
+    }
+    return p;
+}
+
+/* Step a multi-index to the next element in the given order; 0 after
+   the last one. */
+static int
+next_index(Py_ssize_t *index, const Py_buffer *view, char order)
+{
+    for (int k = 0; k < view->ndim; k++) {
+        int dim = order == 'F' ? k : view->ndim - 1 - k;
+        if (++index[dim] < view->shape[dim]) {
+            return 1;
+        }
+        index[dim] = 0;
+    }
+    return 0;
+}
+
+/* Copy between the view's memory and a contiguous buffer of len bytes:
+   `to_view` 0 reads the view, 1 writes it. */
+static int
+copy_contiguous(Py_buffer *view, char *flat, Py_ssize_t len, char order, int to_view)
+{
+    if (len != view->len) {
+        PyErr_SetString(PyExc_ValueError, "buffer sizes do not match");
+        return -1;
+    }
+    if (order != 'F' && order != 'C' && order != 'A') {
+        PyErr_SetString(PyExc_ValueError, "order must be 'C', 'F' or 'A'");
+        return -1;
+    }
+    char walk = order == 'A' ? (has_order(view, 'F') && !has_order(view, 'C') ? 'F' : 'C')
+                             : order;
+    if (view->shape == NULL || has_order(view, walk)) {
+        memmove(to_view ? view->buf : flat, to_view ? flat : view->buf, len);
+        return 0;
+    }
+    if (view->len == 0) {
+        return 0;
+    }
+    Py_ssize_t index[PyBUF_MAX_NDIM] = {0};
+    Py_ssize_t item = view->itemsize;
+    do {
+        char *p = PyBuffer_GetPointer(view, index);
+        memcpy(to_view ? p : flat, to_view ? flat : p, item);
+        flat += item;
+    } while (next_index(index, view, walk));
+    return 0;
+}
+
+int
+PyBuffer_ToContiguous(void *buf, const Py_buffer *view, Py_ssize_t len, char order)
+{
+    return copy_contiguous((Py_buffer *)view, buf, len, order, 0);
+}
+
+int
+PyBuffer_FromContiguous(const Py_buffer *view, const void *buf, Py_ssize_t len, char order)
+{
+    return copy_contiguous((Py_buffer *)view, (char *)buf, len, order, 1);
+}
+
+void
+PyBuffer_FillContiguousStrides(int ndim, Py_ssize_t *shape, Py_ssize_t *strides, int itemsize,
+                               char order)
+{
+    contiguous_strides(ndim, shape, itemsize, order == 'F' ? 'F' : 'C', strides);
+}
+
+/* Copy src's bytes into dest, through a C-ordered temporary when the two
+   layouts differ. */
+int
+PyObject_CopyData(PyObject *dest, PyObject *src)
+{
+    Py_buffer to, from;
+    if (PyObject_GetBuffer(dest, &to, PyBUF_FULL) < 0) {
+        return -1;
+    }
+    if (PyObject_GetBuffer(src, &from, PyBUF_FULL_RO) < 0) {
+        PyBuffer_Release(&to);
+        return -1;
+    }
+    int r = -1;
+    if (to.len < from.len) {
+        PyErr_SetString(PyExc_BufferError, "destination is too small to receive data from source");
+    }
+    else {
+        char *tmp = PyMem_Malloc(from.len ? from.len : 1);
+        if (tmp == NULL) {
+            PyErr_NoMemory();
+        }
+        else {
+            r = PyBuffer_ToContiguous(tmp, &from, from.len, 'C');
+            if (r == 0 && to.len == from.len) {
+                r = PyBuffer_FromContiguous(&to, tmp, from.len, 'C');
+            }
+            else if (r == 0) {
+                memcpy(to.buf, tmp, from.len); /* a flat prefix of a bigger target */
+            }
+            PyMem_Free(tmp);
+        }
+    }
+    PyBuffer_Release(&from);
+    PyBuffer_Release(&to);
+    return r;
+}

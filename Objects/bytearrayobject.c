@@ -270,6 +270,15 @@ bytearray_init(PyObject *self, PyObject *args, PyObject *kwds)
     }
     PyBufferProcs *bp = Py_TYPE(x)->tp_as_buffer;
     if (bp != NULL && bp->bf_getbuffer != NULL) {
+        if (PyMemoryView_Check(x) && !PyBuffer_IsContiguous(PyMemoryView_GET_BUFFER(x), 'C')) {
+            PyObject *flat = PyBytes_FromObject(x); /* gathers a strided view */
+            if (flat == NULL) {
+                return -1;
+            }
+            int r = append_bytes(self, PyBytes_AS_STRING(flat), PyBytes_GET_SIZE(flat));
+            Py_DECREF(flat);
+            return r;
+        }
         Py_buffer view;
         if (PyObject_GetBuffer(x, &view, PyBUF_SIMPLE) < 0) {
             return -1;

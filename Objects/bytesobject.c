@@ -344,11 +344,15 @@ bytes_repeat(PyObject *self, Py_ssize_t n)
 static PyObject *
 bytes_from_buffer(PyObject *x)
 {
+    /* Strided views (memoryview slices) are gathered in C order. */
     Py_buffer view;
-    if (PyObject_GetBuffer(x, &view, PyBUF_SIMPLE) < 0) {
+    if (PyObject_GetBuffer(x, &view, PyBUF_FULL_RO) < 0) {
         return NULL;
     }
-    PyObject *res = PyBytes_FromStringAndSize(view.buf, view.len);
+    PyObject *res = PyBytes_FromStringAndSize(NULL, view.len);
+    if (res != NULL && PyBuffer_ToContiguous(PyBytes_AS_STRING(res), &view, view.len, 'C') < 0) {
+        Py_CLEAR(res);
+    }
     PyBuffer_Release(&view);
     return res;
 }

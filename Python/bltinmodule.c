@@ -1254,6 +1254,7 @@ _PyBuiltin_Init(PyInterpreterState *interp)
     SETBUILTIN("int", &PyLong_Type);
     SETBUILTIN("list", &PyList_Type);
     SETBUILTIN("map", &PyMap_Type);
+    SETBUILTIN("memoryview", &PyMemoryView_Type);
     SETBUILTIN("object", &PyBaseObject_Type);
     SETBUILTIN("range", &PyRange_Type);
     SETBUILTIN("reversed", &PyReversed_Type);

@@ -42,6 +42,7 @@ static PyTypeObject *const static_types[] = {
     &PyBytesIter_Type,
     &PyByteArray_Type,
     &PyByteArrayIter_Type,
+    &PyMemoryView_Type,
     &PyTuple_Type,
     &PyTupleIter_Type,
     &PyList_Type,

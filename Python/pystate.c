@@ -111,6 +111,7 @@ PyThreadState_Clear(PyThreadState *tstate)
 {
     _PyThread_ClearLocals(tstate);
     Py_CLEAR(tstate->dict);
+    Py_CLEAR(tstate->context);
     Py_CLEAR(tstate->current_exception);
     Py_CLEAR(tstate->exc_state.exc_value);
     Py_CLEAR(tstate->c_profileobj);

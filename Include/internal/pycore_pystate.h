@@ -69,6 +69,8 @@ struct _ts {
     PyObject *delete_later;
 
     PyObject *dict;              /* PyThreadState_GetDict() */
+    PyObject *context;           /* current contextvars.Context, NULL until first used */
+    uint64_t context_ver;        /* bumped whenever `context` changes (Python/context.c) */
     unsigned long thread_id;     /* PyThread_get_thread_ident() of its thread */
     unsigned long native_thread_id;
     uint64_t id;                 /* unique, never reused (keys _thread._local) */
