@@ -9,6 +9,7 @@ extern PyObject *PyInit_gc(void);
 extern PyObject *PyInit_time(void);
 extern PyObject *PyInit_math(void);
 extern PyObject *PyInit__typing(void);
+extern PyObject *PyInit__ast(void);
 
 struct _inittab _PyImport_Inittab[] = {
     {"_testinternalcapi", PyInit__testinternalcapi},
@@ -16,5 +17,6 @@ struct _inittab _PyImport_Inittab[] = {
     {"time", PyInit_time},
     {"math", PyInit_math},
     {"_typing", PyInit__typing},
+    {"_ast", PyInit__ast},
     {NULL, NULL},
 };

@@ -1,11 +1,13 @@
 /* The builtins module: built-in functions, and the map/filter/zip types. */
 
 #include "Python.h"
+#include "pycore_ast.h"
 #include "pycore_ceval.h"
 #include "pycore_compile.h"
 #include "pycore_exceptions.h"
 #include "pycore_frame.h"
 #include "pycore_object.h"
+#include "pycore_parser.h"
 #include "pycore_pystate.h"
 #include "pycore_pythonrun.h"
 #include "pycore_typeobject.h"
@@ -396,6 +398,76 @@ fs_decode(PyObject *arg, void *addr)
     return 1;
 }
 
+/* compile() mode names, in the order PyAST_obj2mod numbers them. */
+static const struct {
+    const char *name;
+    int start;
+} compile_modes[] = {
+    {"exec", Py_file_input},
+    {"eval", Py_eval_input},
+    {"single", Py_single_input},
+    {"func_type", Py_func_type_input},
+};
+
+/* compile(tree): a syntax tree object becomes code (or, with
+   PyCF_ONLY_AST, is returned as it is after conversion checks it). */
+static PyObject *
+compile_tree(PyObject *tree, PyObject *filename, int mode, PyCompilerFlags *cf, int optimize)
+{
+    PyArena *arena = _PyArena_New();
+    if (arena == NULL) {
+        return NULL;
+    }
+    mod_ty mod = PyAST_obj2mod(tree, arena, mode);
+    PyObject *result = NULL;
+    if (mod != NULL) {
+        result = (cf->cf_flags & PyCF_ONLY_AST) ? Py_NewRef(tree)
+                 : (PyObject *)_PyAST_Compile(mod, filename, cf, optimize, arena);
+    }
+    _PyArena_Free(arena);
+    return result;
+}
+
+/* compile(source, ..., PyCF_ONLY_AST): parse only, and give the tree as objects. */
+static PyObject *
+parse_to_tree(const char *str, PyObject *filename, int start, PyCompilerFlags *cf)
+{
+    PyArena *arena = _PyArena_New();
+    if (arena == NULL) {
+        return NULL;
+    }
+    mod_ty mod = _PyParser_ASTFromString(str, filename, start, cf, arena);
+    PyObject *result = mod != NULL ? PyAST_mod2obj(mod) : NULL;
+    _PyArena_Free(arena);
+    return result;
+}
+
+static PyObject *
+compile_source(PyObject *source, PyObject *filename, int mode, PyCompilerFlags *cf,
+               int optimize)
+{
+    int is_tree = PyAST_Check(source);
+    if (is_tree != 0) {
+        return is_tree < 0 ? NULL : compile_tree(source, filename, mode, cf, optimize);
+    }
+    int start = compile_modes[mode].start;
+    if (start == Py_func_type_input && !(cf->cf_flags & PyCF_ONLY_AST)) {
+        PyErr_SetString(PyExc_ValueError, "compile() mode 'func_type' requires flag PyCF_ONLY_AST");
+        return NULL;
+    }
+    PyObject *copy;
+    const char *str = source_as_string(source, "compile", "string, bytes or AST", &copy);
+    if (str == NULL) {
+        return NULL;
+    }
+    cf->cf_flags |= PyCF_SOURCE_IS_UTF8;
+    PyObject *result = (cf->cf_flags & PyCF_ONLY_AST)
+                           ? parse_to_tree(str, filename, start, cf)
+                           : Py_CompileStringObject(str, filename, start, cf, optimize);
+    Py_XDECREF(copy);
+    return result;
+}
+
 static PyObject *
 builtin_compile(PyObject *module, PyObject *args, PyObject *kwds)
 {
@@ -409,34 +481,24 @@ builtin_compile(PyObject *module, PyObject *args, PyObject *kwds)
                                      &optimize, &feature_version)) {
         return NULL;
     }
-    int start;
-    if (strcmp(mode, "exec") == 0) {
-        start = Py_file_input;
-    }
-    else if (strcmp(mode, "eval") == 0) {
-        start = Py_eval_input;
-    }
-    else if (strcmp(mode, "single") == 0) {
-        start = Py_single_input;
-    }
-    else {
-        PyErr_SetString(PyExc_ValueError, "compile() mode must be 'exec', 'eval' or 'single'");
-        Py_DECREF(filename);
-        return NULL;
+    int which = -1;
+    for (int i = 0; i < (int)Py_ARRAY_LENGTH(compile_modes); i++) {
+        if (strcmp(mode, compile_modes[i].name) == 0) {
+            which = i;
+        }
     }
     PyObject *result = NULL;
-    if (PyCode_Check(source)) {
+    if (which < 0) {
+        PyErr_SetString(PyExc_ValueError,
+                        "compile() mode must be 'exec', 'eval', 'single' or 'func_type'");
+    }
+    else if (PyCode_Check(source)) {
         result = Py_NewRef(source);
     }
     else {
-        PyObject *copy;
-        const char *str = source_as_string(source, "compile", "string, bytes or AST", &copy);
-        if (str != NULL) {
-            PyCompilerFlags cf = _PyCompilerFlags_INIT;
-            cf.cf_flags = flags | PyCF_SOURCE_IS_UTF8;
-            result = Py_CompileStringObject(str, filename, start, &cf, optimize);
-        }
-        Py_XDECREF(copy);
+        PyCompilerFlags cf = _PyCompilerFlags_INIT;
+        cf.cf_flags = flags;
+        result = compile_source(source, filename, which, &cf, optimize);
     }
     Py_DECREF(filename);
     return result;
