@@ -299,8 +299,10 @@ _Py_asdl_{name}_seq_new(Py_ssize_t size, PyArena *arena)
                 f'offsetof(struct _{struct}, {member})}},\n')
 
     def table_counts(self):
+        ids = "".join(f"#define _PyAST_TYPE_{t.name} {i}\n"
+                      for i, t in enumerate(self.mod.types))
         return (f"\n#define _PyAST_NTYPES {len(self.mod.types)}\n"
-                f"#define _PyAST_NCLASSES {len(self.class_list())}\n")
+                f"#define _PyAST_NCLASSES {len(self.class_list())}\n" + ids)
 
     def tables(self):
         out = ["/* ---- Tables for the _ast module (see pycore_ast.h) ---- */\n\n"]

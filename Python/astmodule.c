@@ -85,9 +85,9 @@ omitted_field_value(PyObject *ftype, PyObject **value)
         *value = Py_NewRef(Py_None);
         return 1;
     }
-    PyObject *ctx = node_classes[_PyAST_Types[3].cls];   /* expr_context */
+    PyObject *ctx = node_classes[_PyAST_Types[_PyAST_TYPE_expr_context].cls];
     if (ctx != NULL && ftype == ctx) {
-        *value = PyObject_CallNoArgs(node_classes[_PyAST_Types[3].first_ctor]);
+        *value = PyObject_CallNoArgs(node_classes[_PyAST_Types[_PyAST_TYPE_expr_context].first_ctor]);
         return *value ? 1 : -1;
     }
     return 0;
@@ -317,6 +317,20 @@ field_types_dict(const _PyAST_ClassDesc *c)
     return d;
 }
 
+/* An optional field reads as None on the class, so a node made without
+   it (and ast.dump) sees None. */
+static int
+optional_defaults(PyObject *ns, const _PyAST_FieldDesc *fields, Py_ssize_t n)
+{
+    for (Py_ssize_t i = 0; i < n; i++) {
+        if (fields[i].opt && !fields[i].seq &&
+            PyDict_SetItemString(ns, fields[i].name, Py_None) < 0) {
+            return -1;
+        }
+    }
+    return 0;
+}
+
 /* The namespace of one node class: _fields, __match_args__, __doc__,
    __module__, and _attributes on the class named after its ASDL type.
    _field_types comes later (ensure_classes). */
@@ -341,7 +355,8 @@ class_namespace(const _PyAST_ClassDesc *c)
     Py_XDECREF(attrs);
     Py_XDECREF(doc);
     Py_XDECREF(module);
-    if (err) {
+    if (err || optional_defaults(ns, c->fields, c->nfields) < 0 ||
+        (is_type_class && optional_defaults(ns, t->attrs, t->nattrs) < 0)) {
         Py_XDECREF(ns);
         return NULL;
     }
@@ -388,8 +403,13 @@ ensure_classes(void)
                 err = build_class(i) < 0;
                 continue;
             }
+            const _PyAST_TypeDesc *t = &_PyAST_Types[_PyAST_Classes[i].type];
+            if (t->cls == i && t->first_ctor >= 0) {
+                continue;    /* abstract: expr, stmt, ... */
+            }
             PyObject *ft = field_types_dict(&_PyAST_Classes[i]);
-            err = ft == NULL || PyObject_SetAttrString(node_classes[i], "_field_types", ft) < 0;
+            err = ft == NULL || PyObject_SetAttrString(node_classes[i], "_field_types", ft) < 0 ||
+                  PyObject_SetAttrString(node_classes[i], "__annotations__", ft) < 0;
             Py_XDECREF(ft);
         }
     }
@@ -687,6 +707,18 @@ static int
 object_to_node(PyObject *obj, short type, void *out, PyArena *arena)
 {
     const _PyAST_TypeDesc *t = &_PyAST_Types[type];
+    char *node = NULL;
+    if (!t->simple) {
+        node = _PyArena_Malloc(arena, t->size);
+        if (node == NULL) {
+            return -1;
+        }
+        memset(node, 0, t->size);
+        /* Positions are read first, so a stray object reports a missing lineno. */
+        if (fields_from_object(obj, t->attrs, t->nattrs, t->name, node, arena) < 0) {
+            return -1;
+        }
+    }
     int k = 0;
     if (t->first_ctor >= 0) {
         k = constructor_of(obj, t);
@@ -706,11 +738,6 @@ object_to_node(PyObject *obj, short type, void *out, PyArena *arena)
         *(int *)out = k + 1;
         return 0;
     }
-    char *node = _PyArena_Malloc(arena, t->size);
-    if (node == NULL) {
-        return -1;
-    }
-    memset(node, 0, t->size);
     int cls = t->first_ctor >= 0 ? t->first_ctor + k : t->cls;
     const _PyAST_ClassDesc *c = &_PyAST_Classes[cls];
     if (t->first_ctor >= 0) {
@@ -720,15 +747,227 @@ object_to_node(PyObject *obj, short type, void *out, PyArena *arena)
         return -1;
     }
     int err = fields_from_object(obj, c->fields, c->nfields, c->name, node, arena);
-    if (err == 0) {
-        err = fields_from_object(obj, t->attrs, t->nattrs, t->name, node, arena);
-    }
     Py_LeaveRecursiveCall();
     if (err < 0) {
         return -1;
     }
     *(void **)out = node;
     return 0;
+}
+
+/* ---- validation of converted trees ----------------------------------------
+
+   A tree built by hand can be shaped in ways the parser never produces; the
+   compiler assumes parser-shaped trees, so compile() checks these rules
+   first.  The walk is generic over the tables; the rules are data where
+   they can be. */
+
+static const char *const ctx_names[] = {"?", "Load", "Store", "Del"};
+
+/* Fields that are assignment (or deletion) targets. */
+static const struct {
+    const char *cls, *field;
+    int ctx;
+} target_fields[] = {
+    {"Assign", "targets", Store}, {"AugAssign", "target", Store},
+    {"AnnAssign", "target", Store}, {"For", "target", Store}, {"AsyncFor", "target", Store},
+    {"withitem", "optional_vars", Store}, {"comprehension", "target", Store},
+    {"NamedExpr", "target", Store}, {"Delete", "targets", Del},
+};
+
+/* Sequences that may not be empty. */
+static const struct {
+    const char *cls, *field;
+} nonempty_fields[] = {
+    {"FunctionDef", "body"}, {"AsyncFunctionDef", "body"}, {"ClassDef", "body"},
+    {"For", "body"}, {"AsyncFor", "body"}, {"While", "body"}, {"If", "body"},
+    {"With", "body"}, {"AsyncWith", "body"}, {"With", "items"}, {"AsyncWith", "items"},
+    {"Try", "body"}, {"TryStar", "body"}, {"ExceptHandler", "body"}, {"match_case", "body"},
+    {"Match", "cases"}, {"Import", "names"}, {"ImportFrom", "names"}, {"Global", "names"},
+    {"Nonlocal", "names"}, {"Delete", "targets"}, {"Assign", "targets"},
+    {"BoolOp", "values"}, {"ListComp", "generators"}, {"SetComp", "generators"},
+    {"DictComp", "generators"}, {"GeneratorExp", "generators"},
+};
+
+static int
+invalid(const char *msg, const char *a, const char *b)
+{
+    PyErr_Format(PyExc_ValueError, msg, a, b);
+    return -1;
+}
+
+static int
+target_ctx(const char *cls, const char *field)
+{
+    for (size_t i = 0; i < Py_ARRAY_LENGTH(target_fields); i++) {
+        if (strcmp(target_fields[i].cls, cls) == 0 && strcmp(target_fields[i].field, field) == 0) {
+            return target_fields[i].ctx;
+        }
+    }
+    return Load;
+}
+
+static int
+check_nonempty(const char *cls, const _PyAST_FieldDesc *f, const asdl_seq *seq)
+{
+    if (seq != NULL && seq->size > 0) {
+        return 0;
+    }
+    for (size_t i = 0; i < Py_ARRAY_LENGTH(nonempty_fields); i++) {
+        if (strcmp(nonempty_fields[i].cls, cls) == 0 && strcmp(nonempty_fields[i].field, f->name) == 0) {
+            if (strcmp(cls, "BoolOp") == 0) {
+                return invalid("BoolOp with less than 2 values%s%s", "", "");
+            }
+            if (strcmp(f->name, "generators") == 0) {
+                return invalid("comprehension with no generators%s%s", "", "");
+            }
+            return invalid("empty %s on %s", f->name, cls);
+        }
+    }
+    return 0;
+}
+
+static Py_ssize_t
+seq_len(const void *seq)
+{
+    return seq == NULL ? 0 : ((const asdl_seq *)seq)->size;
+}
+
+/* The rules that relate two fields of one node. */
+static int
+check_node_shape(const void *node, short type)
+{
+    if (type == _PyAST_TYPE_expr) {
+        expr_ty e = (expr_ty)node;
+        switch (e->kind) {
+        case BoolOp_kind:
+            return seq_len(e->v.BoolOp.values) < 2
+                       ? invalid("BoolOp with less than 2 values%s%s", "", "") : 0;
+        case Compare_kind:
+            if (seq_len(e->v.Compare.comparators) == 0) {
+                return invalid("Compare with no comparators%s%s", "", "");
+            }
+            return seq_len(e->v.Compare.comparators) != seq_len(e->v.Compare.ops)
+                ? invalid("Compare has a different number of comparators and operands%s%s", "", "")
+                : 0;
+        case Dict_kind:
+            return seq_len(e->v.Dict.keys) != seq_len(e->v.Dict.values)
+                ? invalid("Dict doesn't have the same number of keys as values%s%s", "", "") : 0;
+        case Name_kind: {
+            PyObject *id = e->v.Name.id;
+            const char *bad[] = {"None", "True", "False"};
+            for (int i = 0; i < 3; i++) {
+                if (PyUnicode_EqualToUTF8(id, bad[i])) {
+                    return invalid("identifier field can't represent '%s' constant%s", bad[i], "");
+                }
+            }
+            return 0;
+        }
+        default:
+            return 0;
+        }
+    }
+    if (type == _PyAST_TYPE_stmt) {
+        stmt_ty s = (stmt_ty)node;
+        if (s->kind == Try_kind || s->kind == TryStar_kind) {
+            const char *name = s->kind == Try_kind ? "Try" : "TryStar";
+            Py_ssize_t handlers = seq_len(s->v.Try.handlers);
+            if (handlers == 0 && seq_len(s->v.Try.finalbody) == 0) {
+                return invalid("%s has neither except handlers nor finalbody%s", name, "");
+            }
+            if (handlers == 0 && seq_len(s->v.Try.orelse) != 0) {
+                return invalid("%s has orelse but no except handlers%s", name, "");
+            }
+        }
+        if (s->kind == Raise_kind && s->v.Raise.exc == NULL && s->v.Raise.cause != NULL) {
+            return invalid("Raise with cause but no exception%s%s", "", "");
+        }
+        return 0;
+    }
+    if (type == _PyAST_TYPE_arguments) {
+        arguments_ty a = (arguments_ty)node;
+        if (seq_len(a->defaults) > seq_len(a->posonlyargs) + seq_len(a->args)) {
+            return invalid("more positional defaults than args on arguments%s%s", "", "");
+        }
+        if (seq_len(a->kw_defaults) != seq_len(a->kwonlyargs)) {
+            return invalid("length of kwonlyargs is not the same as kw_defaults on arguments%s%s",
+                           "", "");
+        }
+    }
+    return 0;
+}
+
+static int check_tree(const void *node, short type, int ctx);
+
+/* The context an expression node carries, or 0 when it has none. */
+static int
+own_ctx(const void *node, const _PyAST_ClassDesc *c)
+{
+    for (Py_ssize_t i = 0; i < c->nfields; i++) {
+        if (c->fields[i].kind == _PyAST_F_NODE && c->fields[i].type == _PyAST_TYPE_expr_context) {
+            return *(const int *)((const char *)node + c->fields[i].offset);
+        }
+    }
+    return 0;
+}
+
+static int
+check_children(const void *node, const _PyAST_ClassDesc *c, int ctx_here)
+{
+    for (Py_ssize_t i = 0; i < c->nfields; i++) {
+        const _PyAST_FieldDesc *f = &c->fields[i];
+        const char *slot = (const char *)node + f->offset;
+        if (f->seq && check_nonempty(c->name, f, *(const asdl_seq *const *)slot) < 0) {
+            return -1;
+        }
+        if (f->kind != _PyAST_F_NODE || _PyAST_Types[f->type].simple) {
+            continue;
+        }
+        /* List/Tuple elements and a Starred value share the node's context. */
+        int inherit = ctx_here && (strcmp(f->name, "elts") == 0 ||
+                                   (strcmp(c->name, "Starred") == 0 && strcmp(f->name, "value") == 0));
+        int ctx = f->type != _PyAST_TYPE_expr ? 0 : inherit ? ctx_here : target_ctx(c->name, f->name);
+        if (!f->seq) {
+            if (check_tree(*(void *const *)slot, f->type, ctx) < 0) {
+                return -1;
+            }
+            continue;
+        }
+        const asdl_generic_seq *seq = *(const asdl_generic_seq *const *)slot;
+        for (Py_ssize_t k = 0; k < seq_len(seq); k++) {
+            if (check_tree(seq->typed_elements[k], f->type, ctx) < 0) {
+                return -1;
+            }
+        }
+    }
+    return 0;
+}
+
+/* ctx: the context an expression in this position must have (0: not an
+   expression position). */
+static int
+check_tree(const void *node, short type, int ctx)
+{
+    if (node == NULL) {
+        return 0;
+    }
+    const _PyAST_TypeDesc *t = &_PyAST_Types[type];
+    int cls = t->first_ctor >= 0 ? t->first_ctor + *(const int *)node - 1 : t->cls;
+    const _PyAST_ClassDesc *c = &_PyAST_Classes[cls];
+    int have = type == _PyAST_TYPE_expr ? own_ctx(node, c) : 0;
+    if (ctx != 0 && have == 0 && ctx != Load) {
+        return invalid("expression which can't be assigned to in %s context%s", ctx_names[ctx], "");
+    }
+    if (ctx != 0 && have != 0 && have != ctx) {
+        return invalid("expression must have %s context but has %s instead", ctx_names[ctx],
+                       ctx_names[have]);
+    }
+    if (Py_EnterRecursiveCall(" during compilation")) {
+        return -1;
+    }
+    int err = check_children(node, c, have) < 0 || check_node_shape(node, type) < 0 ? -1 : 0;
+    Py_LeaveRecursiveCall();
+    return err;
 }
 
 int
@@ -764,7 +1003,7 @@ PyAST_obj2mod(PyObject *obj, PyArena *arena, int mode)
         return NULL;
     }
     mod_ty mod = NULL;
-    if (object_to_node(obj, 0, &mod, arena) < 0) {
+    if (object_to_node(obj, 0, &mod, arena) < 0 || check_tree(mod, 0, 0) < 0) {
         return NULL;
     }
     return mod;

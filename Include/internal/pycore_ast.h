@@ -796,6 +796,25 @@ PyAPI_FUNC(int) PyAST_Check(PyObject *obj);
 
 #define _PyAST_NTYPES 19
 #define _PyAST_NCLASSES 125
+#define _PyAST_TYPE_mod 0
+#define _PyAST_TYPE_stmt 1
+#define _PyAST_TYPE_expr 2
+#define _PyAST_TYPE_expr_context 3
+#define _PyAST_TYPE_boolop 4
+#define _PyAST_TYPE_operator 5
+#define _PyAST_TYPE_unaryop 6
+#define _PyAST_TYPE_cmpop 7
+#define _PyAST_TYPE_comprehension 8
+#define _PyAST_TYPE_excepthandler 9
+#define _PyAST_TYPE_arguments 10
+#define _PyAST_TYPE_arg 11
+#define _PyAST_TYPE_keyword 12
+#define _PyAST_TYPE_alias 13
+#define _PyAST_TYPE_withitem 14
+#define _PyAST_TYPE_match_case 15
+#define _PyAST_TYPE_pattern 16
+#define _PyAST_TYPE_type_ignore 17
+#define _PyAST_TYPE_type_param 18
 
 #ifdef __cplusplus
 }
