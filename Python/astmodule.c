@@ -384,11 +384,8 @@ build_class(int i)
 /* Classes come in table order, bases first; a field's annotation may name
    a later type's class, so _field_types is filled in a second pass. */
 static int
-ensure_classes(void)
+build_classes(void)
 {
-    if (node_classes[0] != NULL) {
-        return 0;
-    }
     if (_PyStaticType_InitBuiltin(&ast_type) < 0) {
         return -1;
     }
@@ -420,6 +417,28 @@ ensure_classes(void)
         return -1;
     }
     return 0;
+}
+
+/* The classes belong to the _ast module: importing it builds them, and
+   freeing it (at finalization) lets them go. */
+static int
+ensure_classes(void)
+{
+    if (node_classes[0] != NULL) {
+        return 0;
+    }
+    PyObject *m = PyImport_ImportModule("_ast");
+    Py_XDECREF(m);
+    return m == NULL ? -1 : 0;
+}
+
+static void
+release_classes(void *unused)
+{
+    for (int i = 0; i < _PyAST_NCLASSES; i++) {
+        Py_CLEAR(bare_instances[i]);
+        Py_CLEAR(node_classes[i]);
+    }
 }
 
 /* ---- C tree -> Python objects -------------------------------------------- */
@@ -970,11 +989,13 @@ check_tree(const void *node, short type, int ctx)
     return err;
 }
 
+/* Before the classes exist no object can be a node, so compile() of a
+   string does not build them. */
 int
 PyAST_Check(PyObject *obj)
 {
-    if (ensure_classes() < 0) {
-        return -1;
+    if (node_classes[0] == NULL) {
+        return 0;
     }
     return PyObject_IsInstance(obj, (PyObject *)&ast_type);
 }
@@ -1016,6 +1037,7 @@ static struct PyModuleDef astmodule = {
     .m_name = "_ast",
     .m_doc = "The classes of Python's abstract syntax tree.",
     .m_size = -1,
+    .m_free = release_classes,
 };
 
 static int
@@ -1041,7 +1063,7 @@ add_flags(PyObject *m)
 PyObject *
 PyInit__ast(void)
 {
-    if (ensure_classes() < 0) {
+    if (node_classes[0] == NULL && build_classes() < 0) {
         return NULL;
     }
     PyObject *m = PyModule_Create(&astmodule);
