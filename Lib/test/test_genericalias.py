@@ -102,3 +102,21 @@ class WithHook:
 
 
 print(WithHook[int], WithHook[int, str])
+
+
+# A subclass (as collections.abc.Callable's alias is); subscripting gives a
+# plain GenericAlias.
+class CA(GenericAlias):
+    __slots__ = ()
+    def __new__(cls, origin, args):
+        t_args, t_result = args
+        return super().__new__(cls, origin, (*t_args, t_result))
+
+
+a = CA(tuple, ([int, T], str))
+print(a, type(a).__name__, a.__args__, a.__parameters__)
+print(type(GenericAlias.__getitem__(a, bytes)).__name__, GenericAlias.__getitem__(a, bytes))
+try:
+    a.x = 1
+except AttributeError:
+    print("AttributeError")
