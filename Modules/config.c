@@ -36,6 +36,7 @@ extern PyObject *PyInit__random(void);
 extern PyObject *PyInit__string(void);
 extern PyObject *PyInit__locale(void);
 extern PyObject *PyInit__contextvars(void);
+extern PyObject *PyInit__ast(void);
 
 struct _inittab _PyImport_Inittab[] = {
     {"_imp", PyInit__imp},
@@ -70,5 +71,6 @@ struct _inittab _PyImport_Inittab[] = {
     {"_string", PyInit__string},
     {"_locale", PyInit__locale},
     {"_contextvars", PyInit__contextvars},
+    {"_ast", PyInit__ast},
     {NULL, NULL},
 };

@@ -599,7 +599,9 @@ alias_subscript(PyObject *op, PyObject *item)
     if (newargs == NULL) {
         return NULL;
     }
-    PyObject *r = alias_make(Py_TYPE(op), a->origin, newargs, a->starred);
+    /* Always a plain GenericAlias: a subclass's __new__ may want other
+       arguments (collections.abc.Callable's does). */
+    PyObject *r = alias_make(&Py_GenericAliasType, a->origin, newargs, a->starred);
     Py_DECREF(newargs);
     return r;
 }

@@ -10,6 +10,7 @@
    called there; typing is imported only when such a rule is needed. */
 
 #include "Python.h"
+#include "pycore_modsupport.h"
 #include "pycore_object.h"
 #include "pycore_typing.h"
 
@@ -109,10 +110,6 @@ param_alloc(PyTypeObject *type, PyObject *name, int flags)
 {
     int from_syntax = (flags & TP_FROM_SYNTAX) != 0;
     flags &= ~TP_FROM_SYNTAX;
-    if (!PyUnicode_Check(name)) {
-        return PyErr_Format(PyExc_TypeError, "%s() argument 'name' must be str, not %.100s",
-                            _PyType_Name(type), Py_TYPE(name)->tp_name);
-    }
     paramobject *p = PyObject_GC_New(paramobject, type);
     if (p == NULL) {
         return NULL;
@@ -270,59 +267,95 @@ param_call_typing(PyObject *op, const char *helper, PyObject *a, PyObject *b)
     return call_typing(helper, argv, b ? 3 : 2);
 }
 
+/* Keyword options of the constructors, parsed with the messages CPython's
+   argument clinic gives (the function is named in lower case, "typevar()"). */
+static int
+parse_args(PyObject *args, PyObject *kwds, const char *fname, const char *const *names,
+           Py_ssize_t npos, PyObject **out)
+{
+    return _PyArg_ParseTupleAndKeywordsStack(args, kwds, fname, names, npos, npos, 0, out);
+}
+
+static int
+check_name(const char *fname, PyObject *name)
+{
+    if (PyUnicode_Check(name)) {
+        return 0;
+    }
+    PyErr_Format(PyExc_TypeError, "%s() argument 'name' must be str, not %.100s", fname,
+                 Py_TYPE(name)->tp_name);
+    return -1;
+}
+
+/* covariant/contravariant/infer_variance as given (NULL: false) -> flags, or -1. */
+static int
+variance_flags(PyObject *const *opts)
+{
+    int truth[3];
+    for (int i = 0; i < 3; i++) {
+        truth[i] = opts[i] == NULL ? 0 : PyObject_IsTrue(opts[i]);
+        if (truth[i] < 0) {
+            return -1;
+        }
+    }
+    return check_variance(truth[0], truth[1], truth[2]);
+}
+
+static PyObject *
+checked_bound(PyObject *bound)
+{
+    if (bound == NULL || bound == Py_None) {
+        return NULL;
+    }
+    return check_type(bound, "Bound must be a type.");
+}
+
 /* ---- TypeVar ------------------------------------------------------------ */
 
+/* TypeVar(name, *constraints, bound=None, covariant=False,
+           contravariant=False, infer_variance=False, default=NoDefault) */
 static PyObject *
 typevar_new(PyTypeObject *type, PyObject *args, PyObject *kwds)
 {
-    if (PyTuple_GET_SIZE(args) < 1) {
-        PyErr_SetString(PyExc_TypeError, "TypeVar() missing required argument 'name' (pos 1)");
+    static const char *const names[] = {"bound", "covariant", "contravariant",
+                                        "infer_variance", "default", NULL};
+    PyObject *opt[5];
+    if (PyTuple_GET_SIZE(args) == 0) {
+        PyErr_SetString(PyExc_TypeError, "typevar() missing required argument 'name' (pos 1)");
         return NULL;
     }
-    static char *kwlist[] = {"bound", "covariant", "contravariant", "infer_variance",
-                             "default", NULL};
-    PyObject *bound = NULL, *dflt = NULL, *noargs = PyTuple_New(0);
-    int co = 0, contra = 0, infer = 0;
-    if (noargs == NULL) {
+    PyObject *name = PyTuple_GET_ITEM(args, 0);
+    PyObject *none = PyTuple_New(0);
+    int ok = none != NULL && parse_args(none, kwds, "typevar", names, 0, opt);
+    Py_XDECREF(none);
+    if (!ok || check_name("typevar", name) < 0) {
         return NULL;
     }
-    int ok = PyArg_ParseTupleAndKeywords(noargs, kwds, "|$OpppO:TypeVar", kwlist, &bound, &co,
-                                         &contra, &infer, &dflt);
-    Py_DECREF(noargs);
-    int flags = ok ? check_variance(co, contra, infer) : -1;
+    int flags = variance_flags(opt + 1);
     if (flags < 0) {
         return NULL;
     }
-    PyObject *constraints = PyTuple_GetSlice(args, 1, PyTuple_GET_SIZE(args));
+    Py_ssize_t nc = PyTuple_GET_SIZE(args) - 1;
+    int has_bound = opt[0] != NULL && opt[0] != Py_None;
+    if (nc == 1 || (nc > 1 && has_bound)) {
+        PyErr_SetString(PyExc_TypeError, nc == 1 ? "A single constraint is not allowed"
+                                                 : "Constraints cannot be combined with bound=...");
+        return NULL;
+    }
+    PyObject *bound = checked_bound(opt[0]);
+    if (bound == NULL && PyErr_Occurred()) {
+        return NULL;
+    }
+    PyObject *tv = param_alloc(type, name, flags);
+    PyObject *constraints = tv ? PyTuple_GetSlice(args, 1, nc + 1) : NULL;
     if (constraints == NULL) {
+        Py_XDECREF(bound);
+        Py_XDECREF(tv);
         return NULL;
     }
-    Py_ssize_t nc = PyTuple_GET_SIZE(constraints);
-    const char *problem = nc == 1 ? "A single constraint is not allowed"
-                        : nc > 1 && bound != NULL && bound != Py_None
-                            ? "Constraints cannot be combined with bound=..." : NULL;
-    if (problem != NULL) {
-        PyErr_SetString(PyExc_TypeError, problem);
-        Py_DECREF(constraints);
-        return NULL;
-    }
-    PyObject *checked = NULL;
-    if (bound != NULL && bound != Py_None) {
-        checked = check_type(bound, "Bound must be a type.");
-        if (checked == NULL) {
-            Py_DECREF(constraints);
-            return NULL;
-        }
-    }
-    PyObject *tv = param_alloc(type, PyTuple_GET_ITEM(args, 0), flags);
-    if (tv == NULL) {
-        Py_XDECREF(checked);
-        Py_DECREF(constraints);
-        return NULL;
-    }
-    PARAM(tv)->bound = checked;
+    PARAM(tv)->bound = bound;
     PARAM(tv)->constraints = constraints;
-    param_set_default(tv, dflt);
+    param_set_default(tv, opt[4]);
     return tv;
 }
 
@@ -545,35 +578,35 @@ PyTypeObject _PyParamSpecKwargs_Type = {
     .tp_doc = "The type of P.kwargs for a ParamSpec P.",
 };
 
+/* ParamSpec(name, *, bound=None, covariant=False, contravariant=False,
+             infer_variance=False, default=NoDefault).  As in CPython 3.13, a
+   missing bound reads back as NoneType. */
 static PyObject *
 paramspec_new(PyTypeObject *type, PyObject *args, PyObject *kwds)
 {
-    static char *kwlist[] = {"name", "bound", "covariant", "contravariant", "infer_variance",
-                             "default", NULL};
-    PyObject *name, *bound = NULL, *dflt = NULL;
-    int co = 0, contra = 0, infer = 0;
-    if (!PyArg_ParseTupleAndKeywords(args, kwds, "O|$OpppO:ParamSpec", kwlist, &name, &bound,
-                                     &co, &contra, &infer, &dflt)) {
+    static const char *const names[] = {"name", "bound", "covariant", "contravariant",
+                                        "infer_variance", "default", NULL};
+    PyObject *opt[6];
+    if (!parse_args(args, kwds, "paramspec", names, 1, opt) ||
+        check_name("paramspec", opt[0]) < 0) {
         return NULL;
     }
-    int flags = check_variance(co, contra, infer);
+    int flags = variance_flags(opt + 2);
     if (flags < 0) {
         return NULL;
     }
-    PyObject *checked = NULL;
-    if (bound != NULL && bound != Py_None) {
-        checked = check_type(bound, "Bound must be a type.");
-        if (checked == NULL) {
-            return NULL;
-        }
-    }
-    PyObject *ps = param_alloc(type, name, flags);
-    if (ps == NULL) {
-        Py_XDECREF(checked);
+    PyObject *bound = opt[1] == NULL || opt[1] == Py_None
+                          ? Py_NewRef((PyObject *)&_PyNone_Type) : checked_bound(opt[1]);
+    if (bound == NULL) {
         return NULL;
     }
-    PARAM(ps)->bound = checked;
-    param_set_default(ps, dflt);
+    PyObject *ps = param_alloc(type, opt[0], flags);
+    if (ps == NULL) {
+        Py_DECREF(bound);
+        return NULL;
+    }
+    PARAM(ps)->bound = bound;
+    param_set_default(ps, opt[5]);
     return ps;
 }
 
@@ -636,17 +669,19 @@ PyTypeObject _PyParamSpec_Type = {
 
 /* ---- TypeVarTuple ---------------------------------------------------------- */
 
+/* TypeVarTuple(name, *, default=NoDefault) */
 static PyObject *
 typevartuple_new(PyTypeObject *type, PyObject *args, PyObject *kwds)
 {
-    static char *kwlist[] = {"name", "default", NULL};
-    PyObject *name, *dflt = NULL;
-    if (!PyArg_ParseTupleAndKeywords(args, kwds, "O|$O:TypeVarTuple", kwlist, &name, &dflt)) {
+    static const char *const names[] = {"name", "default", NULL};
+    PyObject *opt[2];
+    if (!parse_args(args, kwds, "typevartuple", names, 1, opt) ||
+        check_name("typevartuple", opt[0]) < 0) {
         return NULL;
     }
-    PyObject *tvt = param_alloc(type, name, 0);
+    PyObject *tvt = param_alloc(type, opt[0], 0);
     if (tvt != NULL) {
-        param_set_default(tvt, dflt);
+        param_set_default(tvt, opt[1]);
     }
     return tvt;
 }

@@ -38,6 +38,57 @@ BUILTIN_CTYPES = {
 }
 
 
+HEADER_TABLES = """
+/* Tables describing every node class, for the _ast module
+   (Python/astmodule.c) to build classes and convert trees generically. */
+enum {
+    _PyAST_F_NODE = 1,      /* another ASDL type; see `type` */
+    _PyAST_F_IDENTIFIER,
+    _PyAST_F_STRING,
+    _PyAST_F_CONSTANT,
+    _PyAST_F_INT,
+};
+
+typedef struct {
+    const char *name;
+    unsigned char kind;       /* _PyAST_F_* */
+    unsigned char seq;        /* T*: an asdl sequence */
+    unsigned char opt;        /* T?: may be NULL (or 0) */
+    short type;               /* _PyAST_F_NODE: index into _PyAST_Types */
+    unsigned short offset;    /* where the value sits in the C struct */
+} _PyAST_FieldDesc;
+
+typedef struct {
+    const char *name;
+    const char *doc;
+    short base;               /* index of the base class, -1 for ast.AST */
+    short type;               /* the ASDL type this class belongs to */
+    short nfields;
+    const _PyAST_FieldDesc *fields;
+} _PyAST_ClassDesc;
+
+typedef struct {
+    const char *name;
+    short cls;                /* the class named like the type */
+    short first_ctor;         /* class of kind 1 (sums), -1 for products */
+    short nctors;
+    unsigned char simple;     /* a sum of bare constructors: a C enum */
+    unsigned short size;      /* sizeof the C struct (0 when simple) */
+    short nattrs;
+    const _PyAST_FieldDesc *attrs;
+} _PyAST_TypeDesc;
+
+extern const _PyAST_TypeDesc _PyAST_Types[];
+extern const _PyAST_ClassDesc _PyAST_Classes[];
+
+/* Python/astmodule.c: the conversions.  mode for obj2mod: 0 exec, 1 eval,
+   2 single, 3 func_type. */
+PyAPI_FUNC(PyObject *) PyAST_mod2obj(mod_ty mod);
+PyAPI_FUNC(mod_ty) PyAST_obj2mod(PyObject *obj, PyArena *arena, int mode);
+PyAPI_FUNC(int) PyAST_Check(PyObject *obj);
+"""
+
+
 class Generator:
     def __init__(self, mod):
         self.mod = mod
@@ -118,6 +169,8 @@ extern "C" {
         for t in self.mod.types:
             for name, params, _ in self.constructors(t):
                 out.append(self.prototype(t.name, name, params) + ";\n")
+        out.append(HEADER_TABLES)
+        out.append(self.table_counts())
         out.append("""
 #ifdef __cplusplus
 }
@@ -203,6 +256,92 @@ _Py_asdl_{name}_seq_new(Py_ssize_t size, PyArena *arena)
         for t in self.mod.types:
             for name, params, c in self.constructors(t):
                 out.append(self.constructor_body(t, name, params, c))
+        out.append(self.tables())
+        return "".join(out)
+
+    # -- node tables for the _ast module -----------------------------------
+
+    def class_list(self):
+        """(class name, base class name or None, ASDL type, fields, doc) in
+        table order: each type's own class, then its constructors."""
+        out = []
+        for t in self.mod.types:
+            v = t.value
+            if isinstance(v, asdl.Sum):
+                alts = "\n     | ".join(self.signature(c.name, c.fields)
+                                         for c in v.constructors)
+                out.append((t.name, None, t, [], f"{t.name} = {alts}"))
+                for c in v.constructors:
+                    out.append((c.name, t.name, t, c.fields,
+                                self.signature(c.name, c.fields)))
+            else:
+                out.append((t.name, None, t, v.fields,
+                            self.signature(t.name, v.fields)))
+        return out
+
+    @staticmethod
+    def signature(name, fields):
+        if not fields:
+            return name
+        marks = ", ".join(f"{f.type}{'*' if f.seq else '?' if f.opt else ''} {f.name}"
+                          for f in fields)
+        return f"{name}({marks})"
+
+    def type_index(self):
+        return {t.name: i for i, t in enumerate(self.mod.types)}
+
+    def field_row(self, f, struct, member):
+        kinds = {"identifier": "_PyAST_F_IDENTIFIER", "string": "_PyAST_F_STRING",
+                 "constant": "_PyAST_F_CONSTANT", "int": "_PyAST_F_INT"}
+        kind = kinds.get(f.type, "_PyAST_F_NODE")
+        tidx = self.type_index().get(f.type, -1)
+        return (f'    {{"{f.name}", {kind}, {int(f.seq)}, {int(f.opt)}, {tidx}, '
+                f'offsetof(struct _{struct}, {member})}},\n')
+
+    def table_counts(self):
+        ids = "".join(f"#define _PyAST_TYPE_{t.name} {i}\n"
+                      for i, t in enumerate(self.mod.types))
+        return (f"\n#define _PyAST_NTYPES {len(self.mod.types)}\n"
+                f"#define _PyAST_NCLASSES {len(self.class_list())}\n" + ids)
+
+    def tables(self):
+        out = ["/* ---- Tables for the _ast module (see pycore_ast.h) ---- */\n\n"]
+        classes = self.class_list()
+        index = {name: i for i, (name, *_rest) in enumerate(classes)}
+        for name, base, t, fields, _doc in classes:
+            if not fields:
+                continue
+            member = f"v.{name}." if base else ""
+            out.append(f"static const _PyAST_FieldDesc fields_{name}[] = {{\n")
+            for f in fields:
+                out.append(self.field_row(f, t.name, member + f.name))
+            out.append("};\n\n")
+        for t in self.mod.types:
+            if t.value.attributes:
+                out.append(f"static const _PyAST_FieldDesc attrs_{t.name}[] = {{\n")
+                for f in t.value.attributes:
+                    out.append(self.field_row(f, t.name, f.name))
+                out.append("};\n\n")
+        out.append("const _PyAST_ClassDesc _PyAST_Classes[] = {\n")
+        tidx = self.type_index()
+        for name, base, t, fields, doc in classes:
+            b = index[base] if base else -1
+            flds = f"fields_{name}" if fields else "NULL"
+            text = doc.replace("\\", "\\\\").replace('"', '\\"').replace("\n", "\\n")
+            out.append(f'    {{"{name}", "{text}", {b}, {tidx[t.name]}, {len(fields)}, {flds}}},\n')
+        out.append("};\n\n")
+        out.append("const _PyAST_TypeDesc _PyAST_Types[] = {\n")
+        for t in self.mod.types:
+            v = t.value
+            is_sum = isinstance(v, asdl.Sum)
+            simple = self.is_simple(t.name)
+            first = index[v.constructors[0].name] if is_sum else -1
+            nctors = len(v.constructors) if is_sum else 0
+            size = "0" if simple else f"sizeof(struct _{t.name})"
+            attrs = f"attrs_{t.name}" if v.attributes else "NULL"
+            out.append(f'    {{"{t.name}", {index[t.name]}, {first}, {nctors}, {int(simple)}, '
+                       f'{size}, {len(v.attributes)}, {attrs}}},\n')
+        out.append("};\n")
         return "".join(out)
 
     def constructor_body(self, t, name, params, c):

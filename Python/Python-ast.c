@@ -1805,3 +1805,640 @@ _PyAST_TypeVarTuple(identifier name, expr_ty default_value, int lineno, int col_
     return p;
 }
 
+/* ---- Tables for the _ast module (see pycore_ast.h) ---- */
+
+static const _PyAST_FieldDesc fields_Module[] = {
+    {"body", _PyAST_F_NODE, 1, 0, 1, offsetof(struct _mod, v.Module.body)},
+    {"type_ignores", _PyAST_F_NODE, 1, 0, 17, offsetof(struct _mod, v.Module.type_ignores)},
+};
+
+static const _PyAST_FieldDesc fields_Interactive[] = {
+    {"body", _PyAST_F_NODE, 1, 0, 1, offsetof(struct _mod, v.Interactive.body)},
+};
+
+static const _PyAST_FieldDesc fields_Expression[] = {
+    {"body", _PyAST_F_NODE, 0, 0, 2, offsetof(struct _mod, v.Expression.body)},
+};
+
+static const _PyAST_FieldDesc fields_FunctionType[] = {
+    {"argtypes", _PyAST_F_NODE, 1, 0, 2, offsetof(struct _mod, v.FunctionType.argtypes)},
+    {"returns", _PyAST_F_NODE, 0, 0, 2, offsetof(struct _mod, v.FunctionType.returns)},
+};
+
+static const _PyAST_FieldDesc fields_FunctionDef[] = {
+    {"name", _PyAST_F_IDENTIFIER, 0, 0, -1, offsetof(struct _stmt, v.FunctionDef.name)},
+    {"args", _PyAST_F_NODE, 0, 0, 10, offsetof(struct _stmt, v.FunctionDef.args)},
+    {"body", _PyAST_F_NODE, 1, 0, 1, offsetof(struct _stmt, v.FunctionDef.body)},
+    {"decorator_list", _PyAST_F_NODE, 1, 0, 2, offsetof(struct _stmt, v.FunctionDef.decorator_list)},
+    {"returns", _PyAST_F_NODE, 0, 1, 2, offsetof(struct _stmt, v.FunctionDef.returns)},
+    {"type_comment", _PyAST_F_STRING, 0, 1, -1, offsetof(struct _stmt, v.FunctionDef.type_comment)},
+    {"type_params", _PyAST_F_NODE, 1, 0, 18, offsetof(struct _stmt, v.FunctionDef.type_params)},
+};
+
+static const _PyAST_FieldDesc fields_AsyncFunctionDef[] = {
+    {"name", _PyAST_F_IDENTIFIER, 0, 0, -1, offsetof(struct _stmt, v.AsyncFunctionDef.name)},
+    {"args", _PyAST_F_NODE, 0, 0, 10, offsetof(struct _stmt, v.AsyncFunctionDef.args)},
+    {"body", _PyAST_F_NODE, 1, 0, 1, offsetof(struct _stmt, v.AsyncFunctionDef.body)},
+    {"decorator_list", _PyAST_F_NODE, 1, 0, 2, offsetof(struct _stmt, v.AsyncFunctionDef.decorator_list)},
+    {"returns", _PyAST_F_NODE, 0, 1, 2, offsetof(struct _stmt, v.AsyncFunctionDef.returns)},
+    {"type_comment", _PyAST_F_STRING, 0, 1, -1, offsetof(struct _stmt, v.AsyncFunctionDef.type_comment)},
+    {"type_params", _PyAST_F_NODE, 1, 0, 18, offsetof(struct _stmt, v.AsyncFunctionDef.type_params)},
+};
+
+static const _PyAST_FieldDesc fields_ClassDef[] = {
+    {"name", _PyAST_F_IDENTIFIER, 0, 0, -1, offsetof(struct _stmt, v.ClassDef.name)},
+    {"bases", _PyAST_F_NODE, 1, 0, 2, offsetof(struct _stmt, v.ClassDef.bases)},
+    {"keywords", _PyAST_F_NODE, 1, 0, 12, offsetof(struct _stmt, v.ClassDef.keywords)},
+    {"body", _PyAST_F_NODE, 1, 0, 1, offsetof(struct _stmt, v.ClassDef.body)},
+    {"decorator_list", _PyAST_F_NODE, 1, 0, 2, offsetof(struct _stmt, v.ClassDef.decorator_list)},
+    {"type_params", _PyAST_F_NODE, 1, 0, 18, offsetof(struct _stmt, v.ClassDef.type_params)},
+};
+
+static const _PyAST_FieldDesc fields_Return[] = {
+    {"value", _PyAST_F_NODE, 0, 1, 2, offsetof(struct _stmt, v.Return.value)},
+};
+
+static const _PyAST_FieldDesc fields_Delete[] = {
+    {"targets", _PyAST_F_NODE, 1, 0, 2, offsetof(struct _stmt, v.Delete.targets)},
+};
+
+static const _PyAST_FieldDesc fields_Assign[] = {
+    {"targets", _PyAST_F_NODE, 1, 0, 2, offsetof(struct _stmt, v.Assign.targets)},
+    {"value", _PyAST_F_NODE, 0, 0, 2, offsetof(struct _stmt, v.Assign.value)},
+    {"type_comment", _PyAST_F_STRING, 0, 1, -1, offsetof(struct _stmt, v.Assign.type_comment)},
+};
+
+static const _PyAST_FieldDesc fields_TypeAlias[] = {
+    {"name", _PyAST_F_NODE, 0, 0, 2, offsetof(struct _stmt, v.TypeAlias.name)},
+    {"type_params", _PyAST_F_NODE, 1, 0, 18, offsetof(struct _stmt, v.TypeAlias.type_params)},
+    {"value", _PyAST_F_NODE, 0, 0, 2, offsetof(struct _stmt, v.TypeAlias.value)},
+};
+
+static const _PyAST_FieldDesc fields_AugAssign[] = {
+    {"target", _PyAST_F_NODE, 0, 0, 2, offsetof(struct _stmt, v.AugAssign.target)},
+    {"op", _PyAST_F_NODE, 0, 0, 5, offsetof(struct _stmt, v.AugAssign.op)},
+    {"value", _PyAST_F_NODE, 0, 0, 2, offsetof(struct _stmt, v.AugAssign.value)},
+};
+
+static const _PyAST_FieldDesc fields_AnnAssign[] = {
+    {"target", _PyAST_F_NODE, 0, 0, 2, offsetof(struct _stmt, v.AnnAssign.target)},
+    {"annotation", _PyAST_F_NODE, 0, 0, 2, offsetof(struct _stmt, v.AnnAssign.annotation)},
+    {"value", _PyAST_F_NODE, 0, 1, 2, offsetof(struct _stmt, v.AnnAssign.value)},
+    {"simple", _PyAST_F_INT, 0, 0, -1, offsetof(struct _stmt, v.AnnAssign.simple)},
+};
+
+static const _PyAST_FieldDesc fields_For[] = {
+    {"target", _PyAST_F_NODE, 0, 0, 2, offsetof(struct _stmt, v.For.target)},
+    {"iter", _PyAST_F_NODE, 0, 0, 2, offsetof(struct _stmt, v.For.iter)},
+    {"body", _PyAST_F_NODE, 1, 0, 1, offsetof(struct _stmt, v.For.body)},
+    {"orelse", _PyAST_F_NODE, 1, 0, 1, offsetof(struct _stmt, v.For.orelse)},
+    {"type_comment", _PyAST_F_STRING, 0, 1, -1, offsetof(struct _stmt, v.For.type_comment)},
+};
+
+static const _PyAST_FieldDesc fields_AsyncFor[] = {
+    {"target", _PyAST_F_NODE, 0, 0, 2, offsetof(struct _stmt, v.AsyncFor.target)},
+    {"iter", _PyAST_F_NODE, 0, 0, 2, offsetof(struct _stmt, v.AsyncFor.iter)},
+    {"body", _PyAST_F_NODE, 1, 0, 1, offsetof(struct _stmt, v.AsyncFor.body)},
+    {"orelse", _PyAST_F_NODE, 1, 0, 1, offsetof(struct _stmt, v.AsyncFor.orelse)},
+    {"type_comment", _PyAST_F_STRING, 0, 1, -1, offsetof(struct _stmt, v.AsyncFor.type_comment)},
+};
+
+static const _PyAST_FieldDesc fields_While[] = {
+    {"test", _PyAST_F_NODE, 0, 0, 2, offsetof(struct _stmt, v.While.test)},
+    {"body", _PyAST_F_NODE, 1, 0, 1, offsetof(struct _stmt, v.While.body)},
+    {"orelse", _PyAST_F_NODE, 1, 0, 1, offsetof(struct _stmt, v.While.orelse)},
+};
+
+static const _PyAST_FieldDesc fields_If[] = {
+    {"test", _PyAST_F_NODE, 0, 0, 2, offsetof(struct _stmt, v.If.test)},
+    {"body", _PyAST_F_NODE, 1, 0, 1, offsetof(struct _stmt, v.If.body)},
+    {"orelse", _PyAST_F_NODE, 1, 0, 1, offsetof(struct _stmt, v.If.orelse)},
+};
+
+static const _PyAST_FieldDesc fields_With[] = {
+    {"items", _PyAST_F_NODE, 1, 0, 14, offsetof(struct _stmt, v.With.items)},
+    {"body", _PyAST_F_NODE, 1, 0, 1, offsetof(struct _stmt, v.With.body)},
+    {"type_comment", _PyAST_F_STRING, 0, 1, -1, offsetof(struct _stmt, v.With.type_comment)},
+};
+
+static const _PyAST_FieldDesc fields_AsyncWith[] = {
+    {"items", _PyAST_F_NODE, 1, 0, 14, offsetof(struct _stmt, v.AsyncWith.items)},
+    {"body", _PyAST_F_NODE, 1, 0, 1, offsetof(struct _stmt, v.AsyncWith.body)},
+    {"type_comment", _PyAST_F_STRING, 0, 1, -1, offsetof(struct _stmt, v.AsyncWith.type_comment)},
+};
+
+static const _PyAST_FieldDesc fields_Match[] = {
+    {"subject", _PyAST_F_NODE, 0, 0, 2, offsetof(struct _stmt, v.Match.subject)},
+    {"cases", _PyAST_F_NODE, 1, 0, 15, offsetof(struct _stmt, v.Match.cases)},
+};
+
+static const _PyAST_FieldDesc fields_Raise[] = {
+    {"exc", _PyAST_F_NODE, 0, 1, 2, offsetof(struct _stmt, v.Raise.exc)},
+    {"cause", _PyAST_F_NODE, 0, 1, 2, offsetof(struct _stmt, v.Raise.cause)},
+};
+
+static const _PyAST_FieldDesc fields_Try[] = {
+    {"body", _PyAST_F_NODE, 1, 0, 1, offsetof(struct _stmt, v.Try.body)},
+    {"handlers", _PyAST_F_NODE, 1, 0, 9, offsetof(struct _stmt, v.Try.handlers)},
+    {"orelse", _PyAST_F_NODE, 1, 0, 1, offsetof(struct _stmt, v.Try.orelse)},
+    {"finalbody", _PyAST_F_NODE, 1, 0, 1, offsetof(struct _stmt, v.Try.finalbody)},
+};
+
+static const _PyAST_FieldDesc fields_TryStar[] = {
+    {"body", _PyAST_F_NODE, 1, 0, 1, offsetof(struct _stmt, v.TryStar.body)},
+    {"handlers", _PyAST_F_NODE, 1, 0, 9, offsetof(struct _stmt, v.TryStar.handlers)},
+    {"orelse", _PyAST_F_NODE, 1, 0, 1, offsetof(struct _stmt, v.TryStar.orelse)},
+    {"finalbody", _PyAST_F_NODE, 1, 0, 1, offsetof(struct _stmt, v.TryStar.finalbody)},
+};
+
+static const _PyAST_FieldDesc fields_Assert[] = {
+    {"test", _PyAST_F_NODE, 0, 0, 2, offsetof(struct _stmt, v.Assert.test)},
+    {"msg", _PyAST_F_NODE, 0, 1, 2, offsetof(struct _stmt, v.Assert.msg)},
+};
+
+static const _PyAST_FieldDesc fields_Import[] = {
+    {"names", _PyAST_F_NODE, 1, 0, 13, offsetof(struct _stmt, v.Import.names)},
+};
+
+static const _PyAST_FieldDesc fields_ImportFrom[] = {
+    {"module", _PyAST_F_IDENTIFIER, 0, 1, -1, offsetof(struct _stmt, v.ImportFrom.module)},
+    {"names", _PyAST_F_NODE, 1, 0, 13, offsetof(struct _stmt, v.ImportFrom.names)},
+    {"level", _PyAST_F_INT, 0, 1, -1, offsetof(struct _stmt, v.ImportFrom.level)},
+};
+
+static const _PyAST_FieldDesc fields_Global[] = {
+    {"names", _PyAST_F_IDENTIFIER, 1, 0, -1, offsetof(struct _stmt, v.Global.names)},
+};
+
+static const _PyAST_FieldDesc fields_Nonlocal[] = {
+    {"names", _PyAST_F_IDENTIFIER, 1, 0, -1, offsetof(struct _stmt, v.Nonlocal.names)},
+};
+
+static const _PyAST_FieldDesc fields_Expr[] = {
+    {"value", _PyAST_F_NODE, 0, 0, 2, offsetof(struct _stmt, v.Expr.value)},
+};
+
+static const _PyAST_FieldDesc fields_BoolOp[] = {
+    {"op", _PyAST_F_NODE, 0, 0, 4, offsetof(struct _expr, v.BoolOp.op)},
+    {"values", _PyAST_F_NODE, 1, 0, 2, offsetof(struct _expr, v.BoolOp.values)},
+};
+
+static const _PyAST_FieldDesc fields_NamedExpr[] = {
+    {"target", _PyAST_F_NODE, 0, 0, 2, offsetof(struct _expr, v.NamedExpr.target)},
+    {"value", _PyAST_F_NODE, 0, 0, 2, offsetof(struct _expr, v.NamedExpr.value)},
+};
+
+static const _PyAST_FieldDesc fields_BinOp[] = {
+    {"left", _PyAST_F_NODE, 0, 0, 2, offsetof(struct _expr, v.BinOp.left)},
+    {"op", _PyAST_F_NODE, 0, 0, 5, offsetof(struct _expr, v.BinOp.op)},
+    {"right", _PyAST_F_NODE, 0, 0, 2, offsetof(struct _expr, v.BinOp.right)},
+};
+
+static const _PyAST_FieldDesc fields_UnaryOp[] = {
+    {"op", _PyAST_F_NODE, 0, 0, 6, offsetof(struct _expr, v.UnaryOp.op)},
+    {"operand", _PyAST_F_NODE, 0, 0, 2, offsetof(struct _expr, v.UnaryOp.operand)},
+};
+
+static const _PyAST_FieldDesc fields_Lambda[] = {
+    {"args", _PyAST_F_NODE, 0, 0, 10, offsetof(struct _expr, v.Lambda.args)},
+    {"body", _PyAST_F_NODE, 0, 0, 2, offsetof(struct _expr, v.Lambda.body)},
+};
+
+static const _PyAST_FieldDesc fields_IfExp[] = {
+    {"test", _PyAST_F_NODE, 0, 0, 2, offsetof(struct _expr, v.IfExp.test)},
+    {"body", _PyAST_F_NODE, 0, 0, 2, offsetof(struct _expr, v.IfExp.body)},
+    {"orelse", _PyAST_F_NODE, 0, 0, 2, offsetof(struct _expr, v.IfExp.orelse)},
+};
+
+static const _PyAST_FieldDesc fields_Dict[] = {
+    {"keys", _PyAST_F_NODE, 1, 0, 2, offsetof(struct _expr, v.Dict.keys)},
+    {"values", _PyAST_F_NODE, 1, 0, 2, offsetof(struct _expr, v.Dict.values)},
+};
+
+static const _PyAST_FieldDesc fields_Set[] = {
+    {"elts", _PyAST_F_NODE, 1, 0, 2, offsetof(struct _expr, v.Set.elts)},
+};
+
+static const _PyAST_FieldDesc fields_ListComp[] = {
+    {"elt", _PyAST_F_NODE, 0, 0, 2, offsetof(struct _expr, v.ListComp.elt)},
+    {"generators", _PyAST_F_NODE, 1, 0, 8, offsetof(struct _expr, v.ListComp.generators)},
+};
+
+static const _PyAST_FieldDesc fields_SetComp[] = {
+    {"elt", _PyAST_F_NODE, 0, 0, 2, offsetof(struct _expr, v.SetComp.elt)},
+    {"generators", _PyAST_F_NODE, 1, 0, 8, offsetof(struct _expr, v.SetComp.generators)},
+};
+
+static const _PyAST_FieldDesc fields_DictComp[] = {
+    {"key", _PyAST_F_NODE, 0, 0, 2, offsetof(struct _expr, v.DictComp.key)},
+    {"value", _PyAST_F_NODE, 0, 0, 2, offsetof(struct _expr, v.DictComp.value)},
+    {"generators", _PyAST_F_NODE, 1, 0, 8, offsetof(struct _expr, v.DictComp.generators)},
+};
+
+static const _PyAST_FieldDesc fields_GeneratorExp[] = {
+    {"elt", _PyAST_F_NODE, 0, 0, 2, offsetof(struct _expr, v.GeneratorExp.elt)},
+    {"generators", _PyAST_F_NODE, 1, 0, 8, offsetof(struct _expr, v.GeneratorExp.generators)},
+};
+
+static const _PyAST_FieldDesc fields_Await[] = {
+    {"value", _PyAST_F_NODE, 0, 0, 2, offsetof(struct _expr, v.Await.value)},
+};
+
+static const _PyAST_FieldDesc fields_Yield[] = {
+    {"value", _PyAST_F_NODE, 0, 1, 2, offsetof(struct _expr, v.Yield.value)},
+};
+
+static const _PyAST_FieldDesc fields_YieldFrom[] = {
+    {"value", _PyAST_F_NODE, 0, 0, 2, offsetof(struct _expr, v.YieldFrom.value)},
+};
+
+static const _PyAST_FieldDesc fields_Compare[] = {
+    {"left", _PyAST_F_NODE, 0, 0, 2, offsetof(struct _expr, v.Compare.left)},
+    {"ops", _PyAST_F_NODE, 1, 0, 7, offsetof(struct _expr, v.Compare.ops)},
+    {"comparators", _PyAST_F_NODE, 1, 0, 2, offsetof(struct _expr, v.Compare.comparators)},
+};
+
+static const _PyAST_FieldDesc fields_Call[] = {
+    {"func", _PyAST_F_NODE, 0, 0, 2, offsetof(struct _expr, v.Call.func)},
+    {"args", _PyAST_F_NODE, 1, 0, 2, offsetof(struct _expr, v.Call.args)},
+    {"keywords", _PyAST_F_NODE, 1, 0, 12, offsetof(struct _expr, v.Call.keywords)},
+};
+
+static const _PyAST_FieldDesc fields_FormattedValue[] = {
+    {"value", _PyAST_F_NODE, 0, 0, 2, offsetof(struct _expr, v.FormattedValue.value)},
+    {"conversion", _PyAST_F_INT, 0, 0, -1, offsetof(struct _expr, v.FormattedValue.conversion)},
+    {"format_spec", _PyAST_F_NODE, 0, 1, 2, offsetof(struct _expr, v.FormattedValue.format_spec)},
+};
+
+static const _PyAST_FieldDesc fields_Interpolation[] = {
+    {"value", _PyAST_F_NODE, 0, 0, 2, offsetof(struct _expr, v.Interpolation.value)},
+    {"str", _PyAST_F_CONSTANT, 0, 0, -1, offsetof(struct _expr, v.Interpolation.str)},
+    {"conversion", _PyAST_F_INT, 0, 0, -1, offsetof(struct _expr, v.Interpolation.conversion)},
+    {"format_spec", _PyAST_F_NODE, 0, 1, 2, offsetof(struct _expr, v.Interpolation.format_spec)},
+};
+
+static const _PyAST_FieldDesc fields_JoinedStr[] = {
+    {"values", _PyAST_F_NODE, 1, 0, 2, offsetof(struct _expr, v.JoinedStr.values)},
+};
+
+static const _PyAST_FieldDesc fields_TemplateStr[] = {
+    {"values", _PyAST_F_NODE, 1, 0, 2, offsetof(struct _expr, v.TemplateStr.values)},
+};
+
+static const _PyAST_FieldDesc fields_Constant[] = {
+    {"value", _PyAST_F_CONSTANT, 0, 0, -1, offsetof(struct _expr, v.Constant.value)},
+    {"kind", _PyAST_F_STRING, 0, 1, -1, offsetof(struct _expr, v.Constant.kind)},
+};
+
+static const _PyAST_FieldDesc fields_Attribute[] = {
+    {"value", _PyAST_F_NODE, 0, 0, 2, offsetof(struct _expr, v.Attribute.value)},
+    {"attr", _PyAST_F_IDENTIFIER, 0, 0, -1, offsetof(struct _expr, v.Attribute.attr)},
+    {"ctx", _PyAST_F_NODE, 0, 0, 3, offsetof(struct _expr, v.Attribute.ctx)},
+};
+
+static const _PyAST_FieldDesc fields_Subscript[] = {
+    {"value", _PyAST_F_NODE, 0, 0, 2, offsetof(struct _expr, v.Subscript.value)},
+    {"slice", _PyAST_F_NODE, 0, 0, 2, offsetof(struct _expr, v.Subscript.slice)},
+    {"ctx", _PyAST_F_NODE, 0, 0, 3, offsetof(struct _expr, v.Subscript.ctx)},
+};
+
+static const _PyAST_FieldDesc fields_Starred[] = {
+    {"value", _PyAST_F_NODE, 0, 0, 2, offsetof(struct _expr, v.Starred.value)},
+    {"ctx", _PyAST_F_NODE, 0, 0, 3, offsetof(struct _expr, v.Starred.ctx)},
+};
+
+static const _PyAST_FieldDesc fields_Name[] = {
+    {"id", _PyAST_F_IDENTIFIER, 0, 0, -1, offsetof(struct _expr, v.Name.id)},
+    {"ctx", _PyAST_F_NODE, 0, 0, 3, offsetof(struct _expr, v.Name.ctx)},
+};
+
+static const _PyAST_FieldDesc fields_List[] = {
+    {"elts", _PyAST_F_NODE, 1, 0, 2, offsetof(struct _expr, v.List.elts)},
+    {"ctx", _PyAST_F_NODE, 0, 0, 3, offsetof(struct _expr, v.List.ctx)},
+};
+
+static const _PyAST_FieldDesc fields_Tuple[] = {
+    {"elts", _PyAST_F_NODE, 1, 0, 2, offsetof(struct _expr, v.Tuple.elts)},
+    {"ctx", _PyAST_F_NODE, 0, 0, 3, offsetof(struct _expr, v.Tuple.ctx)},
+};
+
+static const _PyAST_FieldDesc fields_Slice[] = {
+    {"lower", _PyAST_F_NODE, 0, 1, 2, offsetof(struct _expr, v.Slice.lower)},
+    {"upper", _PyAST_F_NODE, 0, 1, 2, offsetof(struct _expr, v.Slice.upper)},
+    {"step", _PyAST_F_NODE, 0, 1, 2, offsetof(struct _expr, v.Slice.step)},
+};
+
+static const _PyAST_FieldDesc fields_comprehension[] = {
+    {"target", _PyAST_F_NODE, 0, 0, 2, offsetof(struct _comprehension, target)},
+    {"iter", _PyAST_F_NODE, 0, 0, 2, offsetof(struct _comprehension, iter)},
+    {"ifs", _PyAST_F_NODE, 1, 0, 2, offsetof(struct _comprehension, ifs)},
+    {"is_async", _PyAST_F_INT, 0, 0, -1, offsetof(struct _comprehension, is_async)},
+};
+
+static const _PyAST_FieldDesc fields_ExceptHandler[] = {
+    {"type", _PyAST_F_NODE, 0, 1, 2, offsetof(struct _excepthandler, v.ExceptHandler.type)},
+    {"name", _PyAST_F_IDENTIFIER, 0, 1, -1, offsetof(struct _excepthandler, v.ExceptHandler.name)},
+    {"body", _PyAST_F_NODE, 1, 0, 1, offsetof(struct _excepthandler, v.ExceptHandler.body)},
+};
+
+static const _PyAST_FieldDesc fields_arguments[] = {
+    {"posonlyargs", _PyAST_F_NODE, 1, 0, 11, offsetof(struct _arguments, posonlyargs)},
+    {"args", _PyAST_F_NODE, 1, 0, 11, offsetof(struct _arguments, args)},
+    {"vararg", _PyAST_F_NODE, 0, 1, 11, offsetof(struct _arguments, vararg)},
+    {"kwonlyargs", _PyAST_F_NODE, 1, 0, 11, offsetof(struct _arguments, kwonlyargs)},
+    {"kw_defaults", _PyAST_F_NODE, 1, 0, 2, offsetof(struct _arguments, kw_defaults)},
+    {"kwarg", _PyAST_F_NODE, 0, 1, 11, offsetof(struct _arguments, kwarg)},
+    {"defaults", _PyAST_F_NODE, 1, 0, 2, offsetof(struct _arguments, defaults)},
+};
+
+static const _PyAST_FieldDesc fields_arg[] = {
+    {"arg", _PyAST_F_IDENTIFIER, 0, 0, -1, offsetof(struct _arg, arg)},
+    {"annotation", _PyAST_F_NODE, 0, 1, 2, offsetof(struct _arg, annotation)},
+    {"type_comment", _PyAST_F_STRING, 0, 1, -1, offsetof(struct _arg, type_comment)},
+};
+
+static const _PyAST_FieldDesc fields_keyword[] = {
+    {"arg", _PyAST_F_IDENTIFIER, 0, 1, -1, offsetof(struct _keyword, arg)},
+    {"value", _PyAST_F_NODE, 0, 0, 2, offsetof(struct _keyword, value)},
+};
+
+static const _PyAST_FieldDesc fields_alias[] = {
+    {"name", _PyAST_F_IDENTIFIER, 0, 0, -1, offsetof(struct _alias, name)},
+    {"asname", _PyAST_F_IDENTIFIER, 0, 1, -1, offsetof(struct _alias, asname)},
+};
+
+static const _PyAST_FieldDesc fields_withitem[] = {
+    {"context_expr", _PyAST_F_NODE, 0, 0, 2, offsetof(struct _withitem, context_expr)},
+    {"optional_vars", _PyAST_F_NODE, 0, 1, 2, offsetof(struct _withitem, optional_vars)},
+};
+
+static const _PyAST_FieldDesc fields_match_case[] = {
+    {"pattern", _PyAST_F_NODE, 0, 0, 16, offsetof(struct _match_case, pattern)},
+    {"guard", _PyAST_F_NODE, 0, 1, 2, offsetof(struct _match_case, guard)},
+    {"body", _PyAST_F_NODE, 1, 0, 1, offsetof(struct _match_case, body)},
+};
+
+static const _PyAST_FieldDesc fields_MatchValue[] = {
+    {"value", _PyAST_F_NODE, 0, 0, 2, offsetof(struct _pattern, v.MatchValue.value)},
+};
+
+static const _PyAST_FieldDesc fields_MatchSingleton[] = {
+    {"value", _PyAST_F_CONSTANT, 0, 0, -1, offsetof(struct _pattern, v.MatchSingleton.value)},
+};
+
+static const _PyAST_FieldDesc fields_MatchSequence[] = {
+    {"patterns", _PyAST_F_NODE, 1, 0, 16, offsetof(struct _pattern, v.MatchSequence.patterns)},
+};
+
+static const _PyAST_FieldDesc fields_MatchMapping[] = {
+    {"keys", _PyAST_F_NODE, 1, 0, 2, offsetof(struct _pattern, v.MatchMapping.keys)},
+    {"patterns", _PyAST_F_NODE, 1, 0, 16, offsetof(struct _pattern, v.MatchMapping.patterns)},
+    {"rest", _PyAST_F_IDENTIFIER, 0, 1, -1, offsetof(struct _pattern, v.MatchMapping.rest)},
+};
+
+static const _PyAST_FieldDesc fields_MatchClass[] = {
+    {"cls", _PyAST_F_NODE, 0, 0, 2, offsetof(struct _pattern, v.MatchClass.cls)},
+    {"patterns", _PyAST_F_NODE, 1, 0, 16, offsetof(struct _pattern, v.MatchClass.patterns)},
+    {"kwd_attrs", _PyAST_F_IDENTIFIER, 1, 0, -1, offsetof(struct _pattern, v.MatchClass.kwd_attrs)},
+    {"kwd_patterns", _PyAST_F_NODE, 1, 0, 16, offsetof(struct _pattern, v.MatchClass.kwd_patterns)},
+};
+
+static const _PyAST_FieldDesc fields_MatchStar[] = {
+    {"name", _PyAST_F_IDENTIFIER, 0, 1, -1, offsetof(struct _pattern, v.MatchStar.name)},
+};
+
+static const _PyAST_FieldDesc fields_MatchAs[] = {
+    {"pattern", _PyAST_F_NODE, 0, 1, 16, offsetof(struct _pattern, v.MatchAs.pattern)},
+    {"name", _PyAST_F_IDENTIFIER, 0, 1, -1, offsetof(struct _pattern, v.MatchAs.name)},
+};
+
+static const _PyAST_FieldDesc fields_MatchOr[] = {
+    {"patterns", _PyAST_F_NODE, 1, 0, 16, offsetof(struct _pattern, v.MatchOr.patterns)},
+};
+
+static const _PyAST_FieldDesc fields_TypeIgnore[] = {
+    {"lineno", _PyAST_F_INT, 0, 0, -1, offsetof(struct _type_ignore, v.TypeIgnore.lineno)},
+    {"tag", _PyAST_F_STRING, 0, 0, -1, offsetof(struct _type_ignore, v.TypeIgnore.tag)},
+};
+
+static const _PyAST_FieldDesc fields_TypeVar[] = {
+    {"name", _PyAST_F_IDENTIFIER, 0, 0, -1, offsetof(struct _type_param, v.TypeVar.name)},
+    {"bound", _PyAST_F_NODE, 0, 1, 2, offsetof(struct _type_param, v.TypeVar.bound)},
+    {"default_value", _PyAST_F_NODE, 0, 1, 2, offsetof(struct _type_param, v.TypeVar.default_value)},
+};
+
+static const _PyAST_FieldDesc fields_ParamSpec[] = {
+    {"name", _PyAST_F_IDENTIFIER, 0, 0, -1, offsetof(struct _type_param, v.ParamSpec.name)},
+    {"default_value", _PyAST_F_NODE, 0, 1, 2, offsetof(struct _type_param, v.ParamSpec.default_value)},
+};
+
+static const _PyAST_FieldDesc fields_TypeVarTuple[] = {
+    {"name", _PyAST_F_IDENTIFIER, 0, 0, -1, offsetof(struct _type_param, v.TypeVarTuple.name)},
+    {"default_value", _PyAST_F_NODE, 0, 1, 2, offsetof(struct _type_param, v.TypeVarTuple.default_value)},
+};
+
+static const _PyAST_FieldDesc attrs_stmt[] = {
+    {"lineno", _PyAST_F_INT, 0, 0, -1, offsetof(struct _stmt, lineno)},
+    {"col_offset", _PyAST_F_INT, 0, 0, -1, offsetof(struct _stmt, col_offset)},
+    {"end_lineno", _PyAST_F_INT, 0, 1, -1, offsetof(struct _stmt, end_lineno)},
+    {"end_col_offset", _PyAST_F_INT, 0, 1, -1, offsetof(struct _stmt, end_col_offset)},
+};
+
+static const _PyAST_FieldDesc attrs_expr[] = {
+    {"lineno", _PyAST_F_INT, 0, 0, -1, offsetof(struct _expr, lineno)},
+    {"col_offset", _PyAST_F_INT, 0, 0, -1, offsetof(struct _expr, col_offset)},
+    {"end_lineno", _PyAST_F_INT, 0, 1, -1, offsetof(struct _expr, end_lineno)},
+    {"end_col_offset", _PyAST_F_INT, 0, 1, -1, offsetof(struct _expr, end_col_offset)},
+};
+
+static const _PyAST_FieldDesc attrs_excepthandler[] = {
+    {"lineno", _PyAST_F_INT, 0, 0, -1, offsetof(struct _excepthandler, lineno)},
+    {"col_offset", _PyAST_F_INT, 0, 0, -1, offsetof(struct _excepthandler, col_offset)},
+    {"end_lineno", _PyAST_F_INT, 0, 1, -1, offsetof(struct _excepthandler, end_lineno)},
+    {"end_col_offset", _PyAST_F_INT, 0, 1, -1, offsetof(struct _excepthandler, end_col_offset)},
+};
+
+static const _PyAST_FieldDesc attrs_arg[] = {
+    {"lineno", _PyAST_F_INT, 0, 0, -1, offsetof(struct _arg, lineno)},
+    {"col_offset", _PyAST_F_INT, 0, 0, -1, offsetof(struct _arg, col_offset)},
+    {"end_lineno", _PyAST_F_INT, 0, 1, -1, offsetof(struct _arg, end_lineno)},
+    {"end_col_offset", _PyAST_F_INT, 0, 1, -1, offsetof(struct _arg, end_col_offset)},
+};
+
+static const _PyAST_FieldDesc attrs_keyword[] = {
+    {"lineno", _PyAST_F_INT, 0, 0, -1, offsetof(struct _keyword, lineno)},
+    {"col_offset", _PyAST_F_INT, 0, 0, -1, offsetof(struct _keyword, col_offset)},
+    {"end_lineno", _PyAST_F_INT, 0, 1, -1, offsetof(struct _keyword, end_lineno)},
+    {"end_col_offset", _PyAST_F_INT, 0, 1, -1, offsetof(struct _keyword, end_col_offset)},
+};
+
+static const _PyAST_FieldDesc attrs_alias[] = {
+    {"lineno", _PyAST_F_INT, 0, 0, -1, offsetof(struct _alias, lineno)},
+    {"col_offset", _PyAST_F_INT, 0, 0, -1, offsetof(struct _alias, col_offset)},
+    {"end_lineno", _PyAST_F_INT, 0, 1, -1, offsetof(struct _alias, end_lineno)},
+    {"end_col_offset", _PyAST_F_INT, 0, 1, -1, offsetof(struct _alias, end_col_offset)},
+};
+
+static const _PyAST_FieldDesc attrs_pattern[] = {
+    {"lineno", _PyAST_F_INT, 0, 0, -1, offsetof(struct _pattern, lineno)},
+    {"col_offset", _PyAST_F_INT, 0, 0, -1, offsetof(struct _pattern, col_offset)},
+    {"end_lineno", _PyAST_F_INT, 0, 0, -1, offsetof(struct _pattern, end_lineno)},
+    {"end_col_offset", _PyAST_F_INT, 0, 0, -1, offsetof(struct _pattern, end_col_offset)},
+};
+
+static const _PyAST_FieldDesc attrs_type_param[] = {
+    {"lineno", _PyAST_F_INT, 0, 0, -1, offsetof(struct _type_param, lineno)},
+    {"col_offset", _PyAST_F_INT, 0, 0, -1, offsetof(struct _type_param, col_offset)},
+    {"end_lineno", _PyAST_F_INT, 0, 0, -1, offsetof(struct _type_param, end_lineno)},
+    {"end_col_offset", _PyAST_F_INT, 0, 0, -1, offsetof(struct _type_param, end_col_offset)},
+};
+
+const _PyAST_ClassDesc _PyAST_Classes[] = {
+    {"mod", "mod = Module(stmt* body, type_ignore* type_ignores)\n     | Interactive(stmt* body)\n     | Expression(expr body)\n     | FunctionType(expr* argtypes, expr returns)", -1, 0, 0, NULL},
+    {"Module", "Module(stmt* body, type_ignore* type_ignores)", 0, 0, 2, fields_Module},
+    {"Interactive", "Interactive(stmt* body)", 0, 0, 1, fields_Interactive},
+    {"Expression", "Expression(expr body)", 0, 0, 1, fields_Expression},
+    {"FunctionType", "FunctionType(expr* argtypes, expr returns)", 0, 0, 2, fields_FunctionType},
+    {"stmt", "stmt = FunctionDef(identifier name, arguments args, stmt* body, expr* decorator_list, expr? returns, string? type_comment, type_param* type_params)\n     | AsyncFunctionDef(identifier name, arguments args, stmt* body, expr* decorator_list, expr? returns, string? type_comment, type_param* type_params)\n     | ClassDef(identifier name, expr* bases, keyword* keywords, stmt* body, expr* decorator_list, type_param* type_params)\n     | Return(expr? value)\n     | Delete(expr* targets)\n     | Assign(expr* targets, expr value, string? type_comment)\n     | TypeAlias(expr name, type_param* type_params, expr value)\n     | AugAssign(expr target, operator op, expr value)\n     | AnnAssign(expr target, expr annotation, expr? value, int simple)\n     | For(expr target, expr iter, stmt* body, stmt* orelse, string? type_comment)\n     | AsyncFor(expr target, expr iter, stmt* body, stmt* orelse, string? type_comment)\n     | While(expr test, stmt* body, stmt* orelse)\n     | If(expr test, stmt* body, stmt* orelse)\n     | With(withitem* items, stmt* body, string? type_comment)\n     | AsyncWith(withitem* items, stmt* body, string? type_comment)\n     | Match(expr subject, match_case* cases)\n     | Raise(expr? exc, expr? cause)\n     | Try(stmt* body, excepthandler* handlers, stmt* orelse, stmt* finalbody)\n     | TryStar(stmt* body, excepthandler* handlers, stmt* orelse, stmt* finalbody)\n     | Assert(expr test, expr? msg)\n     | Import(alias* names)\n     | ImportFrom(identifier? module, alias* names, int? level)\n     | Global(identifier* names)\n     | Nonlocal(identifier* names)\n     | Expr(expr value)\n     | Pass\n     | Break\n     | Continue", -1, 1, 0, NULL},
+    {"FunctionDef", "FunctionDef(identifier name, arguments args, stmt* body, expr* decorator_list, expr? returns, string? type_comment, type_param* type_params)", 5, 1, 7, fields_FunctionDef},
+    {"AsyncFunctionDef", "AsyncFunctionDef(identifier name, arguments args, stmt* body, expr* decorator_list, expr? returns, string? type_comment, type_param* type_params)", 5, 1, 7, fields_AsyncFunctionDef},
+    {"ClassDef", "ClassDef(identifier name, expr* bases, keyword* keywords, stmt* body, expr* decorator_list, type_param* type_params)", 5, 1, 6, fields_ClassDef},
+    {"Return", "Return(expr? value)", 5, 1, 1, fields_Return},
+    {"Delete", "Delete(expr* targets)", 5, 1, 1, fields_Delete},
+    {"Assign", "Assign(expr* targets, expr value, string? type_comment)", 5, 1, 3, fields_Assign},
+    {"TypeAlias", "TypeAlias(expr name, type_param* type_params, expr value)", 5, 1, 3, fields_TypeAlias},
+    {"AugAssign", "AugAssign(expr target, operator op, expr value)", 5, 1, 3, fields_AugAssign},
+    {"AnnAssign", "AnnAssign(expr target, expr annotation, expr? value, int simple)", 5, 1, 4, fields_AnnAssign},
+    {"For", "For(expr target, expr iter, stmt* body, stmt* orelse, string? type_comment)", 5, 1, 5, fields_For},
+    {"AsyncFor", "AsyncFor(expr target, expr iter, stmt* body, stmt* orelse, string? type_comment)", 5, 1, 5, fields_AsyncFor},
+    {"While", "While(expr test, stmt* body, stmt* orelse)", 5, 1, 3, fields_While},
+    {"If", "If(expr test, stmt* body, stmt* orelse)", 5, 1, 3, fields_If},
+    {"With", "With(withitem* items, stmt* body, string? type_comment)", 5, 1, 3, fields_With},
+    {"AsyncWith", "AsyncWith(withitem* items, stmt* body, string? type_comment)", 5, 1, 3, fields_AsyncWith},
+    {"Match", "Match(expr subject, match_case* cases)", 5, 1, 2, fields_Match},
+    {"Raise", "Raise(expr? exc, expr? cause)", 5, 1, 2, fields_Raise},
+    {"Try", "Try(stmt* body, excepthandler* handlers, stmt* orelse, stmt* finalbody)", 5, 1, 4, fields_Try},
+    {"TryStar", "TryStar(stmt* body, excepthandler* handlers, stmt* orelse, stmt* finalbody)", 5, 1, 4, fields_TryStar},
+    {"Assert", "Assert(expr test, expr? msg)", 5, 1, 2, fields_Assert},
+    {"Import", "Import(alias* names)", 5, 1, 1, fields_Import},
+    {"ImportFrom", "ImportFrom(identifier? module, alias* names, int? level)", 5, 1, 3, fields_ImportFrom},
+    {"Global", "Global(identifier* names)", 5, 1, 1, fields_Global},
+    {"Nonlocal", "Nonlocal(identifier* names)", 5, 1, 1, fields_Nonlocal},
+    {"Expr", "Expr(expr value)", 5, 1, 1, fields_Expr},
+    {"Pass", "Pass", 5, 1, 0, NULL},
+    {"Break", "Break", 5, 1, 0, NULL},
+    {"Continue", "Continue", 5, 1, 0, NULL},
+    {"expr", "expr = BoolOp(boolop op, expr* values)\n     | NamedExpr(expr target, expr value)\n     | BinOp(expr left, operator op, expr right)\n     | UnaryOp(unaryop op, expr operand)\n     | Lambda(arguments args, expr body)\n     | IfExp(expr test, expr body, expr orelse)\n     | Dict(expr* keys, expr* values)\n     | Set(expr* elts)\n     | ListComp(expr elt, comprehension* generators)\n     | SetComp(expr elt, comprehension* generators)\n     | DictComp(expr key, expr value, comprehension* generators)\n     | GeneratorExp(expr elt, comprehension* generators)\n     | Await(expr value)\n     | Yield(expr? value)\n     | YieldFrom(expr value)\n     | Compare(expr left, cmpop* ops, expr* comparators)\n     | Call(expr func, expr* args, keyword* keywords)\n     | FormattedValue(expr value, int conversion, expr? format_spec)\n     | Interpolation(expr value, constant str, int conversion, expr? format_spec)\n     | JoinedStr(expr* values)\n     | TemplateStr(expr* values)\n     | Constant(constant value, string? kind)\n     | Attribute(expr value, identifier attr, expr_context ctx)\n     | Subscript(expr value, expr slice, expr_context ctx)\n     | Starred(expr value, expr_context ctx)\n     | Name(identifier id, expr_context ctx)\n     | List(expr* elts, expr_context ctx)\n     | Tuple(expr* elts, expr_context ctx)\n     | Slice(expr? lower, expr? upper, expr? step)", -1, 2, 0, NULL},
+    {"BoolOp", "BoolOp(boolop op, expr* values)", 34, 2, 2, fields_BoolOp},
+    {"NamedExpr", "NamedExpr(expr target, expr value)", 34, 2, 2, fields_NamedExpr},
+    {"BinOp", "BinOp(expr left, operator op, expr right)", 34, 2, 3, fields_BinOp},
+    {"UnaryOp", "UnaryOp(unaryop op, expr operand)", 34, 2, 2, fields_UnaryOp},
+    {"Lambda", "Lambda(arguments args, expr body)", 34, 2, 2, fields_Lambda},
+    {"IfExp", "IfExp(expr test, expr body, expr orelse)", 34, 2, 3, fields_IfExp},
+    {"Dict", "Dict(expr* keys, expr* values)", 34, 2, 2, fields_Dict},
+    {"Set", "Set(expr* elts)", 34, 2, 1, fields_Set},
+    {"ListComp", "ListComp(expr elt, comprehension* generators)", 34, 2, 2, fields_ListComp},
+    {"SetComp", "SetComp(expr elt, comprehension* generators)", 34, 2, 2, fields_SetComp},
+    {"DictComp", "DictComp(expr key, expr value, comprehension* generators)", 34, 2, 3, fields_DictComp},
+    {"GeneratorExp", "GeneratorExp(expr elt, comprehension* generators)", 34, 2, 2, fields_GeneratorExp},
+    {"Await", "Await(expr value)", 34, 2, 1, fields_Await},
+    {"Yield", "Yield(expr? value)", 34, 2, 1, fields_Yield},
+    {"YieldFrom", "YieldFrom(expr value)", 34, 2, 1, fields_YieldFrom},
+    {"Compare", "Compare(expr left, cmpop* ops, expr* comparators)", 34, 2, 3, fields_Compare},
+    {"Call", "Call(expr func, expr* args, keyword* keywords)", 34, 2, 3, fields_Call},
+    {"FormattedValue", "FormattedValue(expr value, int conversion, expr? format_spec)", 34, 2, 3, fields_FormattedValue},
+    {"Interpolation", "Interpolation(expr value, constant str, int conversion, expr? format_spec)", 34, 2, 4, fields_Interpolation},
+    {"JoinedStr", "JoinedStr(expr* values)", 34, 2, 1, fields_JoinedStr},
+    {"TemplateStr", "TemplateStr(expr* values)", 34, 2, 1, fields_TemplateStr},
+    {"Constant", "Constant(constant value, string? kind)", 34, 2, 2, fields_Constant},
+    {"Attribute", "Attribute(expr value, identifier attr, expr_context ctx)", 34, 2, 3, fields_Attribute},
+    {"Subscript", "Subscript(expr value, expr slice, expr_context ctx)", 34, 2, 3, fields_Subscript},
+    {"Starred", "Starred(expr value, expr_context ctx)", 34, 2, 2, fields_Starred},
+    {"Name", "Name(identifier id, expr_context ctx)", 34, 2, 2, fields_Name},
+    {"List", "List(expr* elts, expr_context ctx)", 34, 2, 2, fields_List},
+    {"Tuple", "Tuple(expr* elts, expr_context ctx)", 34, 2, 2, fields_Tuple},
+    {"Slice", "Slice(expr? lower, expr? upper, expr? step)", 34, 2, 3, fields_Slice},
+    {"expr_context", "expr_context = Load\n     | Store\n     | Del", -1, 3, 0, NULL},
+    {"Load", "Load", 64, 3, 0, NULL},
+    {"Store", "Store", 64, 3, 0, NULL},
+    {"Del", "Del", 64, 3, 0, NULL},
+    {"boolop", "boolop = And\n     | Or", -1, 4, 0, NULL},
+    {"And", "And", 68, 4, 0, NULL},
+    {"Or", "Or", 68, 4, 0, NULL},
+    {"operator", "operator = Add\n     | Sub\n     | Mult\n     | MatMult\n     | Div\n     | Mod\n     | Pow\n     | LShift\n     | RShift\n     | BitOr\n     | BitXor\n     | BitAnd\n     | FloorDiv", -1, 5, 0, NULL},
+    {"Add", "Add", 71, 5, 0, NULL},
+    {"Sub", "Sub", 71, 5, 0, NULL},
+    {"Mult", "Mult", 71, 5, 0, NULL},
+    {"MatMult", "MatMult", 71, 5, 0, NULL},
+    {"Div", "Div", 71, 5, 0, NULL},
+    {"Mod", "Mod", 71, 5, 0, NULL},
+    {"Pow", "Pow", 71, 5, 0, NULL},
+    {"LShift", "LShift", 71, 5, 0, NULL},
+    {"RShift", "RShift", 71, 5, 0, NULL},
+    {"BitOr", "BitOr", 71, 5, 0, NULL},
+    {"BitXor", "BitXor", 71, 5, 0, NULL},
+    {"BitAnd", "BitAnd", 71, 5, 0, NULL},
+    {"FloorDiv", "FloorDiv", 71, 5, 0, NULL},
+    {"unaryop", "unaryop = Invert\n     | Not\n     | UAdd\n     | USub", -1, 6, 0, NULL},
+    {"Invert", "Invert", 85, 6, 0, NULL},
+    {"Not", "Not", 85, 6, 0, NULL},
+    {"UAdd", "UAdd", 85, 6, 0, NULL},
+    {"USub", "USub", 85, 6, 0, NULL},
+    {"cmpop", "cmpop = Eq\n     | NotEq\n     | Lt\n     | LtE\n     | Gt\n     | GtE\n     | Is\n     | IsNot\n     | In\n     | NotIn", -1, 7, 0, NULL},
+    {"Eq", "Eq", 90, 7, 0, NULL},
+    {"NotEq", "NotEq", 90, 7, 0, NULL},
+    {"Lt", "Lt", 90, 7, 0, NULL},
+    {"LtE", "LtE", 90, 7, 0, NULL},
+    {"Gt", "Gt", 90, 7, 0, NULL},
+    {"GtE", "GtE", 90, 7, 0, NULL},
+    {"Is", "Is", 90, 7, 0, NULL},
+    {"IsNot", "IsNot", 90, 7, 0, NULL},
+    {"In", "In", 90, 7, 0, NULL},
+    {"NotIn", "NotIn", 90, 7, 0, NULL},
+    {"comprehension", "comprehension(expr target, expr iter, expr* ifs, int is_async)", -1, 8, 4, fields_comprehension},
+    {"excepthandler", "excepthandler = ExceptHandler(expr? type, identifier? name, stmt* body)", -1, 9, 0, NULL},
+    {"ExceptHandler", "ExceptHandler(expr? type, identifier? name, stmt* body)", 102, 9, 3, fields_ExceptHandler},
+    {"arguments", "arguments(arg* posonlyargs, arg* args, arg? vararg, arg* kwonlyargs, expr* kw_defaults, arg? kwarg, expr* defaults)", -1, 10, 7, fields_arguments},
+    {"arg", "arg(identifier arg, expr? annotation, string? type_comment)", -1, 11, 3, fields_arg},
+    {"keyword", "keyword(identifier? arg, expr value)", -1, 12, 2, fields_keyword},
+    {"alias", "alias(identifier name, identifier? asname)", -1, 13, 2, fields_alias},
+    {"withitem", "withitem(expr context_expr, expr? optional_vars)", -1, 14, 2, fields_withitem},
+    {"match_case", "match_case(pattern pattern, expr? guard, stmt* body)", -1, 15, 3, fields_match_case},
+    {"pattern", "pattern = MatchValue(expr value)\n     | MatchSingleton(constant value)\n     | MatchSequence(pattern* patterns)\n     | MatchMapping(expr* keys, pattern* patterns, identifier? rest)\n     | MatchClass(expr cls, pattern* patterns, identifier* kwd_attrs, pattern* kwd_patterns)\n     | MatchStar(identifier? name)\n     | MatchAs(pattern? pattern, identifier? name)\n     | MatchOr(pattern* patterns)", -1, 16, 0, NULL},
+    {"MatchValue", "MatchValue(expr value)", 110, 16, 1, fields_MatchValue},
+    {"MatchSingleton", "MatchSingleton(constant value)", 110, 16, 1, fields_MatchSingleton},
+    {"MatchSequence", "MatchSequence(pattern* patterns)", 110, 16, 1, fields_MatchSequence},
+    {"MatchMapping", "MatchMapping(expr* keys, pattern* patterns, identifier? rest)", 110, 16, 3, fields_MatchMapping},
+    {"MatchClass", "MatchClass(expr cls, pattern* patterns, identifier* kwd_attrs, pattern* kwd_patterns)", 110, 16, 4, fields_MatchClass},
+    {"MatchStar", "MatchStar(identifier? name)", 110, 16, 1, fields_MatchStar},
+    {"MatchAs", "MatchAs(pattern? pattern, identifier? name)", 110, 16, 2, fields_MatchAs},
+    {"MatchOr", "MatchOr(pattern* patterns)", 110, 16, 1, fields_MatchOr},
+    {"type_ignore", "type_ignore = TypeIgnore(int lineno, string tag)", -1, 17, 0, NULL},
+    {"TypeIgnore", "TypeIgnore(int lineno, string tag)", 119, 17, 2, fields_TypeIgnore},
+    {"type_param", "type_param = TypeVar(identifier name, expr? bound, expr? default_value)\n     | ParamSpec(identifier name, expr? default_value)\n     | TypeVarTuple(identifier name, expr? default_value)", -1, 18, 0, NULL},
+    {"TypeVar", "TypeVar(identifier name, expr? bound, expr? default_value)", 121, 18, 3, fields_TypeVar},
+    {"ParamSpec", "ParamSpec(identifier name, expr? default_value)", 121, 18, 2, fields_ParamSpec},
+    {"TypeVarTuple", "TypeVarTuple(identifier name, expr? default_value)", 121, 18, 2, fields_TypeVarTuple},
+};
+
+const _PyAST_TypeDesc _PyAST_Types[] = {
+    {"mod", 0, 1, 4, 0, sizeof(struct _mod), 0, NULL},
+    {"stmt", 5, 6, 28, 0, sizeof(struct _stmt), 4, attrs_stmt},
+    {"expr", 34, 35, 29, 0, sizeof(struct _expr), 4, attrs_expr},
+    {"expr_context", 64, 65, 3, 1, 0, 0, NULL},
+    {"boolop", 68, 69, 2, 1, 0, 0, NULL},
+    {"operator", 71, 72, 13, 1, 0, 0, NULL},
+    {"unaryop", 85, 86, 4, 1, 0, 0, NULL},
+    {"cmpop", 90, 91, 10, 1, 0, 0, NULL},
+    {"comprehension", 101, -1, 0, 0, sizeof(struct _comprehension), 0, NULL},
+    {"excepthandler", 102, 103, 1, 0, sizeof(struct _excepthandler), 4, attrs_excepthandler},
+    {"arguments", 104, -1, 0, 0, sizeof(struct _arguments), 0, NULL},
+    {"arg", 105, -1, 0, 0, sizeof(struct _arg), 4, attrs_arg},
+    {"keyword", 106, -1, 0, 0, sizeof(struct _keyword), 4, attrs_keyword},
+    {"alias", 107, -1, 0, 0, sizeof(struct _alias), 4, attrs_alias},
+    {"withitem", 108, -1, 0, 0, sizeof(struct _withitem), 0, NULL},
+    {"match_case", 109, -1, 0, 0, sizeof(struct _match_case), 0, NULL},
+    {"pattern", 110, 111, 8, 0, sizeof(struct _pattern), 4, attrs_pattern},
+    {"type_ignore", 119, 120, 1, 0, sizeof(struct _type_ignore), 0, NULL},
+    {"type_param", 121, 122, 3, 0, sizeof(struct _type_param), 4, attrs_type_param},
+};

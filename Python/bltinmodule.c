@@ -1,130 +1,210 @@
 /* The builtins module: built-in functions, and the map/filter/zip types. */
 
 #include "Python.h"
+#include "pycore_ast.h"
 #include "pycore_ceval.h"
 #include "pycore_compile.h"
 #include "pycore_exceptions.h"
 #include "pycore_frame.h"
 #include "pycore_object.h"
+#include "pycore_parser.h"
 #include "pycore_pystate.h"
 #include "pycore_pythonrun.h"
+#include "pycore_typeobject.h"
 
 /* ---- Functions ------------------------------------------------------------------------ */
+
+/* PEP 560: a base that is not a class but has __mro_entries__ (list[int],
+   Generic[T]) is replaced by the classes that method returns.  Returns a
+   new reference: the original tuple when nothing changed. */
+static PyObject *
+resolve_bases(PyObject *bases)
+{
+    PyObject *out = NULL;    /* made on the first replacement */
+    Py_ssize_t n = PyTuple_GET_SIZE(bases);
+    for (Py_ssize_t i = 0; i < n; i++) {
+        PyObject *b = PyTuple_GET_ITEM(bases, i);
+        PyObject *hook = NULL;
+        if (!PyType_Check(b) && PyObject_GetOptionalAttrString(b, "__mro_entries__", &hook) < 0) {
+            goto fail;
+        }
+        if (hook == NULL) {
+            if (out != NULL && PyList_Append(out, b) < 0) {
+                goto fail;
+            }
+            continue;
+        }
+        PyObject *entries = PyObject_CallOneArg(hook, bases);
+        Py_DECREF(hook);
+        if (entries == NULL) {
+            goto fail;
+        }
+        if (!PyTuple_Check(entries)) {
+            PyErr_SetString(PyExc_TypeError, "__mro_entries__ must return a tuple");
+            Py_DECREF(entries);
+            goto fail;
+        }
+        if (out == NULL) {
+            out = PyList_New(0);
+            PyObject *head = out ? PyTuple_GetSlice(bases, 0, i) : NULL;
+            int err = head ? PyList_Extend(out, head) : -1;
+            Py_XDECREF(head);
+            if (err) {
+                Py_DECREF(entries);
+                goto fail;
+            }
+        }
+        int err = PyList_Extend(out, entries);
+        Py_DECREF(entries);
+        if (err < 0) {
+            goto fail;
+        }
+    }
+    if (out == NULL) {
+        return Py_NewRef(bases);
+    }
+    PyObject *r = PyList_AsTuple(out);
+    Py_DECREF(out);
+    return r;
+fail:
+    Py_XDECREF(out);
+    return NULL;
+}
+
+/* The class's namespace: meta.__prepare__(name, bases, **kwds), or a dict. */
+static PyObject *
+class_namespace(PyObject *meta, PyObject *name, PyObject *bases, PyObject *mkw)
+{
+    PyObject *prepare = NULL;
+    if (PyObject_GetOptionalAttrString(meta, "__prepare__", &prepare) < 0) {
+        return NULL;
+    }
+    if (prepare == NULL) {
+        return PyDict_New();
+    }
+    PyObject *pargs[2] = {name, bases};
+    PyObject *ns = PyObject_VectorcallDict(prepare, pargs, 2, mkw);
+    Py_DECREF(prepare);
+    if (ns != NULL && !PyMapping_Check(ns)) {
+        PyErr_Format(PyExc_TypeError, "%.200s.__prepare__() must return a mapping, not %.200s",
+                     PyType_Check(meta) ? ((PyTypeObject *)meta)->tp_name : "<metaclass>",
+                     Py_TYPE(ns)->tp_name);
+        Py_CLEAR(ns);
+    }
+    return ns;
+}
+
+/* The body's __class__ cell must end up holding the class that was made. */
+static int
+check_class_cell(PyObject *cell, PyObject *cls, PyObject *name)
+{
+    if (!PyType_Check(cls) || !PyCell_Check(cell) || PyCell_GET(cell) == cls) {
+        return 0;
+    }
+    if (PyCell_GET(cell) == NULL) {
+        PyErr_Format(PyExc_RuntimeError,
+                     "__class__ not set defining %.200R as %.200R. "
+                     "Was __classcell__ propagated to type.__new__?", name, cls);
+    }
+    else {
+        PyErr_Format(PyExc_TypeError, "__class__ set to %.200R defining %.200R as %.200R",
+                     PyCell_GET(cell), name, cls);
+    }
+    return -1;
+}
+
+/* Pull metaclass= out of the class keywords; absent, derive it from the bases. */
+static PyObject *
+choose_metaclass(PyObject *mkw, PyObject *bases)
+{
+    PyObject *meta = NULL;
+    if (mkw != NULL) {
+        PyObject *key = PyUnicode_InternFromString("metaclass");
+        int r = key ? PyDict_Pop(mkw, key, &meta) : -1;
+        Py_XDECREF(key);
+        if (r < 0) {
+            return NULL;
+        }
+    }
+    if (meta != NULL && !PyType_Check(meta)) {
+        return meta;    /* a plain callable is used as given */
+    }
+    PyTypeObject *start = meta != NULL ? (PyTypeObject *)meta
+                        : PyTuple_GET_SIZE(bases) ? Py_TYPE(PyTuple_GET_ITEM(bases, 0))
+                                                  : &PyType_Type;
+    PyTypeObject *winner = _PyType_CalculateMetaclass(start, bases);
+    Py_XDECREF(meta);
+    return winner ? Py_NewRef((PyObject *)winner) : NULL;
+}
+
+/* When PEP 560 changed the bases, the class keeps what was written. */
+static int
+remember_orig_bases(PyObject *ns, PyObject *orig_bases)
+{
+    PyObject *key = PyUnicode_FromString("__orig_bases__");
+    if (key == NULL) {
+        return -1;
+    }
+    int err = PyObject_SetItem(ns, key, orig_bases);
+    Py_DECREF(key);
+    return err;
+}
+
+static int
+check_build_class_args(PyObject *const *args, Py_ssize_t nargs)
+{
+    const char *problem = nargs < 2 ? "__build_class__: not enough arguments"
+                        : !PyFunction_Check(args[0]) ? "__build_class__: func must be a function"
+                        : !PyUnicode_Check(args[1]) ? "__build_class__: name is not a string"
+                                                    : NULL;
+    if (problem != NULL) {
+        PyErr_SetString(PyExc_TypeError, problem);
+        return -1;
+    }
+    return 0;
+}
 
 /* __build_class__(func, name, *bases, metaclass=None, **kwds): runs the
    class body `func` in a fresh namespace and calls the metaclass. */
 static PyObject *
 builtin___build_class__(PyObject *self, PyObject *const *args, Py_ssize_t nargs, PyObject *kwnames)
 {
-    if (nargs < 2) {
-        PyErr_SetString(PyExc_TypeError, "__build_class__: not enough arguments");
+    if (check_build_class_args(args, nargs) < 0) {
         return NULL;
     }
-    PyObject *func = args[0];
-    if (!PyFunction_Check(func)) {
-        PyErr_SetString(PyExc_TypeError, "__build_class__: func must be a function");
-        return NULL;
-    }
-    PyObject *name = args[1];
-    if (!PyUnicode_Check(name)) {
-        PyErr_SetString(PyExc_TypeError, "__build_class__: name is not a string");
-        return NULL;
-    }
-    PyObject *bases = _PyTuple_FromArray(args + 2, nargs - 2);
+    PyObject *name = args[1], *orig_bases = NULL, *bases = NULL, *meta = NULL;
+    PyObject *mkw = NULL, *ns = NULL, *cell = NULL, *cls = NULL;
+    orig_bases = _PyTuple_FromArray(args + 2, nargs - 2);
+    bases = orig_bases ? resolve_bases(orig_bases) : NULL;
     if (bases == NULL) {
-        return NULL;
+        goto done;
     }
-    PyObject *meta = NULL, *mkw = NULL, *ns = NULL, *cls = NULL, *cell = NULL;
-    int is_class = 0;
-    if (kwnames != NULL) {
-        mkw = _PyStack_AsDict(args + nargs, kwnames);
-        if (mkw == NULL) {
-            goto error;
-        }
-        if (PyDict_Pop(mkw, PyUnicode_InternFromString("metaclass"), &meta) < 0) {
-            goto error;
-        }
-        if (meta != NULL) {
-            is_class = PyType_Check(meta);
-        }
+    if (kwnames != NULL && (mkw = _PyStack_AsDict(args + nargs, kwnames)) == NULL) {
+        goto done;
     }
-    if (meta == NULL) {
-        if (PyTuple_GET_SIZE(bases) == 0) {
-            meta = Py_NewRef(&PyType_Type);
-        }
-        else {
-            meta = Py_NewRef(Py_TYPE(PyTuple_GET_ITEM(bases, 0)));
-        }
-        is_class = 1;
-    }
-    if (is_class) {
-        /* The most derived metaclass among meta and the bases' types. */
-        PyTypeObject *winner = (PyTypeObject *)meta;
-        for (Py_ssize_t i = 0; i < PyTuple_GET_SIZE(bases); i++) {
-            PyTypeObject *t = Py_TYPE(PyTuple_GET_ITEM(bases, i));
-            if (PyType_IsSubtype(winner, t)) {
-                continue;
-            }
-            if (PyType_IsSubtype(t, winner)) {
-                winner = t;
-                continue;
-            }
-            PyErr_SetString(PyExc_TypeError,
-                            "metaclass conflict: the metaclass of a derived class must be a "
-                            "(non-strict) subclass of the metaclasses of all its bases");
-            goto error;
-        }
-        Py_SETREF(meta, Py_NewRef(winner));
-    }
-    PyObject *prep = NULL;
-    if (PyObject_GetOptionalAttrString(meta, "__prepare__", &prep) < 0) {
-        goto error;
-    }
-    if (prep == NULL) {
-        ns = PyDict_New();
-    }
-    else {
-        PyObject *pargs[2] = {name, bases};
-        ns = PyObject_VectorcallDict(prep, pargs, 2, mkw);
-        Py_DECREF(prep);
-    }
+    meta = choose_metaclass(mkw, bases);
+    ns = meta ? class_namespace(meta, name, bases, mkw) : NULL;
     if (ns == NULL) {
-        goto error;
+        goto done;
     }
-    if (!PyMapping_Check(ns)) {
-        PyErr_Format(PyExc_TypeError, "%.200s.__prepare__() must return a mapping, not %.200s",
-                     is_class ? ((PyTypeObject *)meta)->tp_name : "<metaclass>", Py_TYPE(ns)->tp_name);
-        goto error;
+    if (bases != orig_bases && remember_orig_bases(ns, orig_bases) < 0) {
+        goto done;
     }
-    PyThreadState *tstate = _PyThreadState_GET();
-    cell = _PyEval_Vector(tstate, (PyFunctionObject *)func, ns, NULL, 0, NULL);
+    cell = _PyEval_Vector(_PyThreadState_GET(), (PyFunctionObject *)args[0], ns, NULL, 0, NULL);
     if (cell != NULL) {
         PyObject *margs[3] = {name, bases, ns};
         cls = PyObject_VectorcallDict(meta, margs, 3, mkw);
-        if (cls != NULL && PyType_Check(cls) && PyCell_Check(cell)) {
-            PyObject *cell_cls = PyCell_GET(cell);
-            if (cell_cls != cls) {
-                if (cell_cls == NULL) {
-                    PyErr_Format(PyExc_RuntimeError,
-                                 "__class__ not set defining %.200R as %.200R. "
-                                 "Was __classcell__ propagated to type.__new__?",
-                                 name, cls);
-                }
-                else {
-                    PyErr_Format(PyExc_TypeError,
-                                 "__class__ set to %.200R defining %.200R as %.200R",
-                                 cell_cls, name, cls);
-                }
-                Py_CLEAR(cls);
-            }
+        if (cls != NULL && check_class_cell(cell, cls, name) < 0) {
+            Py_CLEAR(cls);
         }
     }
-error:
+done:
     Py_XDECREF(cell);
     Py_XDECREF(ns);
     Py_XDECREF(meta);
     Py_XDECREF(mkw);
-    Py_DECREF(bases);
+    Py_XDECREF(bases);
+    Py_XDECREF(orig_bases);
     return cls;
 }
 
@@ -318,6 +398,76 @@ fs_decode(PyObject *arg, void *addr)
     return 1;
 }
 
+/* compile() mode names, in the order PyAST_obj2mod numbers them. */
+static const struct {
+    const char *name;
+    int start;
+} compile_modes[] = {
+    {"exec", Py_file_input},
+    {"eval", Py_eval_input},
+    {"single", Py_single_input},
+    {"func_type", Py_func_type_input},
+};
+
+/* compile(tree): a syntax tree object becomes code (or, with
+   PyCF_ONLY_AST, is returned as it is after conversion checks it). */
+static PyObject *
+compile_tree(PyObject *tree, PyObject *filename, int mode, PyCompilerFlags *cf, int optimize)
+{
+    PyArena *arena = _PyArena_New();
+    if (arena == NULL) {
+        return NULL;
+    }
+    mod_ty mod = PyAST_obj2mod(tree, arena, mode);
+    PyObject *result = NULL;
+    if (mod != NULL) {
+        result = (cf->cf_flags & PyCF_ONLY_AST) ? Py_NewRef(tree)
+                 : (PyObject *)_PyAST_Compile(mod, filename, cf, optimize, arena);
+    }
+    _PyArena_Free(arena);
+    return result;
+}
+
+/* compile(source, ..., PyCF_ONLY_AST): parse only, and give the tree as objects. */
+static PyObject *
+parse_to_tree(const char *str, PyObject *filename, int start, PyCompilerFlags *cf)
+{
+    PyArena *arena = _PyArena_New();
+    if (arena == NULL) {
+        return NULL;
+    }
+    mod_ty mod = _PyParser_ASTFromString(str, filename, start, cf, arena);
+    PyObject *result = mod != NULL ? PyAST_mod2obj(mod) : NULL;
+    _PyArena_Free(arena);
+    return result;
+}
+
+static PyObject *
+compile_source(PyObject *source, PyObject *filename, int mode, PyCompilerFlags *cf,
+               int optimize)
+{
+    int is_tree = PyAST_Check(source);
+    if (is_tree != 0) {
+        return is_tree < 0 ? NULL : compile_tree(source, filename, mode, cf, optimize);
+    }
+    int start = compile_modes[mode].start;
+    if (start == Py_func_type_input && !(cf->cf_flags & PyCF_ONLY_AST)) {
+        PyErr_SetString(PyExc_ValueError, "compile() mode 'func_type' requires flag PyCF_ONLY_AST");
+        return NULL;
+    }
+    PyObject *copy;
+    const char *str = source_as_string(source, "compile", "string, bytes or AST", &copy);
+    if (str == NULL) {
+        return NULL;
+    }
+    cf->cf_flags |= PyCF_SOURCE_IS_UTF8;
+    PyObject *result = (cf->cf_flags & PyCF_ONLY_AST)
+                           ? parse_to_tree(str, filename, start, cf)
+                           : Py_CompileStringObject(str, filename, start, cf, optimize);
+    Py_XDECREF(copy);
+    return result;
+}
+
 static PyObject *
 builtin_compile(PyObject *module, PyObject *args, PyObject *kwds)
 {
@@ -331,34 +481,24 @@ builtin_compile(PyObject *module, PyObject *args, PyObject *kwds)
                                      &optimize, &feature_version)) {
         return NULL;
     }
-    int start;
-    if (strcmp(mode, "exec") == 0) {
-        start = Py_file_input;
-    }
-    else if (strcmp(mode, "eval") == 0) {
-        start = Py_eval_input;
-    }
-    else if (strcmp(mode, "single") == 0) {
-        start = Py_single_input;
-    }
-    else {
-        PyErr_SetString(PyExc_ValueError, "compile() mode must be 'exec', 'eval' or 'single'");
-        Py_DECREF(filename);
-        return NULL;
+    int which = -1;
+    for (int i = 0; i < (int)Py_ARRAY_LENGTH(compile_modes); i++) {
+        if (strcmp(mode, compile_modes[i].name) == 0) {
+            which = i;
+        }
     }
     PyObject *result = NULL;
-    if (PyCode_Check(source)) {
+    if (which < 0) {
+        PyErr_SetString(PyExc_ValueError,
+                        "compile() mode must be 'exec', 'eval', 'single' or 'func_type'");
+    }
+    else if (PyCode_Check(source)) {
         result = Py_NewRef(source);
     }
     else {
-        PyObject *copy;
-        const char *str = source_as_string(source, "compile", "string, bytes or AST", &copy);
-        if (str != NULL) {
-            PyCompilerFlags cf = _PyCompilerFlags_INIT;
-            cf.cf_flags = flags | PyCF_SOURCE_IS_UTF8;
-            result = Py_CompileStringObject(str, filename, start, &cf, optimize);
-        }
-        Py_XDECREF(copy);
+        PyCompilerFlags cf = _PyCompilerFlags_INIT;
+        cf.cf_flags = flags;
+        result = compile_source(source, filename, which, &cf, optimize);
     }
     Py_DECREF(filename);
     return result;

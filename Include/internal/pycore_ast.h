@@ -746,6 +746,76 @@ type_param_ty _PyAST_TypeVar(identifier name, expr_ty bound, expr_ty default_val
 type_param_ty _PyAST_ParamSpec(identifier name, expr_ty default_value, int lineno, int col_offset, int end_lineno, int end_col_offset, PyArena *arena);
 type_param_ty _PyAST_TypeVarTuple(identifier name, expr_ty default_value, int lineno, int col_offset, int end_lineno, int end_col_offset, PyArena *arena);
 
+/* Tables describing every node class, for the _ast module
+   (Python/astmodule.c) to build classes and convert trees generically. */
+enum {
+    _PyAST_F_NODE = 1,      /* another ASDL type; see `type` */
+    _PyAST_F_IDENTIFIER,
+    _PyAST_F_STRING,
+    _PyAST_F_CONSTANT,
+    _PyAST_F_INT,
+};
+
+typedef struct {
+    const char *name;
+    unsigned char kind;       /* _PyAST_F_* */
+    unsigned char seq;        /* T*: an asdl sequence */
+    unsigned char opt;        /* T?: may be NULL (or 0) */
+    short type;               /* _PyAST_F_NODE: index into _PyAST_Types */
+    unsigned short offset;    /* where the value sits in the C struct */
+} _PyAST_FieldDesc;
+
+typedef struct {
+    const char *name;
+    const char *doc;
+    short base;               /* index of the base class, -1 for ast.AST */
+    short type;               /* the ASDL type this class belongs to */
+    short nfields;
+    const _PyAST_FieldDesc *fields;
+} _PyAST_ClassDesc;
+
+typedef struct {
+    const char *name;
+    short cls;                /* the class named like the type */
+    short first_ctor;         /* class of kind 1 (sums), -1 for products */
+    short nctors;
+    unsigned char simple;     /* a sum of bare constructors: a C enum */
+    unsigned short size;      /* sizeof the C struct (0 when simple) */
+    short nattrs;
+    const _PyAST_FieldDesc *attrs;
+} _PyAST_TypeDesc;
+
+extern const _PyAST_TypeDesc _PyAST_Types[];
+extern const _PyAST_ClassDesc _PyAST_Classes[];
+
+/* Python/astmodule.c: the conversions.  mode for obj2mod: 0 exec, 1 eval,
+   2 single, 3 func_type. */
+PyAPI_FUNC(PyObject *) PyAST_mod2obj(mod_ty mod);
+PyAPI_FUNC(mod_ty) PyAST_obj2mod(PyObject *obj, PyArena *arena, int mode);
+PyAPI_FUNC(int) PyAST_Check(PyObject *obj);
+
+#define _PyAST_NTYPES 19
+#define _PyAST_NCLASSES 125
+#define _PyAST_TYPE_mod 0
+#define _PyAST_TYPE_stmt 1
+#define _PyAST_TYPE_expr 2
+#define _PyAST_TYPE_expr_context 3
+#define _PyAST_TYPE_boolop 4
+#define _PyAST_TYPE_operator 5
+#define _PyAST_TYPE_unaryop 6
+#define _PyAST_TYPE_cmpop 7
+#define _PyAST_TYPE_comprehension 8
+#define _PyAST_TYPE_excepthandler 9
+#define _PyAST_TYPE_arguments 10
+#define _PyAST_TYPE_arg 11
+#define _PyAST_TYPE_keyword 12
+#define _PyAST_TYPE_alias 13
+#define _PyAST_TYPE_withitem 14
+#define _PyAST_TYPE_match_case 15
+#define _PyAST_TYPE_pattern 16
+#define _PyAST_TYPE_type_ignore 17
+#define _PyAST_TYPE_type_param 18
+
 #ifdef __cplusplus
 }
 #endif
