@@ -1223,39 +1223,7 @@ PyFloat_GetMin(void)
     return DBL_MIN;
 }
 
-/* sys.float_info as a plain tuple (struct sequences do not exist yet), in
-   its field order: max, max_exp, max_10_exp, min, min_exp, min_10_exp,
-   dig, mant_dig, epsilon, radix, rounds. */
-PyObject *
-PyFloat_GetInfo(void)
-{
-    PyObject *items[11];
-    items[0] = PyFloat_FromDouble(DBL_MAX);
-    items[1] = PyLong_FromLong(DBL_MAX_EXP);
-    items[2] = PyLong_FromLong(DBL_MAX_10_EXP);
-    items[3] = PyFloat_FromDouble(DBL_MIN);
-    items[4] = PyLong_FromLong(DBL_MIN_EXP);
-    items[5] = PyLong_FromLong(DBL_MIN_10_EXP);
-    items[6] = PyLong_FromLong(DBL_DIG);
-    items[7] = PyLong_FromLong(DBL_MANT_DIG);
-    items[8] = PyFloat_FromDouble(DBL_EPSILON);
-    items[9] = PyLong_FromLong(FLT_RADIX);
-    items[10] = PyLong_FromLong(FLT_ROUNDS);
-    PyObject *t = PyTuple_New(11);
-    for (int i = 0; i < 11; i++) {
-        if (items[i] == NULL || t == NULL) {
-            for (int k = 0; k < 11; k++) {
-                Py_XDECREF(items[k]);
-            }
-            Py_XDECREF(t);
-            return NULL;
-        }
-    }
-    for (int i = 0; i < 11; i++) {
-        PyTuple_SET_ITEM(t, i, items[i]);
-    }
-    return t;
-}
+/* PyFloat_GetInfo (sys.float_info) is in Python/sysinfo.c with the other sys tables. */
 
 /* ---- IEEE packing ------------------------------------------------------- */
 

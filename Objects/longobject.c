@@ -3493,30 +3493,7 @@ PyTypeObject PyLong_Type = {
     .tp_vectorcall = long_vectorcall,
 };
 
-/* ---- sys.int_info ----------------------------------------------------------
-   Struct sequences do not exist yet: a plain tuple in sys.int_info's order
-   (bits_per_digit, sizeof_digit, default_max_str_digits,
-   str_digits_check_threshold). */
-
-PyObject *
-PyLong_GetInfo(void)
-{
-    Py_ssize_t values[4] = {PyLong_SHIFT, (Py_ssize_t)sizeof(digit),
-                            _PY_LONG_DEFAULT_MAX_STR_DIGITS, _PY_LONG_MAX_STR_DIGITS_THRESHOLD};
-    PyObject *t = PyTuple_New(4);
-    if (t == NULL) {
-        return NULL;
-    }
-    for (int i = 0; i < 4; i++) {
-        PyObject *v = long_from_int64(values[i]);
-        if (v == NULL) {
-            Py_DECREF(t);
-            return NULL;
-        }
-        PyTuple_SET_ITEM(t, i, v);
-    }
-    return t;
-}
+/* PyLong_GetInfo (sys.int_info) is in Python/sysinfo.c with the other sys tables. */
 
 /* ---- Argument converters ------------------------------------------------ */
 

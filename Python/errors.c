@@ -453,31 +453,7 @@ PyErr_SetFromErrno(PyObject *exc)
 void
 PyErr_WriteUnraisable(PyObject *obj)
 {
-    PyThreadState *tstate = _PyThreadState_GET();
-    PyObject *exc = _PyErr_GetRaisedException(tstate);
-    if (exc == NULL) {
-        return;
-    }
-    PyObject *file = PySys_GetObject("stderr");
-    if (file == NULL || Py_IsNone(file)) {
-        Py_DECREF(exc);
-        return;
-    }
-    Py_INCREF(file);
-    if (obj != NULL) {
-        PyFile_WriteString("Exception ignored in: ", file);
-        if (PyFile_WriteObject(obj, file, 0) < 0) {
-            _PyErr_Clear(tstate);
-            PyFile_WriteString("<object repr() failed>", file);
-        }
-        PyFile_WriteString("\n", file);
-    }
-    PyObject *tb = PyException_GetTraceback(exc);
-    _PyErr_Display(file, (PyObject *)Py_TYPE(exc), exc, tb);
-    Py_XDECREF(tb);
-    Py_DECREF(file);
-    Py_DECREF(exc);
-    _PyErr_Clear(tstate);
+    _PyErr_WriteUnraisableMsg(NULL, obj); /* through sys.unraisablehook */
 }
 
 /* ---- Syntax errors ---------------------------------------------------------------------- */

@@ -94,14 +94,6 @@ PySys_FormatStderr(const char *format, ...)
     va_end(va);
 }
 
-int
-PySys_Audit(const char *event, const char *argFormat, ...)
-{
-    (void)event;
-    (void)argFormat;
-    return 0;
-}
-
 /* ---- Functions -------------------------------------------------------------------- */
 
 static PyObject *
@@ -292,6 +284,560 @@ sys_is_finalizing(PyObject *module, PyObject *Py_UNUSED(ignored))
     return PyBool_FromLong(_PyInterpreterState_GET()->finalizing);
 }
 
+/* ---- Encodings, sizes, interning ------------------------------------------------------ */
+
+/* The runtime is always in UTF-8 mode (PEP 686): file names, the
+   default encoding and the locale encoding of the streams. */
+static PyObject *
+sys_getfilesystemencoding(PyObject *module, PyObject *Py_UNUSED(ignored))
+{
+    return PyUnicode_FromString("utf-8");
+}
+
+static PyObject *
+sys_getfilesystemencodeerrors(PyObject *module, PyObject *Py_UNUSED(ignored))
+{
+    return PyUnicode_FromString("surrogateescape");
+}
+
+static PyObject *
+sys_getdefaultencoding(PyObject *module, PyObject *Py_UNUSED(ignored))
+{
+    return PyUnicode_FromString("utf-8");
+}
+
+/* sizeof(obj): its __sizeof__, plus the collector's header for objects
+   the collector tracks. */
+static PyObject *
+sys_getsizeof(PyObject *module, PyObject *args, PyObject *kwargs)
+{
+    static const char *const kwlist[] = {"object", "default", NULL};
+    PyObject *obj, *dflt = NULL;
+    if (!PyArg_ParseTupleAndKeywords(args, kwargs, "O|O:getsizeof", (char **)kwlist, &obj, &dflt)) {
+        return NULL;
+    }
+    PyObject *res = PyObject_CallMethod(obj, "__sizeof__", NULL);
+    if (res == NULL) {
+        if (dflt != NULL && PyErr_ExceptionMatches(PyExc_TypeError)) {
+            PyErr_Clear();
+            return Py_NewRef(dflt);
+        }
+        return NULL;
+    }
+    Py_ssize_t size = PyLong_AsSsize_t(res);
+    Py_DECREF(res);
+    if (size == -1 && PyErr_Occurred()) {
+        if (PyErr_ExceptionMatches(PyExc_TypeError)) {
+            PyErr_SetString(PyExc_TypeError, "an integer is required");
+        }
+        return NULL;
+    }
+    if (size < 0) {
+        PyErr_SetString(PyExc_ValueError, "__sizeof__() should return >= 0");
+        return NULL;
+    }
+    if (_PyObject_IS_GC(obj)) {
+        size += (Py_ssize_t)sizeof(PyGC_Head);
+    }
+    return PyLong_FromSsize_t(size);
+}
+
+static PyObject *
+sys_is_interned(PyObject *module, PyObject *s)
+{
+    if (!PyUnicode_Check(s)) {
+        PyErr_Format(PyExc_TypeError, "_is_interned() argument must be str, not %.50s",
+                     Py_TYPE(s)->tp_name);
+        return NULL;
+    }
+    return PyBool_FromLong(PyUnicode_CHECK_INTERNED(s) != SSTATE_NOT_INTERNED);
+}
+
+static PyObject *
+sys_getunicodeinternedsize(PyObject *module, PyObject *args, PyObject *kwargs)
+{
+    PyObject *interned = _PyInterpreterState_GET()->interned;
+    return PyLong_FromSsize_t(interned ? PyDict_GET_SIZE(interned) : 0);
+}
+
+static PyObject *
+sys_clear_type_cache(PyObject *module, PyObject *Py_UNUSED(ignored))
+{
+    PyType_ClearCache();
+    Py_RETURN_NONE;
+}
+
+/* Python memory is mimalloc's or the C library's, neither of which we
+   count by block: 0, as CPython reports when it cannot tell. */
+static PyObject *
+sys_getallocatedblocks(PyObject *module, PyObject *Py_UNUSED(ignored))
+{
+    return PyLong_FromLong(0);
+}
+
+/* -X cpu_count is not supported: -1, "use the real count". */
+static PyObject *
+sys_get_cpu_count_config(PyObject *module, PyObject *Py_UNUSED(ignored))
+{
+    return PyLong_FromLong(-1);
+}
+
+static PyObject *
+sys_is_gil_enabled(PyObject *module, PyObject *Py_UNUSED(ignored))
+{
+    Py_RETURN_TRUE;
+}
+
+static PyObject *
+sys_call_tracing(PyObject *module, PyObject *const *args, Py_ssize_t nargs)
+{
+    if (!_PyArg_CheckPositional("call_tracing", nargs, 2, 2)) {
+        return NULL;
+    }
+    if (!PyTuple_Check(args[1])) {
+        PyErr_Format(PyExc_TypeError, "call_tracing() argument 2 must be tuple, not %.50s",
+                     Py_TYPE(args[1])->tp_name);
+        return NULL;
+    }
+    return PyObject_Call(args[0], args[1], NULL);
+}
+
+static int dlopen_flags = 2; /* RTLD_NOW */
+
+static PyObject *
+sys_getdlopenflags(PyObject *module, PyObject *Py_UNUSED(ignored))
+{
+    return PyLong_FromLong(dlopen_flags);
+}
+
+static PyObject *
+sys_setdlopenflags(PyObject *module, PyObject *arg)
+{
+    int flags = PyLong_AsInt(arg);
+    if (flags == -1 && PyErr_Occurred()) {
+        return NULL;
+    }
+    dlopen_flags = flags;
+    Py_RETURN_NONE;
+}
+
+/* The module of the function running `depth` frames up, read from the
+   function itself so that no frame object is made (DESIGN section 7). */
+static PyObject *
+sys_getframemodulename(PyObject *module, PyObject *args, PyObject *kwargs)
+{
+    static const char *const kwlist[] = {"depth", NULL};
+    int depth = 0;
+    if (!PyArg_ParseTupleAndKeywords(args, kwargs, "|i:_getframemodulename", (char **)kwlist,
+                                     &depth)) {
+        return NULL;
+    }
+    _PyInterpreterFrame *frame = _PyFrame_GetFirstComplete(_PyThreadState_GET()->current_frame);
+    for (; frame != NULL && depth > 0; depth--) {
+        frame = _PyFrame_GetFirstComplete(frame->previous);
+    }
+    if (frame == NULL) {
+        Py_RETURN_NONE;
+    }
+    PyObject *func = PyStackRef_AsPyObjectBorrow(frame->f_funcobj);
+    if (func == NULL || !PyFunction_Check(func)) {
+        Py_RETURN_NONE;
+    }
+    PyObject *name = ((PyFunctionObject *)func)->func_module;
+    return Py_NewRef(name ? name : Py_None);
+}
+
+/* ---- Audit hooks (PEP 578) -------------------------------------------------------------
+
+   Hooks from C (PySys_AddAuditHook) run first, then those from Python
+   (sys.addaudithook), in the order added; they stay for the life of the
+   interpreter.  The Python hooks are a list kept in the interpreter's
+   scratch dict, so finalization clears them with everything else. */
+
+typedef struct {
+    Py_AuditHookFunction func;
+    void *data;
+} c_audit_hook;
+
+static c_audit_hook *c_audit_hooks;
+static int n_c_audit_hooks;
+
+static PyObject *
+python_audit_hooks(int create)
+{
+    PyInterpreterState *interp = _PyInterpreterState_GET();
+    if (interp->dict == NULL) {
+        if (!create) {
+            return NULL;
+        }
+        interp->dict = PyDict_New();
+        if (interp->dict == NULL) {
+            return NULL;
+        }
+    }
+    PyObject *hooks = PyDict_GetItemString(interp->dict, "audit_hooks");
+    if (hooks == NULL && create) {
+        hooks = PyList_New(0);
+        if (hooks == NULL || PyDict_SetItemString(interp->dict, "audit_hooks", hooks) < 0) {
+            Py_XDECREF(hooks);
+            return NULL;
+        }
+        Py_DECREF(hooks);
+    }
+    return hooks;
+}
+
+/* Run every hook for `event` with the tuple `args`; -1 if one raised. */
+static int
+run_audit_hooks(const char *event, PyObject *args)
+{
+    for (int i = 0; i < n_c_audit_hooks; i++) {
+        if (c_audit_hooks[i].func(event, args, c_audit_hooks[i].data) < 0) {
+            return -1;
+        }
+    }
+    PyObject *hooks = python_audit_hooks(0);
+    if (hooks == NULL || PyList_GET_SIZE(hooks) == 0) {
+        return 0;
+    }
+    PyObject *name = PyUnicode_FromString(event);
+    if (name == NULL) {
+        return -1;
+    }
+    Py_INCREF(hooks);
+    int err = 0;
+    for (Py_ssize_t i = 0; i < PyList_GET_SIZE(hooks) && !err; i++) {
+        PyObject *res = PyObject_CallFunctionObjArgs(PyList_GET_ITEM(hooks, i), name, args, NULL);
+        err = res == NULL;
+        Py_XDECREF(res);
+    }
+    Py_DECREF(hooks);
+    Py_DECREF(name);
+    return err ? -1 : 0;
+}
+
+static int
+audit_hooks_present(void)
+{
+    PyObject *hooks = python_audit_hooks(0);
+    return n_c_audit_hooks > 0 || (hooks != NULL && PyList_GET_SIZE(hooks) > 0);
+}
+
+int
+PySys_Audit(const char *event, const char *format, ...)
+{
+    if (!audit_hooks_present()) {
+        return 0;
+    }
+    PyObject *args;
+    if (format == NULL || *format == '\0') {
+        args = PyTuple_New(0);
+    }
+    else {
+        va_list va;
+        va_start(va, format);
+        args = Py_VaBuildValue(format, va);
+        va_end(va);
+        if (args != NULL && !PyTuple_Check(args)) {
+            Py_SETREF(args, PyTuple_Pack(1, args));
+        }
+    }
+    if (args == NULL) {
+        return -1;
+    }
+    int err = run_audit_hooks(event, args);
+    Py_DECREF(args);
+    return err;
+}
+
+int
+PySys_AddAuditHook(Py_AuditHookFunction hook, void *user_data)
+{
+    if (Py_IsInitialized() && PySys_Audit("sys.addaudithook", NULL) < 0) {
+        /* A hook may veto new hooks by raising RuntimeError. */
+        if (PyErr_ExceptionMatches(PyExc_Exception)) {
+            PyErr_Clear();
+        }
+        return -1;
+    }
+    c_audit_hook *grown = realloc(c_audit_hooks, (size_t)(n_c_audit_hooks + 1) * sizeof(*grown));
+    if (grown == NULL) {
+        return -1;
+    }
+    c_audit_hooks = grown;
+    c_audit_hooks[n_c_audit_hooks].func = hook;
+    c_audit_hooks[n_c_audit_hooks].data = user_data;
+    n_c_audit_hooks++;
+    return 0;
+}
+
+static PyObject *
+sys_addaudithook(PyObject *module, PyObject *hook)
+{
+    if (PySys_Audit("sys.addaudithook", NULL) < 0) {
+        if (PyErr_ExceptionMatches(PyExc_RuntimeError)) {
+            PyErr_Clear(); /* a veto: the hook is silently not added */
+            Py_RETURN_NONE;
+        }
+        return NULL;
+    }
+    PyObject *hooks = python_audit_hooks(1);
+    if (hooks == NULL || PyList_Append(hooks, hook) < 0) {
+        return NULL;
+    }
+    Py_RETURN_NONE;
+}
+
+static PyObject *
+sys_audit(PyObject *module, PyObject *const *args, Py_ssize_t nargs)
+{
+    if (nargs == 0) {
+        PyErr_SetString(PyExc_TypeError, "audit() missing 1 required positional argument: 'event'");
+        return NULL;
+    }
+    if (!PyUnicode_Check(args[0])) {
+        PyErr_Format(PyExc_TypeError, "expected str for argument 'event', not %.200s",
+                     Py_TYPE(args[0])->tp_name);
+        return NULL;
+    }
+    if (!audit_hooks_present()) {
+        Py_RETURN_NONE;
+    }
+    const char *event = PyUnicode_AsUTF8(args[0]);
+    PyObject *rest = event ? _PyTuple_FromArray(args + 1, nargs - 1) : NULL;
+    int err = rest == NULL || run_audit_hooks(event, rest) < 0;
+    Py_XDECREF(rest);
+    if (err) {
+        return NULL;
+    }
+    Py_RETURN_NONE;
+}
+
+/* ---- breakpoint() and unraisable exceptions ---------------------------------------------- */
+
+/* The default sys.breakpointhook: PYTHONBREAKPOINT names the callable
+   ("module.attr", default pdb.set_trace); "0" turns breakpoint() off. */
+static PyObject *
+sys_breakpointhook(PyObject *module, PyObject *const *args, Py_ssize_t nargs, PyObject *kwnames)
+{
+    const char *env = _Py_Config.use_environment ? getenv("PYTHONBREAKPOINT") : NULL;
+    if (env == NULL || *env == '\0') {
+        env = "pdb.set_trace";
+    }
+    else if (strcmp(env, "0") == 0) {
+        Py_RETURN_NONE;
+    }
+    const char *dot = strrchr(env, '.');
+    PyObject *modname = dot ? PyUnicode_FromStringAndSize(env, dot - env) : PyUnicode_FromString("builtins");
+    PyObject *hook = NULL;
+    if (modname != NULL) {
+        PyObject *mod = PyImport_Import(modname);
+        hook = mod ? PyObject_GetAttrString(mod, dot ? dot + 1 : env) : NULL;
+        Py_XDECREF(mod);
+        Py_DECREF(modname);
+    }
+    if (hook == NULL) {
+        if (PyErr_ExceptionMatches(PyExc_ImportError) || PyErr_ExceptionMatches(PyExc_AttributeError)) {
+            PyErr_Clear();
+            return PyErr_WarnFormat(PyExc_RuntimeWarning, 0,
+                                    "Ignoring unimportable $PYTHONBREAKPOINT: \"%s\"", env) < 0
+                       ? NULL : Py_NewRef(Py_None);
+        }
+        return NULL;
+    }
+    PyObject *res = PyObject_Vectorcall(hook, args, (size_t)nargs, kwnames);
+    Py_DECREF(hook);
+    return res;
+}
+
+static PyTypeObject UnraisableHookArgsType;
+static PyStructSequence_Field unraisable_fields[] = {
+    {"exc_type", "the exception's type"},
+    {"exc_value", "the exception, or None"},
+    {"exc_traceback", "its traceback, or None"},
+    {"err_msg", "what was being done, or None"},
+    {"object", "the object involved, or None"},
+    {NULL, NULL},
+};
+static PyStructSequence_Desc unraisable_desc = {
+    "UnraisableHookArgs", "What sys.unraisablehook is told.", unraisable_fields, 5,
+};
+
+/* The default hook: "Exception ignored in: <obj>" (or err_msg), then
+   the traceback, on sys.stderr. */
+static PyObject *
+sys_unraisablehook(PyObject *module, PyObject *args)
+{
+    if (!PyObject_TypeCheck(args, &UnraisableHookArgsType)) {
+        PyErr_SetString(PyExc_TypeError, "sys.unraisablehook argument type must be UnraisableHookArgs");
+        return NULL;
+    }
+    PyObject *file = PySys_GetObject("stderr");
+    if (file == NULL || Py_IsNone(file)) {
+        Py_RETURN_NONE;
+    }
+    Py_INCREF(file);
+    PyObject *type = PyStructSequence_GetItem(args, 0), *value = PyStructSequence_GetItem(args, 1);
+    PyObject *tb = PyStructSequence_GetItem(args, 2), *msg = PyStructSequence_GetItem(args, 3);
+    PyObject *obj = PyStructSequence_GetItem(args, 4);
+    if (msg != Py_None || obj != Py_None) {
+        if (msg != Py_None) {
+            PyFile_WriteObject(msg, file, Py_PRINT_RAW);
+        }
+        else {
+            PyFile_WriteString("Exception ignored in", file);
+        }
+        if (obj != Py_None) {
+            PyFile_WriteString(": ", file);
+            if (PyFile_WriteObject(obj, file, 0) < 0) {
+                PyErr_Clear();
+                PyFile_WriteString("<object repr() failed>", file);
+            }
+        }
+        PyFile_WriteString("\n", file);
+    }
+    if (type != Py_None) {
+        _PyErr_Display(file, type, value, tb == Py_None ? NULL : tb);
+    }
+    Py_DECREF(file);
+    PyErr_Clear();
+    Py_RETURN_NONE;
+}
+
+/* Report an exception that cannot be raised (in a finalizer, a callback
+   with no caller...) through sys.unraisablehook; `msg` may be NULL. */
+void
+_PyErr_WriteUnraisableMsg(const char *msg, PyObject *obj)
+{
+    PyObject *exc = PyErr_GetRaisedException();
+    if (exc == NULL) {
+        return;
+    }
+    if (UnraisableHookArgsType.tp_name == NULL &&
+        PyStructSequence_InitType2(&UnraisableHookArgsType, &unraisable_desc) < 0) {
+        PyErr_Clear();
+        Py_DECREF(exc);
+        return;
+    }
+    PyObject *tb = PyException_GetTraceback(exc);
+    PyObject *text = msg ? PyUnicode_FromString(msg) : Py_NewRef(Py_None);
+    PyObject *args = PyStructSequence_New(&UnraisableHookArgsType);
+    if (args != NULL && text != NULL) {
+        PyStructSequence_SetItem(args, 0, Py_NewRef((PyObject *)Py_TYPE(exc)));
+        PyStructSequence_SetItem(args, 1, Py_NewRef(exc));
+        PyStructSequence_SetItem(args, 2, tb ? Py_NewRef(tb) : Py_NewRef(Py_None));
+        PyStructSequence_SetItem(args, 3, Py_NewRef(text));
+        PyStructSequence_SetItem(args, 4, Py_NewRef(obj ? obj : Py_None));
+        PyObject *hook = PySys_GetObject("unraisablehook");
+        PyObject *res = hook && hook != Py_None ? PyObject_CallOneArg(hook, args)
+                                                : sys_unraisablehook(NULL, args);
+        if (res == NULL) {
+            /* The hook failed: report both the hook's error and ours the
+               plain way, as CPython does. */
+            PyObject *hook_exc = PyErr_GetRaisedException();
+            PyObject *plain = sys_unraisablehook(NULL, args);
+            Py_XDECREF(plain);
+            Py_XDECREF(hook_exc);
+        }
+        Py_XDECREF(res);
+    }
+    Py_XDECREF(args);
+    Py_XDECREF(text);
+    Py_XDECREF(tb);
+    Py_DECREF(exc);
+    PyErr_Clear();
+}
+
+/* ---- Asynchronous generator hooks and coroutine origins -------------------------------- */
+
+static PyTypeObject AsyncGenHooksType;
+static PyStructSequence_Field asyncgen_hooks_fields[] = {
+    {"firstiter", "called when an async generator is first iterated"},
+    {"finalizer", "called when an async generator is about to be collected"},
+    {NULL, NULL},
+};
+static PyStructSequence_Desc asyncgen_hooks_desc = {
+    "asyncgen_hooks", "The hooks event loops set for async generators.", asyncgen_hooks_fields, 2,
+};
+
+static PyObject *asyncgen_firstiter, *asyncgen_finalizer;
+
+static PyObject *
+sys_get_asyncgen_hooks(PyObject *module, PyObject *Py_UNUSED(ignored))
+{
+    if (AsyncGenHooksType.tp_name == NULL &&
+        PyStructSequence_InitType2(&AsyncGenHooksType, &asyncgen_hooks_desc) < 0) {
+        return NULL;
+    }
+    PyObject *res = PyStructSequence_New(&AsyncGenHooksType);
+    if (res != NULL) {
+        PyStructSequence_SetItem(res, 0, Py_NewRef(asyncgen_firstiter ? asyncgen_firstiter : Py_None));
+        PyStructSequence_SetItem(res, 1, Py_NewRef(asyncgen_finalizer ? asyncgen_finalizer : Py_None));
+    }
+    return res;
+}
+
+static int
+check_hook(PyObject *hook, const char *what)
+{
+    if (hook != NULL && hook != Py_None && !PyCallable_Check(hook)) {
+        PyErr_Format(PyExc_TypeError, "callable %s expected, got %.50s", what, Py_TYPE(hook)->tp_name);
+        return -1;
+    }
+    return 0;
+}
+
+static PyObject *
+sys_set_asyncgen_hooks(PyObject *module, PyObject *args, PyObject *kwargs)
+{
+    static const char *const kwlist[] = {"firstiter", "finalizer", NULL};
+    PyObject *firstiter = NULL, *finalizer = NULL;
+    if (!PyArg_ParseTupleAndKeywords(args, kwargs, "|OO:set_asyncgen_hooks", (char **)kwlist,
+                                     &firstiter, &finalizer)) {
+        return NULL;
+    }
+    if (check_hook(finalizer, "finalizer") < 0 || check_hook(firstiter, "firstiter") < 0) {
+        return NULL;
+    }
+    /* An argument left out keeps its hook; None clears it. */
+    if (firstiter != NULL) {
+        Py_XSETREF(asyncgen_firstiter, firstiter == Py_None ? NULL : Py_NewRef(firstiter));
+    }
+    if (finalizer != NULL) {
+        Py_XSETREF(asyncgen_finalizer, finalizer == Py_None ? NULL : Py_NewRef(finalizer));
+    }
+    Py_RETURN_NONE;
+}
+
+static PyObject *
+sys_get_coroutine_origin_tracking_depth(PyObject *module, PyObject *Py_UNUSED(ignored))
+{
+    return PyLong_FromLong(0);
+}
+
+/* Recording where coroutines were created is not implemented: a depth
+   above zero is refused rather than silently ignored. */
+static PyObject *
+sys_set_coroutine_origin_tracking_depth(PyObject *module, PyObject *args, PyObject *kwargs)
+{
+    static const char *const kwlist[] = {"depth", NULL};
+    int depth;
+    if (!PyArg_ParseTupleAndKeywords(args, kwargs, "i:set_coroutine_origin_tracking_depth",
+                                     (char **)kwlist, &depth)) {
+        return NULL;
+    }
+    if (depth < 0) {
+        PyErr_SetString(PyExc_ValueError, "depth must be >= 0");
+        return NULL;
+    }
+    if (depth > 0) {
+        PyErr_SetString(PyExc_NotImplementedError,
+                        "coroutine origin tracking is not implemented yet");
+        return NULL;
+    }
+    Py_RETURN_NONE;
+}
+
 static PyMethodDef sys_methods[] = {
     {"exit", _PyCFunction_CAST(sys_exit), METH_FASTCALL, NULL},
     {"getrecursionlimit", sys_getrecursionlimit, METH_NOARGS, NULL},
@@ -309,6 +855,34 @@ static PyMethodDef sys_methods[] = {
     {"get_int_max_str_digits", sys_get_int_max_str_digits, METH_NOARGS, NULL},
     {"set_int_max_str_digits", _PyCFunction_CAST(sys_set_int_max_str_digits), METH_FASTCALL | METH_KEYWORDS, NULL},
     {"is_finalizing", sys_is_finalizing, METH_NOARGS, NULL},
+    {"getfilesystemencoding", sys_getfilesystemencoding, METH_NOARGS, NULL},
+    {"getfilesystemencodeerrors", sys_getfilesystemencodeerrors, METH_NOARGS, NULL},
+    {"getdefaultencoding", sys_getdefaultencoding, METH_NOARGS, NULL},
+    {"getsizeof", _PyCFunction_CAST(sys_getsizeof), METH_VARARGS | METH_KEYWORDS, NULL},
+    {"_is_interned", sys_is_interned, METH_O, NULL},
+    {"getunicodeinternedsize", _PyCFunction_CAST(sys_getunicodeinternedsize),
+     METH_VARARGS | METH_KEYWORDS, NULL},
+    {"_clear_type_cache", sys_clear_type_cache, METH_NOARGS, NULL},
+    {"_clear_internal_caches", sys_clear_type_cache, METH_NOARGS, NULL},
+    {"getallocatedblocks", sys_getallocatedblocks, METH_NOARGS, NULL},
+    {"_is_gil_enabled", sys_is_gil_enabled, METH_NOARGS, NULL},
+    {"_get_cpu_count_config", sys_get_cpu_count_config, METH_NOARGS, NULL},
+    {"call_tracing", _PyCFunction_CAST(sys_call_tracing), METH_FASTCALL, NULL},
+    {"getdlopenflags", sys_getdlopenflags, METH_NOARGS, NULL},
+    {"setdlopenflags", sys_setdlopenflags, METH_O, NULL},
+    {"_getframemodulename", _PyCFunction_CAST(sys_getframemodulename),
+     METH_VARARGS | METH_KEYWORDS, NULL},
+    {"addaudithook", sys_addaudithook, METH_O, NULL},
+    {"audit", _PyCFunction_CAST(sys_audit), METH_FASTCALL, NULL},
+    {"breakpointhook", _PyCFunction_CAST(sys_breakpointhook), METH_FASTCALL | METH_KEYWORDS, NULL},
+    {"unraisablehook", sys_unraisablehook, METH_O, NULL},
+    {"get_asyncgen_hooks", sys_get_asyncgen_hooks, METH_NOARGS, NULL},
+    {"set_asyncgen_hooks", _PyCFunction_CAST(sys_set_asyncgen_hooks), METH_VARARGS | METH_KEYWORDS,
+     NULL},
+    {"get_coroutine_origin_tracking_depth", sys_get_coroutine_origin_tracking_depth, METH_NOARGS,
+     NULL},
+    {"set_coroutine_origin_tracking_depth",
+     _PyCFunction_CAST(sys_set_coroutine_origin_tracking_depth), METH_VARARGS | METH_KEYWORDS, NULL},
     {NULL, NULL, 0, NULL},
 };
 
@@ -569,6 +1143,11 @@ _PySys_Create(PyThreadState *tstate)
     err |= set_value(d, "__stderr__", Py_NewRef(PyDict_GetItemString(d, "stderr")));
     err |= set_value(d, "__displayhook__", Py_NewRef(PyDict_GetItemString(d, "displayhook")));
     err |= set_value(d, "__excepthook__", Py_NewRef(PyDict_GetItemString(d, "excepthook")));
+    err |= set_value(d, "__breakpointhook__", Py_NewRef(PyDict_GetItemString(d, "breakpointhook")));
+    err |= set_value(d, "__unraisablehook__", Py_NewRef(PyDict_GetItemString(d, "unraisablehook")));
+    err |= _PySys_AddInfo(d);
+    err |= set_value(d, "_git", Py_BuildValue("(sss)", "lazypy", "", ""));
+    err |= set_value(d, "_framework", PyUnicode_FromString(""));
     err |= set_value(d, "argv", make_argv(0, NULL));
     err |= set_value(d, "orig_argv", PyList_New(0));
     err |= set_value(d, "warnoptions", PyList_New(0));

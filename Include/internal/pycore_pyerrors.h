@@ -24,4 +24,8 @@ PyAPI_FUNC(void) _PyErr_RaiseSyntaxErrorWithText(PyObject *exc_type, PyObject *m
 PyAPI_FUNC(PyObject *) _PyErr_ProgramDecodedTextObject(PyObject *filename, int lineno, const char *encoding);
 PyAPI_FUNC(PyObject *) PyErr_ProgramTextObject(PyObject *filename, int lineno);
 
+/* Report an exception that cannot propagate through sys.unraisablehook
+   ("msg: obj" or "Exception ignored in: obj"); Python/sysmodule.c. */
+PyAPI_FUNC(void) _PyErr_WriteUnraisableMsg(const char *msg, PyObject *obj);
+
 #endif /* !Py_INTERNAL_PYERRORS_H */

@@ -10,6 +10,8 @@ PyAPI_FUNC(int) _PySys_SetArgv(int argc, char **argv);
 PyAPI_FUNC(int) _PySys_SetExecutable(const char *argv0);
 /* sys.flags, warnoptions, _xoptions, dont_write_bytecode from _Py_Config. */
 PyAPI_FUNC(int) _PySys_UpdateConfig(void);
+/* sys.float_info, int_info, hash_info, thread_info (Python/sysinfo.c). */
+PyAPI_FUNC(int) _PySys_AddInfo(PyObject *sysdict);
 PyAPI_FUNC(void) _PySys_FlushStdFiles(void);
 
 #endif /* !Py_INTERNAL_SYSMODULE_H */
