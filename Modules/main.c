@@ -94,6 +94,12 @@ apply_xoption(const char *opt)
     else if (strncmp(opt, "int_max_str_digits=", 19) == 0) {
         _Py_Config.int_max_str_digits = atoi(opt + 19);
     }
+    else if (strncmp(opt, "thread_inherit_context", 22) == 0) {
+        _Py_Config.thread_inherit_context = strcmp(opt + 22, "=0") != 0;
+    }
+    else if (strncmp(opt, "context_aware_warnings", 22) == 0) {
+        _Py_Config.context_aware_warnings = strcmp(opt + 22, "=0") != 0;
+    }
     if (strcmp(opt, "showrefcount") == 0) {
         _Py_ShowRefcount = 1;
     }

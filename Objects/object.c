@@ -647,23 +647,23 @@ PyObject_GetOptionalAttr(PyObject *v, PyObject *name, PyObject **result)
         *result = NULL;
         return check_attr_name(name);
     }
+    /* The generic and type lookups can skip making the final "no
+       attribute" error; a descriptor may still raise AttributeError
+       itself, which counts as absent too. */
     if (tp->tp_getattro == PyObject_GenericGetAttr) {
         *result = _PyObject_GenericGetAttrWithDict(v, name, NULL, 1);
-        if (*result != NULL) {
-            return 1;
-        }
-        return PyErr_Occurred() ? -1 : 0;
     }
-    if (tp->tp_getattro == _Py_type_getattro) {
+    else if (tp->tp_getattro == _Py_type_getattro) {
         *result = _Py_type_getattro_impl((PyTypeObject *)v, name, 1);
-        if (*result != NULL) {
-            return 1;
-        }
-        return PyErr_Occurred() ? -1 : 0;
     }
-    *result = PyObject_GetAttr(v, name);
+    else {
+        *result = PyObject_GetAttr(v, name);
+    }
     if (*result != NULL) {
         return 1;
+    }
+    if (!PyErr_Occurred()) {
+        return 0;
     }
     if (!PyErr_ExceptionMatches(PyExc_AttributeError)) {
         return -1;

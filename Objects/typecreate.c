@@ -481,13 +481,19 @@ type_new_set_qualname(PyHeapTypeObject *et, PyObject *dict)
 }
 
 static int
-type_new_set_doc(PyTypeObject *type, PyObject *dict)
+type_new_set_doc(PyTypeObject *type, PyObject *dict, PyObject *slots)
 {
     PyObject *doc;
     if (PyDict_GetItemRef(dict, ID(__doc__), &doc) < 0) {
         return -1;
     }
     if (doc == NULL) {
+        /* A class without a docstring reads None, unless __doc__ is one
+           of its slots: then the slot's descriptor takes the name. */
+        int is_slot = slots != NULL ? PySequence_Contains(slots, ID(__doc__)) : 0;
+        if (is_slot != 0) {
+            return is_slot < 0 ? -1 : 0;
+        }
         return PyDict_SetItem(dict, ID(__doc__), Py_None);
     }
     if (PyUnicode_Check(doc)) {
@@ -561,7 +567,7 @@ type_new_set_attrs(type_new_ctx *ctx, PyTypeObject *type)
     PyObject *dict = type->tp_dict;
     if (type_new_set_names(type, ctx->name) < 0 || type_new_set_module(dict) < 0 ||
         type_new_set_qualname((PyHeapTypeObject *)type, dict) < 0 ||
-        type_new_set_doc(type, dict) < 0) {
+        type_new_set_doc(type, dict, ((PyHeapTypeObject *)type)->ht_slots) < 0) {
         return -1;
     }
     if (wrap_implicit_method(dict, ID(__new__), PyStaticMethod_New) < 0 ||

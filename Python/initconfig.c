@@ -114,6 +114,8 @@ _PyConfig_ReadEnvironment(void)
     raise_from_env(&_Py_Config.safe_path, "PYTHONSAFEPATH");
     raise_from_env(&_Py_Config.dev_mode, "PYTHONDEVMODE");
     raise_from_env(&_Py_Config.warn_default_encoding, "PYTHONWARNDEFAULTENCODING");
+    raise_from_env(&_Py_Config.thread_inherit_context, "PYTHON_THREAD_INHERIT_CONTEXT");
+    raise_from_env(&_Py_Config.context_aware_warnings, "PYTHON_CONTEXT_AWARE_WARNINGS");
     clear_from_env(&_Py_Config.write_bytecode, "PYTHONDONTWRITEBYTECODE");
     clear_from_env(&_Py_Config.buffered_stdio, "PYTHONUNBUFFERED");
     clear_from_env(&_Py_Config.user_site_directory, "PYTHONNOUSERSITE");

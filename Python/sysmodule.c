@@ -1010,10 +1010,11 @@ static PyStructSequence_Field flags_fields[] = {
     {"ignore_environment", NULL}, {"verbose", NULL}, {"bytes_warning", NULL}, {"quiet", NULL},
     {"hash_randomization", NULL}, {"isolated", NULL}, {"dev_mode", NULL}, {"utf8_mode", NULL},
     {"warn_default_encoding", NULL}, {"safe_path", NULL}, {"int_max_str_digits", NULL},
+    {"thread_inherit_context", NULL}, {"context_aware_warnings", NULL},
     {NULL, NULL},
 };
 static PyStructSequence_Desc flags_desc = {
-    "sys.flags", "Flags provided through command line arguments or environment vars.", flags_fields, 18,
+    "sys.flags", "The options the interpreter was started with.", flags_fields, 20,
 };
 
 #include "stdlib_module_names.h"
@@ -1045,15 +1046,17 @@ make_flags(void)
         !c->write_bytecode, !c->user_site_directory, !c->site_import,
         !c->use_environment, c->verbose, c->bytes_warning, c->quiet,
         0 /* hash_randomization: see Doc/startup.md */, c->isolated, c->dev_mode,
-        1 /* utf8_mode */, c->warn_default_encoding, c->safe_path, c->int_max_str_digits,
+        1 /* utf8_mode */, c->warn_default_encoding, c->safe_path,
+        c->int_max_str_digits >= 0 ? c->int_max_str_digits : _PY_LONG_DEFAULT_MAX_STR_DIGITS,
+        c->thread_inherit_context, c->context_aware_warnings,
     };
     PyObject *v = PyStructSequence_New(&FlagsType);
     if (v == NULL) {
         return NULL;
     }
     for (int i = 0; i < (int)Py_ARRAY_LENGTH(values); i++) {
-        /* dev_mode is a bool, as in CPython; the others are ints. */
-        PyObject *item = i == 13 ? PyBool_FromLong(values[i]) : PyLong_FromLong(values[i]);
+        /* dev_mode and safe_path are bools, as in CPython; the others ints. */
+        PyObject *item = i == 13 || i == 16 ? PyBool_FromLong(values[i]) : PyLong_FromLong(values[i]);
         if (item == NULL) {
             Py_DECREF(v);
             return NULL;

@@ -26,6 +26,10 @@ typedef struct {
     int dev_mode;              /* -X dev / PYTHONDEVMODE */
     int warn_default_encoding; /* -X warn_default_encoding / PYTHONWARNDEFAULTENCODING */
     int int_max_str_digits;    /* -X int_max_str_digits / PYTHONINTMAXSTRDIGITS; -1 default */
+    int thread_inherit_context; /* -X thread_inherit_context / PYTHON_THREAD_INHERIT_CONTEXT:
+                                   threading.py gives new threads a copy of the context */
+    int context_aware_warnings; /* -X context_aware_warnings / PYTHON_CONTEXT_AWARE_WARNINGS:
+                                   the warnings module keeps its filters in a context var */
     /* -W options then PYTHONWARNINGS entries, and -X options: kept as
        given (pointers into argv/environ), turned into sys.warnoptions
        and sys._xoptions at start-up. */
