@@ -344,6 +344,16 @@ def test_extras():
     posix.sched_yield()
     print("sched", posix.sched_get_priority_min(posix.SCHED_FIFO) >= 1,
           posix.sched_getaffinity(0) >= {min(posix.sched_getaffinity(0))})
+    fd = posix.open(p("xa"), posix.O_CREAT | posix.O_WRONLY, 0o600)
+    posix.setxattr(p("xa"), "user.lazypy", b"value")
+    print("xattr", posix.getxattr(p("xa"), "user.lazypy"), posix.listxattr(p("xa")),
+          posix.getxattr(fd, b"user.lazypy"), posix.listxattr(fd))
+    show_error("xattr create", posix.setxattr, p("xa"), "user.lazypy", b"v", posix.XATTR_CREATE)
+    posix.removexattr(p("xa"), "user.lazypy")
+    show_error("xattr removed", posix.getxattr, p("xa"), "user.lazypy")
+    show_error("xattr type", posix.getxattr, p("xa"), 5)
+    show_error("xattr fd nofollow", posix.getxattr, fd, "user.x", follow_symlinks=False)
+    posix.close(fd)
     c, t = posix.openpty()
     print("openpty", posix.isatty(c), posix.isatty(t), posix.ttyname(t).startswith("/dev/pts/"),
           posix.get_inheritable(c))
