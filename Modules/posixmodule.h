@@ -1,5 +1,5 @@
 /* What the files of the posix module share (Modules/posixmodule.c,
-   posix_fs.c, posix_process.c, posix_xattr.c): path arguments, OSError
+   posix_fd.c, posix_fs.c, posix_process.c, posix_xattr.c): path arguments, OSError
    raising, and the hooks each file uses to add its part of the module. */
 #ifndef Py_POSIXMODULE_H
 #define Py_POSIXMODULE_H
@@ -46,6 +46,7 @@ extern int _PyPosix_Int(PyObject *obj, int *out);
 extern int _PyPosix_Flag(PyObject *obj, int dflt);
 
 /* Each file adds its part of the module.  0 or -1. */
+extern int _PyPosix_InitFd(PyObject *module);
 extern int _PyPosix_InitFs(PyObject *module);
 extern int _PyPosix_InitProcess(PyObject *module);
 extern int _PyPosix_InitXattr(PyObject *module);
