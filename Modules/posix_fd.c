@@ -4,14 +4,19 @@
    reservation, and pseudo-terminals. */
 
 #include "posixmodule.h"
+#include "pycore_long.h"
 
 #include <fcntl.h>
 #include <pty.h>
 #include <stdio.h>
+#include <sys/eventfd.h>
 #include <sys/mman.h>
 #include <sys/sendfile.h>
 #include <sys/uio.h>
 #include <unistd.h>
+
+typedef PyObject *(*fastcall_fn)(PyObject *, PyObject *const *, Py_ssize_t, PyObject *);
+#define FASTCALL(f) (PyCFunction)(void (*)(void))(fastcall_fn)(f), METH_FASTCALL | METH_KEYWORDS
 
 /* ---- Low-level file descriptor I/O ------------------------------------------------------------ */
 
@@ -724,7 +729,119 @@ posix_tcsetpgrp(PyObject *m, PyObject *args)
     return tcsetpgrp(fd, (pid_t)pgrp) < 0 ? _PyPosix_Error() : Py_NewRef(Py_None);
 }
 
+/* ---- eventfd and splice ------------------------------------------------------------------- */
+
+/* An event counter value: a non-negative int. */
+static int
+counter_value(PyObject *obj, unsigned long long *out)
+{
+    if (PyLong_Check(obj) && PyObject_RichCompareBool(obj, _PyLong_GetZero(), Py_LT) == 1) {
+        PyErr_SetString(PyExc_ValueError, "value must be positive");
+        return -1;
+    }
+    *out = PyLong_AsUnsignedLongLong(obj);
+    return (*out == (unsigned long long)-1 && PyErr_Occurred()) ? -1 : 0;
+}
+
+static PyObject *
+posix_eventfd(PyObject *m, PyObject *const *args, Py_ssize_t nargs, PyObject *kwnames)
+{
+    static const char *const kwlist[] = {"initval", "flags", NULL};
+    PyObject *a[2];
+    int flags = EFD_CLOEXEC;
+    if (!_PyArg_ParseStackAndKeywords(args, nargs, kwnames, "eventfd", kwlist, 1, 2, 0, a) ||
+        (a[1] != NULL && _PyPosix_Int(a[1], &flags) < 0)) {
+        return NULL;
+    }
+    unsigned long long initval;
+    if (counter_value(a[0], &initval) < 0) {
+        return NULL;
+    }
+    if (initval > UINT_MAX) {
+        PyErr_SetString(PyExc_OverflowError, "initval is greater than maximum");
+        return NULL;
+    }
+    int fd = eventfd((unsigned int)initval, flags);
+    return fd < 0 ? _PyPosix_Error() : PyLong_FromLong(fd);
+}
+
+static PyObject *
+posix_eventfd_read(PyObject *m, PyObject *const *args, Py_ssize_t nargs, PyObject *kwnames)
+{
+    static const char *const kwlist[] = {"fd", NULL};
+    PyObject *a[1];
+    int fd;
+    if (!_PyArg_ParseStackAndKeywords(args, nargs, kwnames, "eventfd_read", kwlist, 1, 1, 0, a) ||
+        _PyPosix_Fd(a[0], &fd) < 0) {
+        return NULL;
+    }
+    eventfd_t value;
+    int rc;
+    do {
+        rc = eventfd_read(fd, &value);
+    } while (rc < 0 && errno == EINTR && PyErr_CheckSignals() == 0);
+    if (rc < 0) {
+        return PyErr_Occurred() ? NULL : _PyPosix_Error();
+    }
+    return PyLong_FromUnsignedLongLong((unsigned long long)value);
+}
+
+static PyObject *
+posix_eventfd_write(PyObject *m, PyObject *const *args, Py_ssize_t nargs, PyObject *kwnames)
+{
+    static const char *const kwlist[] = {"fd", "value", NULL};
+    PyObject *a[2];
+    int fd;
+    if (!_PyArg_ParseStackAndKeywords(args, nargs, kwnames, "eventfd_write", kwlist, 2, 2, 0, a) ||
+        _PyPosix_Fd(a[0], &fd) < 0) {
+        return NULL;
+    }
+    unsigned long long value;
+    if (counter_value(a[1], &value) < 0) {
+        return NULL;
+    }
+    int rc;
+    do {
+        rc = eventfd_write(fd, (eventfd_t)value);
+    } while (rc < 0 && errno == EINTR && PyErr_CheckSignals() == 0);
+    if (rc < 0) {
+        return PyErr_Occurred() ? NULL : _PyPosix_Error();
+    }
+    Py_RETURN_NONE;
+}
+
+static PyObject *
+posix_splice(PyObject *m, PyObject *const *args, Py_ssize_t nargs, PyObject *kwnames)
+{
+    static const char *const kwlist[] = {"src", "dst", "count", "offset_src", "offset_dst", "flags", NULL};
+    PyObject *a[6];
+    int src, dst, flags = 0;
+    off_t off_src, off_dst, *p_src, *p_dst;
+    if (!_PyArg_ParseStackAndKeywords(args, nargs, kwnames, "splice", kwlist, 3, 6, 0, a) ||
+        _PyPosix_Fd(a[0], &src) < 0 || _PyPosix_Fd(a[1], &dst) < 0 ||
+        optional_offset(a[3], &off_src, &p_src) < 0 || optional_offset(a[4], &off_dst, &p_dst) < 0 ||
+        (a[5] != NULL && _PyPosix_Int(a[5], &flags) < 0)) {
+        return NULL;
+    }
+    Py_ssize_t count = PyLong_AsSsize_t(a[2]);
+    if (count == -1 && PyErr_Occurred()) {
+        return NULL;
+    }
+    ssize_t n;
+    do {
+        n = splice(src, p_src, dst, p_dst, (size_t)count, (unsigned int)flags);
+    } while (n < 0 && errno == EINTR && PyErr_CheckSignals() == 0);
+    if (n < 0) {
+        return PyErr_Occurred() ? NULL : _PyPosix_Error();
+    }
+    return PyLong_FromSsize_t(n);
+}
+
 static PyMethodDef fd_methods[] = {
+    {"eventfd", FASTCALL(posix_eventfd), "Make an event counter descriptor."},
+    {"eventfd_read", FASTCALL(posix_eventfd_read), "Read (and reset) an event counter."},
+    {"eventfd_write", FASTCALL(posix_eventfd_write), "Add to an event counter."},
+    {"splice", FASTCALL(posix_splice), "Move bytes between a pipe and a descriptor in the kernel."},
     {"open", (PyCFunction)(void (*)(void))posix_open, METH_FASTCALL | METH_KEYWORDS,
      "Open a file and return its file descriptor."},
     {"close", (PyCFunction)(void (*)(void))posix_close, METH_FASTCALL | METH_KEYWORDS,
@@ -771,8 +888,24 @@ static PyMethodDef fd_methods[] = {
     {NULL, NULL, 0, NULL},
 };
 
+#define C(name) {#name, (long)(name)}
+static const struct {
+    const char *name;
+    long value;
+} fd_constants[] = {
+    C(EFD_CLOEXEC), C(EFD_NONBLOCK), C(EFD_SEMAPHORE),
+    C(SPLICE_F_MOVE), C(SPLICE_F_NONBLOCK), C(SPLICE_F_MORE),
+    {NULL, 0},
+};
+#undef C
+
 int
 _PyPosix_InitFd(PyObject *module)
 {
+    for (int i = 0; fd_constants[i].name != NULL; i++) {
+        if (PyModule_AddIntConstant(module, fd_constants[i].name, fd_constants[i].value) < 0) {
+            return -1;
+        }
+    }
     return PyModule_AddFunctions(module, fd_methods);
 }
