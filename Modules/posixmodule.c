@@ -547,7 +547,8 @@ PyInit_posix(void)
     if (add_constants(m, core_constants) < 0 || add_have_functions(m) < 0 ||
         PyModule_Add(m, "environ", environ_snapshot()) < 0 ||
         PyModule_AddObjectRef(m, "error", PyExc_OSError) < 0 ||
-        _PyPosix_InitFd(m) < 0 || _PyPosix_InitFs(m) < 0 || _PyPosix_InitProcess(m) < 0 || _PyPosix_InitXattr(m) < 0) {
+        _PyPosix_InitFd(m) < 0 || _PyPosix_InitFs(m) < 0 || _PyPosix_InitProcess(m) < 0 || _PyPosix_InitXattr(m) < 0 ||
+        _PyPosix_InitPath(m) < 0) {
         Py_DECREF(m);
         return NULL;
     }

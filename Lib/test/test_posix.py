@@ -376,6 +376,17 @@ def test_extras():
     posix.close(t)
 
 
+def test_path_helpers():
+    print("-- path helpers")
+    for case in ["", "/", "//", "///", ".", "..", "/..", "//..", "a/..", "../a", "a/../..",
+                 "/a/../..", "//a//b/", "./", "a/./b/../../..", "/./a/", "a\0b/../c", "\xe9/./x"]:
+        print(repr(case), repr(posix._path_normpath(case)), repr(posix._path_normpath(case.encode())),
+              posix._path_splitroot_ex(case), posix._path_splitroot_ex(case.encode()))
+    print(posix._path_normpath(P("a/b/..")), posix._path_splitroot_ex(P(b"//x")))
+    show_error("normpath type", posix._path_normpath, 5)
+    show_error("splitroot type", posix._path_splitroot_ex, None)
+
+
 class P:
     def __init__(self, path):
         self.path = path
@@ -452,6 +463,7 @@ try:
     test_process()
     test_errors()
     test_extras()
+    test_path_helpers()
 finally:
     cleanup(BASE)
 print("cleaned", posix.access(BASE, posix.F_OK))
