@@ -1,6 +1,7 @@
 /* What the files of the posix module share (Modules/posixmodule.c,
-   posix_fs.c, posix_process.c): path arguments, OSError raising, and the
-   hooks each file uses to add its functions and types to the module. */
+   posix_fd.c, posix_fs.c, posix_path.c, posix_process.c, posix_xattr.c):
+   path arguments, OSError raising, and the hooks each file uses to add its
+   part of the module. */
 #ifndef Py_POSIXMODULE_H
 #define Py_POSIXMODULE_H
 
@@ -46,8 +47,11 @@ extern int _PyPosix_Int(PyObject *obj, int *out);
 extern int _PyPosix_Flag(PyObject *obj, int dflt);
 
 /* Each file adds its part of the module.  0 or -1. */
+extern int _PyPosix_InitFd(PyObject *module);
 extern int _PyPosix_InitFs(PyObject *module);
 extern int _PyPosix_InitProcess(PyObject *module);
+extern int _PyPosix_InitXattr(PyObject *module);
+extern int _PyPosix_InitPath(PyObject *module);
 /* Drop what posix_process.c keeps between calls (the fork hooks). */
 extern void _PyPosix_FiniProcess(void);
 

@@ -344,11 +344,47 @@ def test_extras():
     posix.sched_yield()
     print("sched", posix.sched_get_priority_min(posix.SCHED_FIFO) >= 1,
           posix.sched_getaffinity(0) >= {min(posix.sched_getaffinity(0))})
+    fd = posix.open(p("xa"), posix.O_CREAT | posix.O_WRONLY, 0o600)
+    posix.setxattr(p("xa"), "user.lazypy", b"value")
+    print("xattr", posix.getxattr(p("xa"), "user.lazypy"), posix.listxattr(p("xa")),
+          posix.getxattr(fd, b"user.lazypy"), posix.listxattr(fd))
+    show_error("xattr create", posix.setxattr, p("xa"), "user.lazypy", b"v", posix.XATTR_CREATE)
+    posix.removexattr(p("xa"), "user.lazypy")
+    show_error("xattr removed", posix.getxattr, p("xa"), "user.lazypy")
+    show_error("xattr type", posix.getxattr, p("xa"), 5)
+    show_error("xattr fd nofollow", posix.getxattr, fd, "user.x", follow_symlinks=False)
+    posix.close(fd)
+    e = posix.eventfd(3)
+    posix.eventfd_write(e, 4)
+    print("eventfd", posix.get_inheritable(e), posix.eventfd_read(e))
+    sem = posix.eventfd(2, posix.EFD_SEMAPHORE | posix.EFD_NONBLOCK)
+    print("semaphore", posix.eventfd_read(sem), posix.eventfd_read(sem))
+    show_error("semaphore empty", posix.eventfd_read, sem)
+    show_error("eventfd negative", posix.eventfd_write, e, -1)
+    posix.close(e)
+    posix.close(sem)
+    r, w = posix.pipe()
+    r2, w2 = posix.pipe()
+    posix.write(w, b"spliced")
+    print("splice", posix.splice(r, w2, 7), posix.read(r2, 10))
+    for fd in (r, w, r2, w2):
+        posix.close(fd)
     c, t = posix.openpty()
     print("openpty", posix.isatty(c), posix.isatty(t), posix.ttyname(t).startswith("/dev/pts/"),
           posix.get_inheritable(c))
     posix.close(c)
     posix.close(t)
+
+
+def test_path_helpers():
+    print("-- path helpers")
+    for case in ["", "/", "//", "///", ".", "..", "/..", "//..", "a/..", "../a", "a/../..",
+                 "/a/../..", "//a//b/", "./", "a/./b/../../..", "/./a/", "a\0b/../c", "\xe9/./x"]:
+        print(repr(case), repr(posix._path_normpath(case)), repr(posix._path_normpath(case.encode())),
+              posix._path_splitroot_ex(case), posix._path_splitroot_ex(case.encode()))
+    print(posix._path_normpath(P("a/b/..")), posix._path_splitroot_ex(P(b"//x")))
+    show_error("normpath type", posix._path_normpath, 5)
+    show_error("splitroot type", posix._path_splitroot_ex, None)
 
 
 class P:
@@ -427,6 +463,7 @@ try:
     test_process()
     test_errors()
     test_extras()
+    test_path_helpers()
 finally:
     cleanup(BASE)
 print("cleaned", posix.access(BASE, posix.F_OK))
