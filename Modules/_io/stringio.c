@@ -295,6 +295,16 @@ stringio_readline(PyObject *self, PyObject *const *args, Py_ssize_t nargs)
     return take(SIO(self), next_line_length(SIO(self), limit));
 }
 
+/* The _IOBase check, hence its message (with the full stop). */
+static PyObject *
+stringio_iter(PyObject *self)
+{
+    if (SIO(self)->buf == NULL) {
+        return _PyIO_ClosedError(NULL);
+    }
+    return Py_NewRef(self);
+}
+
 static PyObject *
 stringio_iternext(PyObject *self)
 {
@@ -488,7 +498,7 @@ PyTypeObject _PyIO_StringIO_Type = {
     .tp_doc = "StringIO(initial_value='', newline='\\n')\n\nA text stream in memory.",
     .tp_traverse = _PyIO_TraverseHead,
     .tp_clear = stringio_clear,
-    .tp_iter = PyObject_SelfIter,
+    .tp_iter = stringio_iter,
     .tp_iternext = stringio_iternext,
     .tp_methods = stringio_methods,
     .tp_getset = stringio_getset,
