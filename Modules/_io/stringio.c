@@ -274,10 +274,12 @@ next_line_length(stringio *s, Py_ssize_t limit)
         }
         return avail;
     }
-    Py_ssize_t nlen = PyUnicode_GET_LENGTH(s->readnl);
-    Py_UCS4 first = PyUnicode_READ_CHAR(s->readnl, 0);
+    /* No readnl (only before __init__ has run) means "\n". */
+    Py_ssize_t nlen = s->readnl ? PyUnicode_GET_LENGTH(s->readnl) : 1;
+    Py_UCS4 first = s->readnl ? PyUnicode_READ_CHAR(s->readnl, 0) : '\n';
+    Py_UCS4 second = nlen > 1 ? PyUnicode_READ_CHAR(s->readnl, 1) : 0;
     for (Py_ssize_t i = 0; i + nlen <= avail; i++) {
-        if (p[i] == first && (nlen == 1 || p[i + 1] == PyUnicode_READ_CHAR(s->readnl, 1))) {
+        if (p[i] == first && (nlen == 1 || p[i + 1] == second)) {
             return i + nlen;
         }
     }
