@@ -89,18 +89,29 @@ check_str_or_none(PyObject *v, const char *name)
     return -1;
 }
 
-static int
-check_file_arg(PyObject *file)
+/* open()'s file argument: an int, or a path made str/bytes through
+   __fspath__ (so the stream's name is the path, as CPython shows it). */
+static PyObject *
+file_arg(PyObject *file)
 {
     if (PyLong_Check(file) || PyUnicode_Check(file) || PyBytes_Check(file)) {
-        return 0;
+        return Py_NewRef(file);
     }
-    if (PyFloat_Check(file) || !PyObject_HasAttrString(file, "__fspath__")) {
+    PyObject *meth = PyFloat_Check(file) ? NULL : PyObject_GetAttrString((PyObject *)Py_TYPE(file), "__fspath__");
+    if (meth == NULL) {
+        PyErr_Clear();
         PyErr_Format(PyExc_TypeError, "expected str, bytes or os.PathLike object, not %.200s",
                      Py_TYPE(file)->tp_name);
-        return -1;
+        return NULL;
     }
-    return 0;
+    PyObject *path = PyObject_CallOneArg(meth, file);
+    Py_DECREF(meth);
+    if (path != NULL && !PyUnicode_Check(path) && !PyBytes_Check(path)) {
+        PyErr_Format(PyExc_TypeError, "expected %.200s.__fspath__() to return str or bytes, not %.200s",
+                     Py_TYPE(file)->tp_name, Py_TYPE(path)->tp_name);
+        Py_CLEAR(path);
+    }
+    return path;
 }
 
 /* Pick the buffered class and wrap raw; steals nothing. */
@@ -220,13 +231,18 @@ io_open(PyObject *module, PyObject *const *args, Py_ssize_t nargs, PyObject *kwn
         return NULL;
     }
     if (check_str_or_none(encoding, "encoding") < 0 || check_str_or_none(errors, "errors") < 0 ||
-        check_str_or_none(newline, "newline") < 0 || check_file_arg(file) < 0) {
+        check_str_or_none(newline, "newline") < 0) {
         return NULL;
     }
     PyObject *defmode = NULL;
+    file = file_arg(file);
+    if (file == NULL) {
+        return NULL;
+    }
     if (modeobj == NULL) {
         modeobj = defmode = PyUnicode_FromString("r");
         if (modeobj == NULL) {
+            Py_DECREF(file);
             return NULL;
         }
     }
@@ -244,6 +260,7 @@ io_open(PyObject *module, PyObject *const *args, Py_ssize_t nargs, PyObject *kwn
     res = build_stream(file, modeobj, &m, buffering, encoding, errors, newline, closefd, opener);
 done:
     Py_XDECREF(defmode);
+    Py_DECREF(file);
     return res;
 }
 

@@ -388,6 +388,13 @@ bytesio_closed_get(PyObject *self, void *closure)
 }
 
 static PyObject *
+bytesio_iter(PyObject *self)
+{
+    CHECK_OPEN(BIO(self));
+    return Py_NewRef(self);
+}
+
+static PyObject *
 bytesio_iternext(PyObject *self)
 {
     bytesio *b = BIO(self);
@@ -487,7 +494,7 @@ PyTypeObject _PyIO_BytesIO_Type = {
     .tp_doc = "BytesIO(initial_bytes=b'')\n\nA binary stream in memory.",
     .tp_traverse = _PyIO_TraverseHead,
     .tp_clear = bytesio_clear,
-    .tp_iter = PyObject_SelfIter,
+    .tp_iter = bytesio_iter,
     .tp_iternext = bytesio_iternext,
     .tp_methods = bytesio_methods,
     .tp_getset = bytesio_getset,

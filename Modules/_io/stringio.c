@@ -274,10 +274,12 @@ next_line_length(stringio *s, Py_ssize_t limit)
         }
         return avail;
     }
-    Py_ssize_t nlen = PyUnicode_GET_LENGTH(s->readnl);
-    Py_UCS4 first = PyUnicode_READ_CHAR(s->readnl, 0);
+    /* No readnl (only before __init__ has run) means "\n". */
+    Py_ssize_t nlen = s->readnl ? PyUnicode_GET_LENGTH(s->readnl) : 1;
+    Py_UCS4 first = s->readnl ? PyUnicode_READ_CHAR(s->readnl, 0) : '\n';
+    Py_UCS4 second = nlen > 1 ? PyUnicode_READ_CHAR(s->readnl, 1) : 0;
     for (Py_ssize_t i = 0; i + nlen <= avail; i++) {
-        if (p[i] == first && (nlen == 1 || p[i + 1] == PyUnicode_READ_CHAR(s->readnl, 1))) {
+        if (p[i] == first && (nlen == 1 || p[i + 1] == second)) {
             return i + nlen;
         }
     }
@@ -293,6 +295,16 @@ stringio_readline(PyObject *self, PyObject *const *args, Py_ssize_t nargs)
     }
     CHECK_OPEN(SIO(self));
     return take(SIO(self), next_line_length(SIO(self), limit));
+}
+
+/* The _IOBase check, hence its message (with the full stop). */
+static PyObject *
+stringio_iter(PyObject *self)
+{
+    if (SIO(self)->buf == NULL) {
+        return _PyIO_ClosedError(NULL);
+    }
+    return Py_NewRef(self);
 }
 
 static PyObject *
@@ -488,7 +500,7 @@ PyTypeObject _PyIO_StringIO_Type = {
     .tp_doc = "StringIO(initial_value='', newline='\\n')\n\nA text stream in memory.",
     .tp_traverse = _PyIO_TraverseHead,
     .tp_clear = stringio_clear,
-    .tp_iter = PyObject_SelfIter,
+    .tp_iter = stringio_iter,
     .tp_iternext = stringio_iternext,
     .tp_methods = stringio_methods,
     .tp_getset = stringio_getset,

@@ -970,6 +970,17 @@ static PyObject *
 read_line(textio *t, Py_ssize_t limit)
 {
     int universal = t->universal && !t->nl.translate;
+    if (decoded_avail(t) > 0) {
+        /* Fast path: the whole line is in the current chunk. */
+        Py_ssize_t end = _PyIO_FindLineEnd(t->decoded, t->used, universal, t->readnl, 0);
+        if (end >= 0 && (limit < 0 || end - t->used <= limit)) {
+            PyObject *line = PyUnicode_Substring(t->decoded, t->used, end);
+            if (line != NULL) {
+                t->used = end;
+            }
+            return line;
+        }
+    }
     PyObject *line = take_decoded(t, -1);
     Py_ssize_t search = 0, end;
     int eof = 0;
