@@ -12,6 +12,7 @@ extern PyObject *PyInit_marshal(void);
 extern PyObject *PyInit__struct(void);
 extern PyObject *PyInit_binascii(void);
 extern PyObject *PyInit__random(void);
+extern PyObject *PyInit_cmath(void);
 
 struct _inittab _PyImport_Inittab[] = {
     {"_testinternalcapi", PyInit__testinternalcapi},
@@ -22,5 +23,6 @@ struct _inittab _PyImport_Inittab[] = {
     {"_struct", PyInit__struct},
     {"binascii", PyInit_binascii},
     {"_random", PyInit__random},
+    {"cmath", PyInit_cmath},
     {NULL, NULL},
 };
