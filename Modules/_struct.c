@@ -10,6 +10,7 @@
 
 #include "Python.h"
 #include "pycore_modsupport.h"
+#include "pycore_object.h"
 #include <ctype.h>
 #include <stdalign.h>
 #include <stdbool.h>
@@ -122,10 +123,17 @@ typedef struct {
 
 static PyTypeObject PyStructType;
 
+/* struct.error, or ValueError once the module is gone at exit. */
+static PyObject *
+error_class(void)
+{
+    return StructError != NULL ? StructError : PyExc_ValueError;
+}
+
 static int
 struct_fail(const char *msg)
 {
-    PyErr_SetString(StructError, msg);
+    PyErr_SetString(error_class(), msg);
     return -1;
 }
 
@@ -352,11 +360,11 @@ range_error(const run *r)
     int bits = 8 * (int)r->width;
     if (r->info->kind == K_UNSIGNED) {
         unsigned long long hi = bits == 64 ? ULLONG_MAX : (1ULL << bits) - 1;
-        PyErr_Format(StructError, "'%c' format requires 0 <= number <= %llu", r->info->code, hi);
+        PyErr_Format(error_class(), "'%c' format requires 0 <= number <= %llu", r->info->code, hi);
     }
     else {
         long long hi = (long long)((1ULL << (bits - 1)) - 1);
-        PyErr_Format(StructError, "'%c' format requires %lld <= number <= %lld", r->info->code,
+        PyErr_Format(error_class(), "'%c' format requires %lld <= number <= %lld", r->info->code,
                      -hi - 1, hi);
     }
     return -1;
@@ -426,7 +434,7 @@ bytes_arg(const run *r, PyObject *v, const char **data, Py_ssize_t *len)
         *len = PyByteArray_GET_SIZE(v);
         return 0;
     }
-    PyErr_Format(StructError, "argument for '%c' must be a bytes object", r->info->code);
+    PyErr_Format(error_class(), "argument for '%c' must be a bytes object", r->info->code);
     return -1;
 }
 
@@ -609,7 +617,7 @@ static int
 check_count(const PyStructObject *s, const char *what, Py_ssize_t given)
 {
     if (given != s->s_len) {
-        PyErr_Format(StructError, "%s expected %zd items for packing (got %zd)", what, s->s_len,
+        PyErr_Format(error_class(), "%s expected %zd items for packing (got %zd)", what, s->s_len,
                      given);
         return -1;
     }
@@ -644,7 +652,7 @@ do_unpack(PyStructObject *s, PyObject *buffer)
     }
     PyObject *result = NULL;
     if (view.len != s->s_size) {
-        PyErr_Format(StructError, "unpack requires a buffer of %zd bytes", s->s_size);
+        PyErr_Format(error_class(), "unpack requires a buffer of %zd bytes", s->s_size);
     }
     else {
         result = unpack_all(s, view.buf);
@@ -661,13 +669,13 @@ fit_offset(PyStructObject *s, Py_ssize_t offset, Py_ssize_t buflen, int packing)
     Py_ssize_t start = offset;
     if (offset < 0) {
         if (offset + buflen < 0) {
-            PyErr_Format(StructError, "offset %zd out of range for %zd-byte buffer", offset,
+            PyErr_Format(error_class(), "offset %zd out of range for %zd-byte buffer", offset,
                          buflen);
             return -1;
         }
         start = offset + buflen;
         if (buflen - start < s->s_size) {
-            PyErr_Format(StructError,
+            PyErr_Format(error_class(),
                          packing ? "no space to pack %zd bytes at offset %zd"
                                  : "not enough data to unpack %zd bytes at offset %zd",
                          s->s_size, offset);
@@ -676,7 +684,7 @@ fit_offset(PyStructObject *s, Py_ssize_t offset, Py_ssize_t buflen, int packing)
         return start;
     }
     if (offset > buflen || buflen - offset < s->s_size) {
-        PyErr_Format(StructError,
+        PyErr_Format(error_class(),
                      packing ? "pack_into requires a buffer of at least %zu bytes for packing "
                                "%zd bytes at offset %zd (actual buffer size is %zd)"
                              : "unpack_from requires a buffer of at least %zu bytes for "
@@ -792,7 +800,7 @@ do_iter_unpack(PyStructObject *s, PyObject *buffer)
     }
     it->ui_struct = (PyStructObject *)Py_NewRef(s);
     if (it->ui_view.len % s->s_size != 0) {
-        PyErr_Format(StructError, "iterative unpacking requires a buffer of a multiple of %zd bytes",
+        PyErr_Format(error_class(), "iterative unpacking requires a buffer of a multiple of %zd bytes",
                      s->s_size);
         Py_DECREF(it);
         return NULL;
@@ -1031,7 +1039,8 @@ cached_struct(PyObject *format)
                      Py_TYPE(format)->tp_name);
         return NULL;
     }
-    PyObject *s = PyDict_GetItemWithError(format_cache, format);
+    /* (Without the cache, once the module is gone at exit, just compile.) */
+    PyObject *s = format_cache ? PyDict_GetItemWithError(format_cache, format) : NULL;
     if (s != NULL) {
         return (PyStructObject *)Py_NewRef(s);
     }
@@ -1039,8 +1048,8 @@ cached_struct(PyObject *format)
         return NULL;
     }
     s = PyObject_CallOneArg((PyObject *)&PyStructType, format);
-    if (s == NULL) {
-        return NULL;
+    if (s == NULL || format_cache == NULL) {
+        return (PyStructObject *)s;
     }
     if (PyDict_GET_SIZE(format_cache) >= CACHE_LIMIT) {
         PyDict_Clear(format_cache);
@@ -1151,7 +1160,9 @@ mod_iter_unpack(PyObject *m, PyObject *const *args, Py_ssize_t nargs)
 static PyObject *
 mod_clearcache(PyObject *m, PyObject *Py_UNUSED(ignored))
 {
-    PyDict_Clear(format_cache);
+    if (format_cache != NULL) {
+        PyDict_Clear(format_cache);
+    }
     Py_RETURN_NONE;
 }
 
@@ -1176,6 +1187,40 @@ static PyMethodDef module_methods[] = {
     {NULL, NULL, 0, NULL},
 };
 
+/* The module that owns the error class and the cache (borrowed): the
+   last one made, should _struct be imported again. */
+static PyObject *owner_module;
+
+/* When the owning module goes (at exit), so do the cache and the error
+   class, so they are not left behind. */
+static void
+struct_module_free(void *m)
+{
+    if (m == owner_module) {
+        Py_CLEAR(format_cache);
+        Py_CLEAR(StructError);
+        owner_module = NULL;
+    }
+}
+
+/* Ready a static type for the life of the process, as the core's types
+   are: its containers and what its dict holds become immortal, so nothing
+   of it is counted as left behind at exit. */
+static int
+ready_static_type(PyTypeObject *type)
+{
+    if (_PyStaticType_InitBuiltin(type) < 0) {
+        return -1;
+    }
+    Py_ssize_t pos = 0;
+    PyObject *name, *attr;
+    while (PyDict_Next(type->tp_dict, &pos, &name, &attr)) {
+        _Py_SetImmortal(name);
+        _Py_SetImmortal(attr);
+    }
+    return 0;
+}
+
 static struct PyModuleDef structmodule = {
     PyModuleDef_HEAD_INIT,
     .m_name = "_struct",
@@ -1191,12 +1236,13 @@ static struct PyModuleDef structmodule = {
              "Whitespace between codes is ignored.",
     .m_size = -1,
     .m_methods = module_methods,
+    .m_free = struct_module_free,
 };
 
 PyObject *
 PyInit__struct(void)
 {
-    if (PyType_Ready(&PyStructType) < 0 || PyType_Ready(&UnpackIterType) < 0) {
+    if (ready_static_type(&PyStructType) < 0 || ready_static_type(&UnpackIterType) < 0) {
         return NULL;
     }
     if (format_cache == NULL && (format_cache = PyDict_New()) == NULL) {
@@ -1215,5 +1261,6 @@ PyInit__struct(void)
         Py_DECREF(m);
         return NULL;
     }
+    owner_module = m;
     return m;
 }

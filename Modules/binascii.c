@@ -82,10 +82,17 @@ finish(PyObject *out, Py_ssize_t used)
     return out;
 }
 
+/* binascii.Error, or ValueError once the module is gone at exit. */
+static PyObject *
+error_class(void)
+{
+    return BinasciiError != NULL ? BinasciiError : PyExc_ValueError;
+}
+
 static PyObject *
 raise_error(const char *msg)
 {
-    PyErr_SetString(BinasciiError, msg);
+    PyErr_SetString(error_class(), msg);
     return NULL;
 }
 
@@ -342,7 +349,7 @@ b64_decode(const unsigned char *s, Py_ssize_t len, int strict)
         b64_push(&st, v);
     }
     if (error == NULL && st.quad == 1) {
-        PyErr_Format(BinasciiError,
+        PyErr_Format(error_class(),
                      "Invalid base64-encoded string: number of data characters (%zd) cannot be "
                      "1 more than a multiple of 4",
                      st.ndata);
@@ -832,6 +839,22 @@ static PyMethodDef binascii_methods[] = {
     {NULL, NULL, 0, NULL},
 };
 
+/* The module that owns the exception classes (borrowed): the last one
+   made, should binascii be imported again. */
+static PyObject *owner_module;
+
+/* When the owning module goes (at exit), the exception classes go too,
+   so they are not left behind. */
+static void
+binascii_module_free(void *m)
+{
+    if (m == owner_module) {
+        Py_CLEAR(BinasciiError);
+        Py_CLEAR(BinasciiIncomplete);
+        owner_module = NULL;
+    }
+}
+
 static struct PyModuleDef binasciimodule = {
     PyModuleDef_HEAD_INIT,
     .m_name = "binascii",
@@ -839,13 +862,16 @@ static struct PyModuleDef binasciimodule = {
              "quoted-printable, and CRCs.",
     .m_size = -1,
     .m_methods = binascii_methods,
+    .m_free = binascii_module_free,
 };
 
 PyObject *
 PyInit_binascii(void)
 {
-    if (BinasciiError == NULL) {
+    if (crc32_table[1] == 0) {
         build_crc_tables();
+    }
+    if (BinasciiError == NULL) {
         BinasciiError = PyErr_NewException("binascii.Error", PyExc_ValueError, NULL);
         BinasciiIncomplete = PyErr_NewException("binascii.Incomplete", NULL, NULL);
         if (BinasciiError == NULL || BinasciiIncomplete == NULL) {
@@ -863,5 +889,6 @@ PyInit_binascii(void)
         Py_DECREF(m);
         return NULL;
     }
+    owner_module = m;
     return m;
 }

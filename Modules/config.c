@@ -37,6 +37,7 @@ extern PyObject *PyInit__string(void);
 extern PyObject *PyInit__locale(void);
 extern PyObject *PyInit__contextvars(void);
 extern PyObject *PyInit__ast(void);
+extern PyObject *PyInit_cmath(void);
 
 struct _inittab _PyImport_Inittab[] = {
     {"_imp", PyInit__imp},
@@ -72,5 +73,6 @@ struct _inittab _PyImport_Inittab[] = {
     {"_locale", PyInit__locale},
     {"_contextvars", PyInit__contextvars},
     {"_ast", PyInit__ast},
+    {"cmath", PyInit_cmath},
     {NULL, NULL},
 };

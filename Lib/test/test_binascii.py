@@ -144,3 +144,16 @@ for name in ["qp", "qp-crlf", "base64", "uu", "hex"]:
                 acc = binascii.crc32(binascii.hexlify(raw, "-", k), acc)
             acc = binascii.crc_hqx(binascii.hexlify(raw), acc & 0xFFFF) + acc
     print(name, acc)
+
+# The stdlib modules built on binascii (and struct).
+import base64
+import quopri
+print(base64.b64encode(b"hello"), base64.b64decode("aGVsbG8="), base64.b16encode(b"\xff\x00"),
+      base64.b32encode(b"abc"), base64.b32decode(b"MFRGG==="), base64.a85encode(b"abc"),
+      base64.b85encode(b"abc"), base64.urlsafe_b64encode(b"\xfb\xff"),
+      base64.b64decode(b"+/8=", validate=True), base64.standard_b64encode(b"x" * 60))
+try:
+    base64.b64decode(b"abc", validate=True)
+except binascii.Error as e:
+    print("binascii.Error", e)
+print(quopri.encodestring(b"caf\xe9 = ok \n"), quopri.decodestring(b"caf=E9=3D=\nok"))
