@@ -685,7 +685,9 @@ fields_from_object(PyObject *obj, const _PyAST_FieldDesc *fields, Py_ssize_t n,
         }
         char *slot = base + f->offset;
         int err = 0;
-        if (v == NULL || (v == Py_None && !f->seq)) {
+        /* None is a missing optional value, except where it is the
+           constant itself (Constant(value=None)). */
+        if (v == NULL || (v == Py_None && !f->seq && f->kind != _PyAST_F_CONSTANT)) {
             if (!f->opt) {
                 PyErr_Format(PyExc_TypeError, "required field \"%s\" missing from %s", f->name,
                              owner);
@@ -791,7 +793,7 @@ static const struct {
     {"Assign", "targets", Store}, {"AugAssign", "target", Store},
     {"AnnAssign", "target", Store}, {"For", "target", Store}, {"AsyncFor", "target", Store},
     {"withitem", "optional_vars", Store}, {"comprehension", "target", Store},
-    {"NamedExpr", "target", Store}, {"Delete", "targets", Del},
+    {"NamedExpr", "target", Store}, {"TypeAlias", "name", Store}, {"Delete", "targets", Del},
 };
 
 /* Sequences that may not be empty. */
