@@ -38,6 +38,8 @@ extern PyObject *PyInit__locale(void);
 extern PyObject *PyInit__contextvars(void);
 extern PyObject *PyInit__ast(void);
 extern PyObject *PyInit_cmath(void);
+extern PyObject *PyInit__ast(void);
+extern PyObject *PyInit__typing(void);
 
 struct _inittab _PyImport_Inittab[] = {
     {"_imp", PyInit__imp},
@@ -74,5 +76,7 @@ struct _inittab _PyImport_Inittab[] = {
     {"_contextvars", PyInit__contextvars},
     {"_ast", PyInit__ast},
     {"cmath", PyInit_cmath},
+    {"_ast", PyInit__ast},
+    {"_typing", PyInit__typing},
     {NULL, NULL},
 };

@@ -563,6 +563,33 @@ alias_getattro(PyObject *op, PyObject *name)
     return PyObject_GenericGetAttr(op, name);
 }
 
+/* dir(): the origin's names plus the ones the alias answers itself. */
+static PyObject *
+alias_dir(PyObject *op, PyObject *unused)
+{
+    PyObject *names = PyObject_Dir(ALIAS(op)->origin);
+    PyObject *set = names ? PySet_New(names) : NULL;
+    Py_XDECREF(names);
+    if (set == NULL) {
+        return NULL;
+    }
+    for (const char *const *p = own_attributes; *p != NULL; p++) {
+        PyObject *s = PyUnicode_FromString(*p);
+        if (s == NULL || PySet_Add(set, s) < 0) {
+            Py_XDECREF(s);
+            Py_DECREF(set);
+            return NULL;
+        }
+        Py_DECREF(s);
+    }
+    PyObject *list = PySequence_List(set);
+    Py_DECREF(set);
+    if (list != NULL && PyList_Sort(list) < 0) {
+        Py_CLEAR(list);
+    }
+    return list;
+}
+
 static PyObject *
 alias_get_parameters(PyObject *op, void *closure)
 {
@@ -728,6 +755,7 @@ static PyMethodDef alias_methods[] = {
     {"__instancecheck__", alias_instancecheck, METH_O, NULL},
     {"__subclasscheck__", alias_subclasscheck, METH_O, NULL},
     {"__reduce__", alias_reduce, METH_NOARGS, NULL},
+    {"__dir__", alias_dir, METH_NOARGS, NULL},
     {NULL, NULL, 0, NULL},
 };
 

@@ -18,40 +18,15 @@
 
 /* ---- ast.AST -------------------------------------------------------------- */
 
-typedef struct {
-    PyObject_HEAD
-    PyObject *dict;
-} astobject;
-
-static PyTypeObject ast_type;
+/* ast.AST and every node class are heap classes owned by the _ast module
+   (freed with it at finalization); AST gets its __init__ and __reduce__ as
+   method descriptors written here. */
+static PyObject *ast_class;
 
 /* The built classes, indexed like _PyAST_Classes; NULL until first use. */
 static PyObject *node_classes[_PyAST_NCLASSES];
 /* Load(), Store(), Add(), ...: one shared instance per bare constructor. */
 static PyObject *bare_instances[_PyAST_NCLASSES];
-
-static int
-ast_traverse(PyObject *op, visitproc visit, void *arg)
-{
-    Py_VISIT(((astobject *)op)->dict);
-    return 0;
-}
-
-static int
-ast_clear(PyObject *op)
-{
-    Py_CLEAR(((astobject *)op)->dict);
-    return 0;
-}
-
-/* Node classes are heap subclasses: their dealloc releases the class. */
-static void
-ast_dealloc(PyObject *op)
-{
-    PyObject_GC_UnTrack(op);
-    ast_clear(op);
-    Py_TYPE(op)->tp_free(op);
-}
 
 /* A class attribute that should be a tuple of names (_fields, _attributes);
    an empty tuple when absent. */
@@ -212,45 +187,62 @@ done:
     return err;
 }
 
+static PyObject *
+ast_init_method(PyObject *self, PyObject *args, PyObject *kwds)
+{
+    return ast_init(self, args, kwds) < 0 ? NULL : Py_NewRef(Py_None);
+}
+
 /* Pickle and copy as "a new node of this class, then this __dict__". */
 static PyObject *
 ast_reduce(PyObject *self, PyObject *unused)
 {
-    PyObject *dict = ((astobject *)self)->dict;
-    if (dict != NULL && PyDict_GET_SIZE(dict) != 0) {
-        return Py_BuildValue("O()O", (PyObject *)Py_TYPE(self), dict);
+    PyObject *dict;
+    if (PyObject_GetOptionalAttrString(self, "__dict__", &dict) < 0) {
+        return NULL;
     }
+    if (dict != NULL && PyDict_Check(dict) && PyDict_GET_SIZE(dict) != 0) {
+        return Py_BuildValue("O()N", (PyObject *)Py_TYPE(self), dict);
+    }
+    Py_XDECREF(dict);
     return Py_BuildValue("O()", (PyObject *)Py_TYPE(self));
 }
 
 static PyMethodDef ast_methods[] = {
+    {"__init__", (PyCFunction)(void (*)(void))ast_init_method, METH_VARARGS | METH_KEYWORDS,
+     "Set the fields from positional and keyword arguments."},
     {"__reduce__", ast_reduce, METH_NOARGS, NULL},
     {NULL, NULL, 0, NULL},
 };
 
-static PyGetSetDef ast_getset[] = {
-    {"__dict__", PyObject_GenericGetDict, PyObject_GenericSetDict, NULL, NULL},
-    {NULL, NULL, NULL, NULL, NULL},
-};
-
-static PyTypeObject ast_type = {
-    PyVarObject_HEAD_INIT(&PyType_Type, 0)
-    .tp_name = "ast.AST",
-    .tp_basicsize = sizeof(astobject),
-    .tp_dealloc = ast_dealloc,
-    .tp_getattro = PyObject_GenericGetAttr,
-    .tp_setattro = PyObject_GenericSetAttr,
-    .tp_flags = Py_TPFLAGS_DEFAULT | Py_TPFLAGS_BASETYPE | Py_TPFLAGS_HAVE_GC,
-    .tp_traverse = ast_traverse,
-    .tp_clear = ast_clear,
-    .tp_methods = ast_methods,
-    .tp_getset = ast_getset,
-    .tp_dictoffset = offsetof(astobject, dict),
-    .tp_init = ast_init,
-    .tp_alloc = PyType_GenericAlloc,
-    .tp_new = PyType_GenericNew,
-    .tp_free = PyObject_GC_Del,
-};
+static int
+make_ast_class(void)
+{
+    PyObject *empty = PyTuple_New(0);
+    PyObject *ns = empty ? Py_BuildValue("{sOsOsOss}", "_fields", empty, "_attributes", empty,
+                                         "__match_args__", empty, "__module__", "ast")
+                         : NULL;
+    Py_XDECREF(empty);
+    if (ns == NULL) {
+        return -1;
+    }
+    ast_class = PyObject_CallFunction((PyObject *)&PyType_Type, "s(O)O", "AST",
+                                      (PyObject *)&PyBaseObject_Type, ns);
+    Py_DECREF(ns);
+    if (ast_class == NULL) {
+        return -1;
+    }
+    for (PyMethodDef *m = ast_methods; m->ml_name != NULL; m++) {
+        PyObject *d = PyDescr_NewMethod((PyTypeObject *)ast_class, m);
+        int err = d == NULL || PyObject_SetAttrString(ast_class, m->ml_name, d) < 0;
+        Py_XDECREF(d);
+        if (err) {
+            Py_CLEAR(ast_class);
+            return -1;
+        }
+    }
+    return 0;
+}
 
 /* ---- building the classes --------------------------------------------- */
 
@@ -367,7 +359,7 @@ static int
 build_class(int i)
 {
     const _PyAST_ClassDesc *c = &_PyAST_Classes[i];
-    PyObject *base = c->base < 0 ? (PyObject *)&ast_type : node_classes[c->base];
+    PyObject *base = c->base < 0 ? ast_class : node_classes[c->base];
     PyObject *ns = class_namespace(c);
     if (ns == NULL) {
         return -1;
@@ -386,14 +378,7 @@ build_class(int i)
 static int
 build_classes(void)
 {
-    if (_PyStaticType_InitBuiltin(&ast_type) < 0) {
-        return -1;
-    }
-    PyObject *fields = PyTuple_New(0);
-    int err = fields == NULL || PyDict_SetItemString(ast_type.tp_dict, "_fields", fields) < 0 ||
-              PyDict_SetItemString(ast_type.tp_dict, "_attributes", fields) < 0 ||
-              PyDict_SetItemString(ast_type.tp_dict, "__match_args__", fields) < 0;
-    Py_XDECREF(fields);
+    int err = ast_class == NULL && make_ast_class() < 0;
     for (int pass = 0; !err && pass < 2; pass++) {
         for (int i = 0; !err && i < _PyAST_NCLASSES; i++) {
             if (pass == 0) {
@@ -439,6 +424,7 @@ release_classes(void *unused)
         Py_CLEAR(bare_instances[i]);
         Py_CLEAR(node_classes[i]);
     }
+    Py_CLEAR(ast_class);
 }
 
 /* ---- C tree -> Python objects -------------------------------------------- */
@@ -685,7 +671,9 @@ fields_from_object(PyObject *obj, const _PyAST_FieldDesc *fields, Py_ssize_t n,
         }
         char *slot = base + f->offset;
         int err = 0;
-        if (v == NULL || (v == Py_None && !f->seq)) {
+        /* None is a missing optional value, except where it is the
+           constant itself (Constant(value=None)). */
+        if (v == NULL || (v == Py_None && !f->seq && f->kind != _PyAST_F_CONSTANT)) {
             if (!f->opt) {
                 PyErr_Format(PyExc_TypeError, "required field \"%s\" missing from %s", f->name,
                              owner);
@@ -791,7 +779,7 @@ static const struct {
     {"Assign", "targets", Store}, {"AugAssign", "target", Store},
     {"AnnAssign", "target", Store}, {"For", "target", Store}, {"AsyncFor", "target", Store},
     {"withitem", "optional_vars", Store}, {"comprehension", "target", Store},
-    {"NamedExpr", "target", Store}, {"Delete", "targets", Del},
+    {"NamedExpr", "target", Store}, {"TypeAlias", "name", Store}, {"Delete", "targets", Del},
 };
 
 /* Sequences that may not be empty. */
@@ -997,7 +985,7 @@ PyAST_Check(PyObject *obj)
     if (node_classes[0] == NULL) {
         return 0;
     }
-    return PyObject_IsInstance(obj, (PyObject *)&ast_type);
+    return PyObject_IsInstance(obj, ast_class);
 }
 
 /* mode: 0 exec (Module), 1 eval (Expression), 2 single (Interactive),
@@ -1070,7 +1058,7 @@ PyInit__ast(void)
     if (m == NULL) {
         return NULL;
     }
-    int err = PyModule_AddObjectRef(m, "AST", (PyObject *)&ast_type) < 0 || add_flags(m) < 0;
+    int err = PyModule_AddObjectRef(m, "AST", ast_class) < 0 || add_flags(m) < 0;
     for (int i = 0; !err && i < _PyAST_NCLASSES; i++) {
         err = PyModule_AddObjectRef(m, _PyAST_Classes[i].name, node_classes[i]) < 0;
     }

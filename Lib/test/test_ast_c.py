@@ -133,3 +133,7 @@ check("comprehension", ast.Module([L(ast.Expr(L(ast.ListComp(L(ast.Name("x", ast
 check("bad int", ast.Module([L(ast.ImportFrom("m", [L(ast.alias("a"))], "x"))], []))
 check("func_type source", "(int) -> str", "func_type")
 check("good", ast.Module([L(ast.Expr(L(ast.Tuple([L(ast.Starred(L(ast.Name("x", ast.Load())), ast.Load()))], ast.Load()))))], []))
+check("None constant", ast.parse("x = None; f(None)"))
+check("type alias", ast.parse("type X[T] = list[T]"))
+check("all targets", ast.parse("a, *b = c\nfor [d, e.f] in g: pass\nwith h as (i, j[0]): pass\n"
+                               "del k, l.m\n(n := 1)\nx += 1\ny: int = 2\n[p for q in r]"))

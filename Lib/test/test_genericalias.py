@@ -120,3 +120,6 @@ try:
     a.x = 1
 except AttributeError:
     print("AttributeError")
+
+d = dir(list[int])
+print(len(d) > 40, d == sorted(d), sorted(set(d) - set(dir(list))), sorted(set(dir(list)) - set(d)))
