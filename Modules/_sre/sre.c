@@ -4,6 +4,7 @@
    and results back into Python objects. */
 
 #include "sre_engine.h"
+#include "pycore_object.h"
 #include <string.h>
 
 #define FLAG_IGNORECASE 2
@@ -1556,12 +1557,29 @@ static struct PyModuleDef sremodule = {
     .m_methods = sre_methods,
 };
 
+/* Ready a static type for good: like the core's types, it and what its
+   dict holds live until the process ends (no leak reported at exit). */
+static int
+ready_for_good(PyTypeObject *type)
+{
+    if (_PyStaticType_InitBuiltin(type) < 0) {
+        return -1;
+    }
+    Py_ssize_t it = 0;
+    PyObject *key, *value;
+    while (PyDict_Next(type->tp_dict, &it, &key, &value)) {
+        _Py_SetImmortal(key);
+        _Py_SetImmortal(value);
+    }
+    return 0;
+}
+
 PyObject *
 PyInit__sre(void)
 {
     PyTypeObject *types[] = {&Pattern_Type, &Match_Type, &Scanner_Type, &Template_Type};
     for (size_t i = 0; i < sizeof(types) / sizeof(types[0]); i++) {
-        if (PyType_Ready(types[i]) < 0) {
+        if (ready_for_good(types[i]) < 0) {
             return NULL;
         }
     }

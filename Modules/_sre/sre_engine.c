@@ -15,7 +15,8 @@
    restores the marks set inside.  A possessive repeat is an atomic frame
    around a greedy loop whose body's SUCCESS counts as its MAX_UNTIL.
    Every pushed choice carries the active frame and repeat context it was
-   pushed under, so resuming restores them.  Nothing here recurses. */
+   pushed under, so resuming restores them.  Nothing here recurses.
+   Doc/sre.md has the longer story. */
 
 #include "sre_engine.h"
 

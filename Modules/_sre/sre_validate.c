@@ -289,7 +289,7 @@ int
 _PySre_Validate(const SreCode *code, Py_ssize_t n, Py_ssize_t groups)
 {
     Checker k = {code, groups};
-    if (n == 0 || code[n - 1] != SOP_SUCCESS || check_block(&k, 0, n) < 0) {
+    if (n == 0 || code[n - 1] != SOP_SUCCESS || check_block(&k, 0, n - 1) < 0) {
         PyErr_SetString(PyExc_RuntimeError, "invalid SRE code");
         return -1;
     }
