@@ -599,8 +599,8 @@ deque_inplace_repeat(PyObject *self, Py_ssize_t n)
         dq_clear_all(d);
         return Py_NewRef(self);
     }
-    if (len > PY_SSIZE_T_MAX / n) {
-        return PyErr_NoMemory();
+    if (d->maxlen < 0 && len > PY_SSIZE_T_MAX / (Py_ssize_t)sizeof(PyObject *) / n) {
+        return PyErr_NoMemory(); /* no ring could ever hold the result */
     }
     Py_ssize_t extra = n - 1;
     if (d->maxlen >= 0 && extra > d->maxlen / len + 1) {

@@ -1742,6 +1742,15 @@ static PyTypeObject product_type = {
     .tp_new = product_new,
 };
 
+static PyTypeObject cwr_type;
+
+/* Whether results longer than the pool exist (only with replacement). */
+static int
+r_required_le_n_ok(PyTypeObject *type)
+{
+    return PyType_IsSubtype(type, &cwr_type);
+}
+
 /* The one-pool kinds: parse (iterable, r) and build the object. */
 static PyObject *
 single_pool_new(PyTypeObject *type, PyObject *args, PyObject *kwds, const char *fmt, int r_required,
@@ -1765,6 +1774,15 @@ single_pool_new(PyTypeObject *type, PyObject *args, PyObject *kwds, const char *
     if (r == -2) {
         Py_DECREF(pool);
         return NULL;
+    }
+    if (!r_required_le_n_ok(type) && r > n) {
+        /* Nothing to produce: do not allocate r indices for it. */
+        comboobject *co = (comboobject *)combo_make(type, pool, 0, with_used, n);
+        if (co != NULL) {
+            co->r = r;
+            co->state = 2;
+        }
+        return (PyObject *)co;
     }
     return combo_make(type, pool, r, with_used, n);
 }

@@ -109,3 +109,9 @@ else:
     print("TypeError _PlaceholderType takes no arguments")
     print("TypeError type 'functools._PlaceholderType' is not an acceptable base type")
     print("functools.partial(<function f at X>, Placeholder, 1)")
+from _functools import partial
+class S(partial):
+    def __call__(self, *a, **k): return ('override', a)
+print(S(print, 1)(2))
+class D(partial): pass
+d = D(max, 1); d.extra = 5; print(d(3), d.extra, partial(d, 0).func is d)
