@@ -68,7 +68,10 @@ typedef struct {
     PyObject_HEAD
     PyObject *cmp;
     PyObject *obj;
+    vectorcallfunc vectorcall;
 } keyobject;
+
+static PyObject *key_vectorcall(PyObject *self, PyObject *const *args, size_t nargsf, PyObject *kwnames);
 
 static PyTypeObject key_type;
 
@@ -81,6 +84,7 @@ key_make(PyObject *cmp, PyObject *obj)
     }
     k->cmp = Py_NewRef(cmp);
     k->obj = obj ? Py_NewRef(obj) : NULL;
+    k->vectorcall = key_vectorcall;
     PyObject_GC_Track((PyObject *)k);
     return (PyObject *)k;
 }
@@ -110,15 +114,23 @@ key_tp_clear(PyObject *self)
     return 0;
 }
 
+/* K(obj): a key holding obj, ordered by this key's cmp. */
+static PyObject *
+key_vectorcall(PyObject *self, PyObject *const *args, size_t nargsf, PyObject *kwnames)
+{
+    static const char *const names[] = {"obj", NULL};
+    PyObject *value;
+    if (!_PyArg_ParseStackAndKeywords(args, PyVectorcall_NARGS(nargsf), kwnames, "K", names, 1, 1, 0,
+                                      &value)) {
+        return NULL;
+    }
+    return key_make(((keyobject *)self)->cmp, value);
+}
+
 static PyObject *
 key_call(PyObject *self, PyObject *args, PyObject *kwds)
 {
-    static char *kwlist[] = {"obj", NULL};
-    PyObject *obj;
-    if (!PyArg_ParseTupleAndKeywords(args, kwds, "O:K", kwlist, &obj)) {
-        return NULL;
-    }
-    return key_make(((keyobject *)self)->cmp, obj);
+    return PyVectorcall_Call(self, args, kwds);
 }
 
 static PyObject *
@@ -155,10 +167,11 @@ static PyTypeObject key_type = {
     .tp_name = "functools.KeyWrapper",
     .tp_basicsize = sizeof(keyobject),
     .tp_dealloc = key_dealloc,
+    .tp_vectorcall_offset = offsetof(keyobject, vectorcall),
     .tp_hash = PyObject_HashNotImplemented,
     .tp_call = key_call,
     .tp_getattro = PyObject_GenericGetAttr,
-    .tp_flags = Py_TPFLAGS_DEFAULT | Py_TPFLAGS_HAVE_GC,
+    .tp_flags = Py_TPFLAGS_DEFAULT | Py_TPFLAGS_HAVE_GC | Py_TPFLAGS_HAVE_VECTORCALL,
     .tp_doc = "A sort key that orders values with an old-style cmp function.",
     .tp_traverse = key_traverse,
     .tp_clear = key_tp_clear,
@@ -168,11 +181,11 @@ static PyTypeObject key_type = {
 };
 
 static PyObject *
-functools_cmp_to_key(PyObject *module, PyObject *args, PyObject *kwds)
+functools_cmp_to_key(PyObject *module, PyObject *const *args, Py_ssize_t nargs, PyObject *kwnames)
 {
-    static char *kwlist[] = {"mycmp", NULL};
+    static const char *const names[] = {"mycmp", NULL};
     PyObject *cmp;
-    if (!PyArg_ParseTupleAndKeywords(args, kwds, "O:cmp_to_key", kwlist, &cmp)) {
+    if (!_PyArg_ParseStackAndKeywords(args, nargs, kwnames, "cmp_to_key", names, 1, 1, 0, &cmp)) {
         return NULL;
     }
     return key_make(cmp, NULL);
@@ -1041,13 +1054,36 @@ static PyTypeObject lru_type = {
     .tp_free = PyObject_GC_Del,
 };
 
+/* Ready a static type of this module for the life of the process: its
+   dict, bases and MRO (and the dict's contents) become immortal, so they
+   are not counted as left over at exit. */
+static int
+ready_forever(PyTypeObject *type)
+{
+    if (PyType_Ready(type) < 0) {
+        return -1;
+    }
+    if (type->tp_dict != NULL && !_Py_IsImmortal(type->tp_dict)) {
+        Py_ssize_t pos = 0;
+        PyObject *name, *attr;
+        while (PyDict_Next(type->tp_dict, &pos, &name, &attr)) {
+            _Py_SetImmortal(name);
+            _Py_SetImmortal(attr);
+        }
+        _Py_SetImmortal(type->tp_dict);
+        _Py_SetImmortal(type->tp_bases);
+        _Py_SetImmortal(type->tp_mro);
+    }
+    return 0;
+}
+
 /* ---- The module ------------------------------------------------------------------------- */
 
 static PyMethodDef functools_functions[] = {
     {"reduce", (PyCFunction)(void (*)(void))functools_reduce, METH_FASTCALL | METH_KEYWORDS,
      "reduce(function, iterable, /[, initial])\n--\n\n"
      "Fold the iterable into one value: function(function(initial, x0), x1)..."},
-    {"cmp_to_key", (PyCFunction)(void (*)(void))functools_cmp_to_key, METH_VARARGS | METH_KEYWORDS,
+    {"cmp_to_key", (PyCFunction)(void (*)(void))functools_cmp_to_key, METH_FASTCALL | METH_KEYWORDS,
      "cmp_to_key(mycmp)\n--\n\nTurn a cmp(a, b) function into a key= function."},
     {NULL, NULL},
 };
@@ -1068,11 +1104,11 @@ PyInit__functools(void)
     if (m == NULL) {
         return NULL;
     }
-    if (PyType_Ready(&lruentry_type) < 0) {
+    if (ready_forever(&lruentry_type) < 0) {
         goto error;
     }
     for (PyTypeObject **tp = types; *tp != NULL; tp++) {
-        if (PyType_Ready(*tp) < 0 || (*tp != &key_type && PyModule_AddType(m, *tp) < 0)) {
+        if (ready_forever(*tp) < 0 || (*tp != &key_type && PyModule_AddType(m, *tp) < 0)) {
             goto error;
         }
     }
@@ -1081,6 +1117,7 @@ PyInit__functools(void)
         if (kwd_mark == NULL) {
             goto error;
         }
+        _Py_SetImmortal(kwd_mark); /* shared by every cache, never freed */
     }
     if (PyModule_AddObjectRef(m, "Placeholder", Placeholder) < 0) {
         goto error;

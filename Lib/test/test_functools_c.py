@@ -115,3 +115,8 @@ class S(partial):
 print(S(print, 1)(2))
 class D(partial): pass
 d = D(max, 1); d.extra = 5; print(d(3), d.extra, partial(d, 0).func is d)
+# ---- argument errors of cmp_to_key and its keys
+K = cmp_to_key(lambda a, b: 0)
+for f in [lambda: cmp_to_key(), lambda: cmp_to_key(1, 2), lambda: cmp_to_key(foo=1), lambda: K(), lambda: K(1, 2), lambda: K(obj=3).obj, lambda: K(x=3)]:
+    try: print(f())
+    except TypeError as e: print('TypeError', e)
