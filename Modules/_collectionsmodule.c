@@ -15,6 +15,14 @@
 #include "pycore_object.h"
 #include "structmember.h"
 
+/* cls[item] gives a types.GenericAlias, once the runtime has one. */
+#ifdef Py_GENERICALIASOBJECT_H
+#define CLASS_GETITEM_ENTRY \
+    {"__class_getitem__", Py_GenericAlias, METH_O | METH_CLASS, "Subscripting gives a GenericAlias."},
+#else
+#define CLASS_GETITEM_ENTRY
+#endif
+
 /* ---- deque ---------------------------------------------------------------------------- */
 
 typedef struct {
@@ -795,6 +803,7 @@ static PyMethodDef deque_methods[] = {
     {"__reversed__", deque_reversed, METH_NOARGS, "An iterator from right to left."},
     {"__reduce__", deque_reduce, METH_NOARGS, "Pickle support."},
     {"__sizeof__", deque_sizeof, METH_NOARGS, "Memory used, in bytes."},
+    CLASS_GETITEM_ENTRY
     {NULL, NULL},
 };
 
@@ -1163,6 +1172,7 @@ static PyMethodDef defdict_methods[] = {
     {"copy", defdict_copy, METH_NOARGS, "A shallow copy, same factory."},
     {"__copy__", defdict_copy, METH_NOARGS, "A shallow copy, same factory."},
     {"__reduce__", defdict_reduce, METH_NOARGS, "Pickle support."},
+    CLASS_GETITEM_ENTRY
     {NULL, NULL},
 };
 

@@ -10,6 +10,14 @@
 #include "pycore_object.h"
 #include "structmember.h"
 
+/* cls[item] gives a types.GenericAlias, once the runtime has one. */
+#ifdef Py_GENERICALIASOBJECT_H
+#define CLASS_GETITEM_ENTRY \
+    {"__class_getitem__", Py_GenericAlias, METH_O | METH_CLASS, "Subscripting gives a GenericAlias."},
+#else
+#define CLASS_GETITEM_ENTRY
+#endif
+
 /* ---- reduce(function, iterable, /[, initial]) -------------------------------------------- */
 
 static PyObject *
@@ -577,6 +585,7 @@ partial_setstate(PyObject *self, PyObject *state)
 static PyMethodDef partial_methods[] = {
     {"__reduce__", partial_reduce, METH_NOARGS, "Pickle support."},
     {"__setstate__", partial_setstate, METH_O, "Restore a pickled state."},
+    CLASS_GETITEM_ENTRY
     {NULL, NULL},
 };
 

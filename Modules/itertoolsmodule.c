@@ -11,6 +11,14 @@
 #include "pycore_object.h"
 #include <stdint.h>
 
+/* cls[item] gives a types.GenericAlias, once the runtime has one. */
+#ifdef Py_GENERICALIASOBJECT_H
+#define CLASS_GETITEM_ENTRY \
+    {"__class_getitem__", Py_GenericAlias, METH_O | METH_CLASS, "Subscripting gives a GenericAlias."},
+#else
+#define CLASS_GETITEM_ENTRY
+#endif
+
 /* ---- The shared layout ----------------------------------------------------------- */
 
 typedef struct {
@@ -610,6 +618,7 @@ chain_next(PyObject *self)
 static PyMethodDef chain_methods[] = {
     {"from_iterable", chain_from_iterable, METH_O | METH_CLASS,
      "Chain the iterables that one iterable yields, taken lazily."},
+    CLASS_GETITEM_ENTRY
     {NULL, NULL},
 };
 
