@@ -618,6 +618,9 @@ deque_inplace_repeat(PyObject *self, Py_ssize_t n)
     for (Py_ssize_t rep = 0; rep < extra; rep++) {
         for (Py_ssize_t i = 0; i < len; i++) {
             Py_ssize_t at = d->len - len; /* the block being copied slides as items drop */
+            if (at < 0) {
+                return Py_NewRef(self); /* a dropped item's __del__ emptied us */
+            }
             if (dq_push(d, Py_NewRef(*dq_slot(d, at)), 0) < 0) {
                 return NULL;
             }

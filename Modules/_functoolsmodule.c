@@ -444,7 +444,12 @@ partial_vectorcall(PyObject *self, PyObject *const *args, size_t nargsf, PyObjec
         for (Py_ssize_t j = e; j < nargs + nkw; j++) {
             stack[nstored + j - e] = args[j];
         }
-        PyObject *res = PyObject_Vectorcall(p->fn, stack, total, kwnames);
+        /* The stack borrows from args and fn: keep them alive through the
+           call even if it replaces them with __setstate__. */
+        PyObject *keep_args = Py_NewRef(p->args), *keep_fn = Py_NewRef(p->fn);
+        PyObject *res = PyObject_Vectorcall(keep_fn, stack, total, kwnames);
+        Py_DECREF(keep_args);
+        Py_DECREF(keep_fn);
         if (stack != small) {
             PyMem_Free(stack);
         }
@@ -460,7 +465,9 @@ partial_vectorcall(PyObject *self, PyObject *const *args, size_t nargsf, PyObjec
             Py_CLEAR(kw);
         }
     }
-    PyObject *res = kw ? PyObject_Call(p->fn, pos, kw) : NULL;
+    PyObject *fn = Py_NewRef(p->fn);
+    PyObject *res = kw ? PyObject_Call(fn, pos, kw) : NULL;
+    Py_DECREF(fn);
     Py_XDECREF(kw);
     Py_DECREF(pos);
     return res;
@@ -749,18 +756,38 @@ make_key(lruobject *lru, PyObject *args, PyObject *kwds)
     return key;
 }
 
+/* Dict operations on the cache hold it: a key's __eq__ may call
+   cache_clear(), which drops the dict. */
+static int
+cache_lookup(lruobject *lru, PyObject *key, PyObject **found)
+{
+    PyObject *cache = Py_NewRef(lru->cache);
+    int r = PyDict_GetItemRef(cache, key, found);
+    Py_DECREF(cache);
+    return r;
+}
+
+static int
+cache_store(lruobject *lru, PyObject *key, PyObject *value)
+{
+    PyObject *cache = Py_NewRef(lru->cache);
+    int r = PyDict_SetItem(cache, key, value);
+    Py_DECREF(cache);
+    return r;
+}
+
 static PyObject *
 lru_call_unbounded(lruobject *lru, PyObject *key, PyObject *args, PyObject *kwds)
 {
     PyObject *res;
-    int found = PyDict_GetItemRef(lru->cache, key, &res);
+    int found = cache_lookup(lru, key, &res);
     if (found != 0) {
         lru->hits += found > 0;
         return res;
     }
     lru->misses++;
     res = PyObject_Call(lru->fn, args, kwds);
-    if (res != NULL && PyDict_SetItem(lru->cache, key, res) < 0) {
+    if (res != NULL && cache_store(lru, key, res) < 0) {
         Py_CLEAR(res);
     }
     return res;
@@ -777,9 +804,13 @@ lru_evict_oldest(lruobject *lru)
     lruentry *e = ENTRY_OF(oldest);
     link_remove(oldest);
     oldest->older = oldest->newer = oldest; /* detached */
+    /* The key's __eq__ may clear the cache under us: hold dict and key. */
+    PyObject *cache = Py_NewRef(lru->cache), *key = Py_NewRef(e->key);
     PyObject *popped = NULL;
-    int r = PyDict_Pop(lru->cache, e->key, &popped);
+    int r = PyDict_Pop(cache, key, &popped);
     Py_XDECREF(popped);
+    Py_DECREF(key);
+    Py_DECREF(cache);
     return r < 0 ? -1 : 0;
 }
 
@@ -787,7 +818,7 @@ static PyObject *
 lru_call_bounded(lruobject *lru, PyObject *key, PyObject *args, PyObject *kwds)
 {
     PyObject *found;
-    int r = PyDict_GetItemRef(lru->cache, key, &found);
+    int r = cache_lookup(lru, key, &found);
     if (r < 0) {
         return NULL;
     }
@@ -808,7 +839,9 @@ lru_call_bounded(lruobject *lru, PyObject *key, PyObject *args, PyObject *kwds)
         return NULL;
     }
     /* The call may have filled this key itself (recursion): keep that one. */
-    r = PyDict_Contains(lru->cache, key);
+    PyObject *already = NULL;
+    r = cache_lookup(lru, key, &already);
+    Py_XDECREF(already);
     if (r != 0) {
         return r < 0 ? (Py_DECREF(res), NULL) : res;
     }
@@ -826,12 +859,19 @@ lru_call_bounded(lruobject *lru, PyObject *key, PyObject *args, PyObject *kwds)
     e->key = Py_NewRef(key);
     e->result = Py_NewRef(res);
     e->link.older = e->link.newer = &e->link;
-    if (PyDict_SetItem(lru->cache, key, (PyObject *)e) < 0) {
+    PyObject *cache = Py_NewRef(lru->cache);
+    if (PyDict_SetItem(cache, key, (PyObject *)e) < 0) {
+        Py_DECREF(cache);
         Py_DECREF(e);
         Py_DECREF(res);
         return NULL;
     }
-    link_append_newest(lru, &e->link);
+    /* A key's __eq__ may have cleared the cache meanwhile; then the entry
+       belongs to the discarded dict and must stay off the list. */
+    if (cache == lru->cache) {
+        link_append_newest(lru, &e->link);
+    }
+    Py_DECREF(cache);
     Py_DECREF(e);
     return res;
 }

@@ -119,3 +119,9 @@ e = deque(maxlen=2); e.extendleft('abc'); print(e)
 try: deque([1]) * (2 ** 62)
 except MemoryError: print('MemoryError')
 print(deque('ab', maxlen=3) * (2 ** 62))
+# ---- an item dropped by a bounded repeat empties the deque from __del__ (.exp line by hand)
+class Dropper:
+    def __del__(self): victim.clear()
+victim = deque(maxlen=2); victim.append(Dropper()); victim.append(1); victim *= 5
+print('repeat survived', len(victim) <= 2)
+victim.clear()
