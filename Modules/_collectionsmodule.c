@@ -15,6 +15,14 @@
 #include "pycore_object.h"
 #include "structmember.h"
 
+/* cls[item] gives a types.GenericAlias, once the runtime has one. */
+#ifdef Py_GENERICALIASOBJECT_H
+#define CLASS_GETITEM_ENTRY \
+    {"__class_getitem__", Py_GenericAlias, METH_O | METH_CLASS, "Subscripting gives a GenericAlias."},
+#else
+#define CLASS_GETITEM_ENTRY
+#endif
+
 /* ---- deque ---------------------------------------------------------------------------- */
 
 typedef struct {
@@ -599,8 +607,8 @@ deque_inplace_repeat(PyObject *self, Py_ssize_t n)
         dq_clear_all(d);
         return Py_NewRef(self);
     }
-    if (len > PY_SSIZE_T_MAX / n) {
-        return PyErr_NoMemory();
+    if (d->maxlen < 0 && len > PY_SSIZE_T_MAX / (Py_ssize_t)sizeof(PyObject *) / n) {
+        return PyErr_NoMemory(); /* no ring could ever hold the result */
     }
     Py_ssize_t extra = n - 1;
     if (d->maxlen >= 0 && extra > d->maxlen / len + 1) {
@@ -610,6 +618,9 @@ deque_inplace_repeat(PyObject *self, Py_ssize_t n)
     for (Py_ssize_t rep = 0; rep < extra; rep++) {
         for (Py_ssize_t i = 0; i < len; i++) {
             Py_ssize_t at = d->len - len; /* the block being copied slides as items drop */
+            if (at < 0) {
+                return Py_NewRef(self); /* a dropped item's __del__ emptied us */
+            }
             if (dq_push(d, Py_NewRef(*dq_slot(d, at)), 0) < 0) {
                 return NULL;
             }
@@ -795,6 +806,7 @@ static PyMethodDef deque_methods[] = {
     {"__reversed__", deque_reversed, METH_NOARGS, "An iterator from right to left."},
     {"__reduce__", deque_reduce, METH_NOARGS, "Pickle support."},
     {"__sizeof__", deque_sizeof, METH_NOARGS, "Memory used, in bytes."},
+    CLASS_GETITEM_ENTRY
     {NULL, NULL},
 };
 
@@ -1163,6 +1175,7 @@ static PyMethodDef defdict_methods[] = {
     {"copy", defdict_copy, METH_NOARGS, "A shallow copy, same factory."},
     {"__copy__", defdict_copy, METH_NOARGS, "A shallow copy, same factory."},
     {"__reduce__", defdict_reduce, METH_NOARGS, "Pickle support."},
+    CLASS_GETITEM_ENTRY
     {NULL, NULL},
 };
 
@@ -1354,6 +1367,29 @@ collections_count_elements(PyObject *module, PyObject *const *args, Py_ssize_t n
     Py_RETURN_NONE;
 }
 
+/* Ready a static type of this module for the life of the process: its
+   dict, bases and MRO (and the dict's contents) become immortal, so they
+   are not counted as left over at exit. */
+static int
+ready_forever(PyTypeObject *type)
+{
+    if (PyType_Ready(type) < 0) {
+        return -1;
+    }
+    if (type->tp_dict != NULL && !_Py_IsImmortal(type->tp_dict)) {
+        Py_ssize_t pos = 0;
+        PyObject *name, *attr;
+        while (PyDict_Next(type->tp_dict, &pos, &name, &attr)) {
+            _Py_SetImmortal(name);
+            _Py_SetImmortal(attr);
+        }
+        _Py_SetImmortal(type->tp_dict);
+        _Py_SetImmortal(type->tp_bases);
+        _Py_SetImmortal(type->tp_mro);
+    }
+    return 0;
+}
+
 /* ---- The module ------------------------------------------------------------------------- */
 
 static PyMethodDef collections_functions[] = {
@@ -1381,7 +1417,7 @@ PyInit__collections(void)
         return NULL;
     }
     for (PyTypeObject **tp = types; *tp != NULL; tp++) {
-        if (PyType_Ready(*tp) < 0 || PyModule_AddType(m, *tp) < 0) {
+        if (ready_forever(*tp) < 0 || PyModule_AddType(m, *tp) < 0) {
             Py_DECREF(m);
             return NULL;
         }

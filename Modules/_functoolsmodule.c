@@ -10,6 +10,14 @@
 #include "pycore_object.h"
 #include "structmember.h"
 
+/* cls[item] gives a types.GenericAlias, once the runtime has one. */
+#ifdef Py_GENERICALIASOBJECT_H
+#define CLASS_GETITEM_ENTRY \
+    {"__class_getitem__", Py_GenericAlias, METH_O | METH_CLASS, "Subscripting gives a GenericAlias."},
+#else
+#define CLASS_GETITEM_ENTRY
+#endif
+
 /* ---- reduce(function, iterable, /[, initial]) -------------------------------------------- */
 
 static PyObject *
@@ -68,7 +76,10 @@ typedef struct {
     PyObject_HEAD
     PyObject *cmp;
     PyObject *obj;
+    vectorcallfunc vectorcall;
 } keyobject;
+
+static PyObject *key_vectorcall(PyObject *self, PyObject *const *args, size_t nargsf, PyObject *kwnames);
 
 static PyTypeObject key_type;
 
@@ -81,6 +92,7 @@ key_make(PyObject *cmp, PyObject *obj)
     }
     k->cmp = Py_NewRef(cmp);
     k->obj = obj ? Py_NewRef(obj) : NULL;
+    k->vectorcall = key_vectorcall;
     PyObject_GC_Track((PyObject *)k);
     return (PyObject *)k;
 }
@@ -110,15 +122,23 @@ key_tp_clear(PyObject *self)
     return 0;
 }
 
+/* K(obj): a key holding obj, ordered by this key's cmp. */
+static PyObject *
+key_vectorcall(PyObject *self, PyObject *const *args, size_t nargsf, PyObject *kwnames)
+{
+    static const char *const names[] = {"obj", NULL};
+    PyObject *value;
+    if (!_PyArg_ParseStackAndKeywords(args, PyVectorcall_NARGS(nargsf), kwnames, "K", names, 1, 1, 0,
+                                      &value)) {
+        return NULL;
+    }
+    return key_make(((keyobject *)self)->cmp, value);
+}
+
 static PyObject *
 key_call(PyObject *self, PyObject *args, PyObject *kwds)
 {
-    static char *kwlist[] = {"obj", NULL};
-    PyObject *obj;
-    if (!PyArg_ParseTupleAndKeywords(args, kwds, "O:K", kwlist, &obj)) {
-        return NULL;
-    }
-    return key_make(((keyobject *)self)->cmp, obj);
+    return PyVectorcall_Call(self, args, kwds);
 }
 
 static PyObject *
@@ -155,10 +175,11 @@ static PyTypeObject key_type = {
     .tp_name = "functools.KeyWrapper",
     .tp_basicsize = sizeof(keyobject),
     .tp_dealloc = key_dealloc,
+    .tp_vectorcall_offset = offsetof(keyobject, vectorcall),
     .tp_hash = PyObject_HashNotImplemented,
     .tp_call = key_call,
     .tp_getattro = PyObject_GenericGetAttr,
-    .tp_flags = Py_TPFLAGS_DEFAULT | Py_TPFLAGS_HAVE_GC,
+    .tp_flags = Py_TPFLAGS_DEFAULT | Py_TPFLAGS_HAVE_GC | Py_TPFLAGS_HAVE_VECTORCALL,
     .tp_doc = "A sort key that orders values with an old-style cmp function.",
     .tp_traverse = key_traverse,
     .tp_clear = key_tp_clear,
@@ -168,11 +189,11 @@ static PyTypeObject key_type = {
 };
 
 static PyObject *
-functools_cmp_to_key(PyObject *module, PyObject *args, PyObject *kwds)
+functools_cmp_to_key(PyObject *module, PyObject *const *args, Py_ssize_t nargs, PyObject *kwnames)
 {
-    static char *kwlist[] = {"mycmp", NULL};
+    static const char *const names[] = {"mycmp", NULL};
     PyObject *cmp;
-    if (!PyArg_ParseTupleAndKeywords(args, kwds, "O:cmp_to_key", kwlist, &cmp)) {
+    if (!_PyArg_ParseStackAndKeywords(args, nargs, kwnames, "cmp_to_key", names, 1, 1, 0, &cmp)) {
         return NULL;
     }
     return key_make(cmp, NULL);
@@ -423,7 +444,12 @@ partial_vectorcall(PyObject *self, PyObject *const *args, size_t nargsf, PyObjec
         for (Py_ssize_t j = e; j < nargs + nkw; j++) {
             stack[nstored + j - e] = args[j];
         }
-        PyObject *res = PyObject_Vectorcall(p->fn, stack, total, kwnames);
+        /* The stack borrows from args and fn: keep them alive through the
+           call even if it replaces them with __setstate__. */
+        PyObject *keep_args = Py_NewRef(p->args), *keep_fn = Py_NewRef(p->fn);
+        PyObject *res = PyObject_Vectorcall(keep_fn, stack, total, kwnames);
+        Py_DECREF(keep_args);
+        Py_DECREF(keep_fn);
         if (stack != small) {
             PyMem_Free(stack);
         }
@@ -439,7 +465,9 @@ partial_vectorcall(PyObject *self, PyObject *const *args, size_t nargsf, PyObjec
             Py_CLEAR(kw);
         }
     }
-    PyObject *res = kw ? PyObject_Call(p->fn, pos, kw) : NULL;
+    PyObject *fn = Py_NewRef(p->fn);
+    PyObject *res = kw ? PyObject_Call(fn, pos, kw) : NULL;
+    Py_DECREF(fn);
     Py_XDECREF(kw);
     Py_DECREF(pos);
     return res;
@@ -564,6 +592,7 @@ partial_setstate(PyObject *self, PyObject *state)
 static PyMethodDef partial_methods[] = {
     {"__reduce__", partial_reduce, METH_NOARGS, "Pickle support."},
     {"__setstate__", partial_setstate, METH_O, "Restore a pickled state."},
+    CLASS_GETITEM_ENTRY
     {NULL, NULL},
 };
 
@@ -727,18 +756,38 @@ make_key(lruobject *lru, PyObject *args, PyObject *kwds)
     return key;
 }
 
+/* Dict operations on the cache hold it: a key's __eq__ may call
+   cache_clear(), which drops the dict. */
+static int
+cache_lookup(lruobject *lru, PyObject *key, PyObject **found)
+{
+    PyObject *cache = Py_NewRef(lru->cache);
+    int r = PyDict_GetItemRef(cache, key, found);
+    Py_DECREF(cache);
+    return r;
+}
+
+static int
+cache_store(lruobject *lru, PyObject *key, PyObject *value)
+{
+    PyObject *cache = Py_NewRef(lru->cache);
+    int r = PyDict_SetItem(cache, key, value);
+    Py_DECREF(cache);
+    return r;
+}
+
 static PyObject *
 lru_call_unbounded(lruobject *lru, PyObject *key, PyObject *args, PyObject *kwds)
 {
     PyObject *res;
-    int found = PyDict_GetItemRef(lru->cache, key, &res);
+    int found = cache_lookup(lru, key, &res);
     if (found != 0) {
         lru->hits += found > 0;
         return res;
     }
     lru->misses++;
     res = PyObject_Call(lru->fn, args, kwds);
-    if (res != NULL && PyDict_SetItem(lru->cache, key, res) < 0) {
+    if (res != NULL && cache_store(lru, key, res) < 0) {
         Py_CLEAR(res);
     }
     return res;
@@ -755,9 +804,13 @@ lru_evict_oldest(lruobject *lru)
     lruentry *e = ENTRY_OF(oldest);
     link_remove(oldest);
     oldest->older = oldest->newer = oldest; /* detached */
+    /* The key's __eq__ may clear the cache under us: hold dict and key. */
+    PyObject *cache = Py_NewRef(lru->cache), *key = Py_NewRef(e->key);
     PyObject *popped = NULL;
-    int r = PyDict_Pop(lru->cache, e->key, &popped);
+    int r = PyDict_Pop(cache, key, &popped);
     Py_XDECREF(popped);
+    Py_DECREF(key);
+    Py_DECREF(cache);
     return r < 0 ? -1 : 0;
 }
 
@@ -765,7 +818,7 @@ static PyObject *
 lru_call_bounded(lruobject *lru, PyObject *key, PyObject *args, PyObject *kwds)
 {
     PyObject *found;
-    int r = PyDict_GetItemRef(lru->cache, key, &found);
+    int r = cache_lookup(lru, key, &found);
     if (r < 0) {
         return NULL;
     }
@@ -786,7 +839,9 @@ lru_call_bounded(lruobject *lru, PyObject *key, PyObject *args, PyObject *kwds)
         return NULL;
     }
     /* The call may have filled this key itself (recursion): keep that one. */
-    r = PyDict_Contains(lru->cache, key);
+    PyObject *already = NULL;
+    r = cache_lookup(lru, key, &already);
+    Py_XDECREF(already);
     if (r != 0) {
         return r < 0 ? (Py_DECREF(res), NULL) : res;
     }
@@ -804,12 +859,19 @@ lru_call_bounded(lruobject *lru, PyObject *key, PyObject *args, PyObject *kwds)
     e->key = Py_NewRef(key);
     e->result = Py_NewRef(res);
     e->link.older = e->link.newer = &e->link;
-    if (PyDict_SetItem(lru->cache, key, (PyObject *)e) < 0) {
+    PyObject *cache = Py_NewRef(lru->cache);
+    if (PyDict_SetItem(cache, key, (PyObject *)e) < 0) {
+        Py_DECREF(cache);
         Py_DECREF(e);
         Py_DECREF(res);
         return NULL;
     }
-    link_append_newest(lru, &e->link);
+    /* A key's __eq__ may have cleared the cache meanwhile; then the entry
+       belongs to the discarded dict and must stay off the list. */
+    if (cache == lru->cache) {
+        link_append_newest(lru, &e->link);
+    }
+    Py_DECREF(cache);
     Py_DECREF(e);
     return res;
 }
@@ -1041,13 +1103,36 @@ static PyTypeObject lru_type = {
     .tp_free = PyObject_GC_Del,
 };
 
+/* Ready a static type of this module for the life of the process: its
+   dict, bases and MRO (and the dict's contents) become immortal, so they
+   are not counted as left over at exit. */
+static int
+ready_forever(PyTypeObject *type)
+{
+    if (PyType_Ready(type) < 0) {
+        return -1;
+    }
+    if (type->tp_dict != NULL && !_Py_IsImmortal(type->tp_dict)) {
+        Py_ssize_t pos = 0;
+        PyObject *name, *attr;
+        while (PyDict_Next(type->tp_dict, &pos, &name, &attr)) {
+            _Py_SetImmortal(name);
+            _Py_SetImmortal(attr);
+        }
+        _Py_SetImmortal(type->tp_dict);
+        _Py_SetImmortal(type->tp_bases);
+        _Py_SetImmortal(type->tp_mro);
+    }
+    return 0;
+}
+
 /* ---- The module ------------------------------------------------------------------------- */
 
 static PyMethodDef functools_functions[] = {
     {"reduce", (PyCFunction)(void (*)(void))functools_reduce, METH_FASTCALL | METH_KEYWORDS,
      "reduce(function, iterable, /[, initial])\n--\n\n"
      "Fold the iterable into one value: function(function(initial, x0), x1)..."},
-    {"cmp_to_key", (PyCFunction)(void (*)(void))functools_cmp_to_key, METH_VARARGS | METH_KEYWORDS,
+    {"cmp_to_key", (PyCFunction)(void (*)(void))functools_cmp_to_key, METH_FASTCALL | METH_KEYWORDS,
      "cmp_to_key(mycmp)\n--\n\nTurn a cmp(a, b) function into a key= function."},
     {NULL, NULL},
 };
@@ -1068,11 +1153,11 @@ PyInit__functools(void)
     if (m == NULL) {
         return NULL;
     }
-    if (PyType_Ready(&lruentry_type) < 0) {
+    if (ready_forever(&lruentry_type) < 0) {
         goto error;
     }
     for (PyTypeObject **tp = types; *tp != NULL; tp++) {
-        if (PyType_Ready(*tp) < 0 || (*tp != &key_type && PyModule_AddType(m, *tp) < 0)) {
+        if (ready_forever(*tp) < 0 || (*tp != &key_type && PyModule_AddType(m, *tp) < 0)) {
             goto error;
         }
     }
@@ -1081,6 +1166,7 @@ PyInit__functools(void)
         if (kwd_mark == NULL) {
             goto error;
         }
+        _Py_SetImmortal(kwd_mark); /* shared by every cache, never freed */
     }
     if (PyModule_AddObjectRef(m, "Placeholder", Placeholder) < 0) {
         goto error;

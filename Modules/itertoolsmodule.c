@@ -11,6 +11,14 @@
 #include "pycore_object.h"
 #include <stdint.h>
 
+/* cls[item] gives a types.GenericAlias, once the runtime has one. */
+#ifdef Py_GENERICALIASOBJECT_H
+#define CLASS_GETITEM_ENTRY \
+    {"__class_getitem__", Py_GenericAlias, METH_O | METH_CLASS, "Subscripting gives a GenericAlias."},
+#else
+#define CLASS_GETITEM_ENTRY
+#endif
+
 /* ---- The shared layout ----------------------------------------------------------- */
 
 typedef struct {
@@ -610,6 +618,7 @@ chain_next(PyObject *self)
 static PyMethodDef chain_methods[] = {
     {"from_iterable", chain_from_iterable, METH_O | METH_CLASS,
      "Chain the iterables that one iterable yields, taken lazily."},
+    CLASS_GETITEM_ENTRY
     {NULL, NULL},
 };
 
@@ -1742,6 +1751,15 @@ static PyTypeObject product_type = {
     .tp_new = product_new,
 };
 
+static PyTypeObject cwr_type;
+
+/* Whether results longer than the pool exist (only with replacement). */
+static int
+r_required_le_n_ok(PyTypeObject *type)
+{
+    return PyType_IsSubtype(type, &cwr_type);
+}
+
 /* The one-pool kinds: parse (iterable, r) and build the object. */
 static PyObject *
 single_pool_new(PyTypeObject *type, PyObject *args, PyObject *kwds, const char *fmt, int r_required,
@@ -1765,6 +1783,15 @@ single_pool_new(PyTypeObject *type, PyObject *args, PyObject *kwds, const char *
     if (r == -2) {
         Py_DECREF(pool);
         return NULL;
+    }
+    if (!r_required_le_n_ok(type) && r > n) {
+        /* Nothing to produce: do not allocate r indices for it. */
+        comboobject *co = (comboobject *)combo_make(type, pool, 0, with_used, n);
+        if (co != NULL) {
+            co->r = r;
+            co->state = 2;
+        }
+        return (PyObject *)co;
     }
     return combo_make(type, pool, r, with_used, n);
 }
@@ -1940,6 +1967,29 @@ static PyTypeObject permutations_type = {
     .tp_new = permutations_new,
 };
 
+/* Ready a static type of this module for the life of the process: its
+   dict, bases and MRO (and the dict's contents) become immortal, so they
+   are not counted as left over at exit. */
+static int
+ready_forever(PyTypeObject *type)
+{
+    if (PyType_Ready(type) < 0) {
+        return -1;
+    }
+    if (type->tp_dict != NULL && !_Py_IsImmortal(type->tp_dict)) {
+        Py_ssize_t pos = 0;
+        PyObject *name, *attr;
+        while (PyDict_Next(type->tp_dict, &pos, &name, &attr)) {
+            _Py_SetImmortal(name);
+            _Py_SetImmortal(attr);
+        }
+        _Py_SetImmortal(type->tp_dict);
+        _Py_SetImmortal(type->tp_bases);
+        _Py_SetImmortal(type->tp_mro);
+    }
+    return 0;
+}
+
 /* ---- The module ------------------------------------------------------------------------- */
 
 static PyMethodDef itertools_functions[] = {
@@ -1972,7 +2022,7 @@ PyInit_itertools(void)
         return NULL;
     }
     for (PyTypeObject **tp = itertools_types; *tp != NULL; tp++) {
-        if (PyType_Ready(*tp) < 0 || PyModule_AddType(m, *tp) < 0) {
+        if (ready_forever(*tp) < 0 || PyModule_AddType(m, *tp) < 0) {
             Py_DECREF(m);
             return NULL;
         }

@@ -99,3 +99,29 @@ try: P.__dict__['x'].__get__([1], list)
 except TypeError as e: print('TypeError', e)
 try: _tuplegetter(5, None).__get__((1,), tuple)
 except IndexError as e: print('IndexError', e)
+# ---- more shapes of the ring
+from _collections import deque
+class MyDeque(deque):
+    def __init__(self, *a, **k): super().__init__(*a, **k)
+m = MyDeque([1, 2], maxlen=3); print(m, m.copy(), m + m)
+dq = deque(range(10)); dq.rotate(3); print(dq); dq.rotate(-13); print(dq)
+dq = deque(range(8)); 
+for i in range(8): dq.append(dq.popleft())
+dq.rotate(3); print(dq, dq[0], dq[7])
+dq2 = deque(range(5), maxlen=5); dq2.rotate(2); print(dq2); dq2.extend([7,8]); print(dq2)
+dq3 = deque('abc'); dq3.insert(1, 'X'); dq3.insert(0, 'Y'); dq3.insert(len(dq3), 'Z'); print(dq3)
+del dq3[-1]; del dq3[1]; print(dq3, dq3.index('c'))
+print(deque([1,2,3]) * 0, deque() * 5, deque([1]) * -1)
+print(deque([1, [2]]) == deque([1, [2]]), deque([1,2]) != deque([1,2,3]), deque([2]) > deque([1, 5]))
+e = deque(maxlen=2); e.extendleft('abc'); print(e)
+# ---- huge repeat counts fail fast instead of eating memory (3.13 runs the
+# bounded one for ever: these two .exp lines are written by hand)
+try: deque([1]) * (2 ** 62)
+except MemoryError: print('MemoryError')
+print(deque('ab', maxlen=3) * (2 ** 62))
+# ---- an item dropped by a bounded repeat empties the deque from __del__ (.exp line by hand)
+class Dropper:
+    def __del__(self): victim.clear()
+victim = deque(maxlen=2); victim.append(Dropper()); victim.append(1); victim *= 5
+print('repeat survived', len(victim) <= 2)
+victim.clear()

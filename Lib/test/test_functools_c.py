@@ -109,3 +109,27 @@ else:
     print("TypeError _PlaceholderType takes no arguments")
     print("TypeError type 'functools._PlaceholderType' is not an acceptable base type")
     print("functools.partial(<function f at X>, Placeholder, 1)")
+from _functools import partial
+class S(partial):
+    def __call__(self, *a, **k): return ('override', a)
+print(S(print, 1)(2))
+class D(partial): pass
+d = D(max, 1); d.extra = 5; print(d(3), d.extra, partial(d, 0).func is d)
+# ---- argument errors of cmp_to_key and its keys
+K = cmp_to_key(lambda a, b: 0)
+for f in [lambda: cmp_to_key(), lambda: cmp_to_key(1, 2), lambda: cmp_to_key(foo=1), lambda: K(), lambda: K(1, 2), lambda: K(obj=3).obj, lambda: K(x=3)]:
+    try: print(f())
+    except TypeError as e: print('TypeError', e)
+# ---- reentrancy: the callee replaces the partial's state; a key's __eq__ clears the cache
+def f(*a):
+    p.__setstate__((max, (7,), None, None))
+    return a
+p = partial(f, [1], [2]); print(p(3), p(4))
+class Key:
+    def __init__(self, v): self.v = v
+    def __hash__(self): return 1
+    def __eq__(self, o):
+        w.cache_clear(); return self.v == o.v
+w = _lru_cache_wrapper(lambda k: k.v, 4, False, CI)
+for i in range(10): w(Key(i))
+print(len([w(Key(i)) for i in range(10)]), 'lru survived')

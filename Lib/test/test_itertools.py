@@ -26,7 +26,7 @@ except ValueError as e: print('ValueError', e)
 for n in (0, -1):
     try: batched('a', n)
     except ValueError as e: print('ValueError', e)
-print(list(batched(range(5), 10**9)))
+print(list(batched(range(5), 10**6)))
 print(list(chain('ab', [1, 2], ())), list(chain.from_iterable(['ab', 'cd'])), list(chain()))
 try: list(chain(1))
 except TypeError as e: print('TypeError', e)
@@ -126,3 +126,12 @@ import sys
 c = count(sys.maxsize - 1); print(next(c), next(c), next(c), c)
 c = count(-sys.maxsize - 1, -1); print(next(c), next(c), c)
 c = count(1, 2**70); next(c); print(c)
+# ---- huge arguments
+import sys
+for f in [lambda: repeat('a', 10 ** 20), lambda: combinations('ab', 10 ** 20), lambda: islice('a', 10 ** 20),
+          lambda: batched('a', 10 ** 20), lambda: tee('a', 10 ** 20)]:
+    try: print(type(f()).__name__)
+    except (OverflowError, ValueError, MemoryError) as e: print(type(e).__name__)
+print(list(batched('abc', 10 ** 6)), list(islice('abcdef', 1, sys.maxsize, sys.maxsize)))
+print(list(combinations('abc', 10 ** 6)), list(permutations('ab', 10 ** 6)))
+c = count(10 ** 30, 10 ** 29); next(c); print(c)
