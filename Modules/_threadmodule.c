@@ -1097,19 +1097,17 @@ local_clear(PyObject *op)
     return 0;
 }
 
+/* Subclasses' instances come here through the subtype dealloc, which
+   drops the reference to their heap type itself. */
 static void
 local_dealloc(PyObject *op)
 {
-    PyTypeObject *tp = Py_TYPE(op);
     PyObject_GC_UnTrack(op);
     if (((localobject *)op)->weakreflist != NULL) {
         PyObject_ClearWeakRefs(op);
     }
     local_clear(op);
-    tp->tp_free(op);
-    if (tp->tp_flags & Py_TPFLAGS_HEAPTYPE) {
-        Py_DECREF(tp);
-    }
+    Py_TYPE(op)->tp_free(op);
 }
 
 static int
@@ -1446,26 +1444,28 @@ static struct PyModuleDef threadmodule = {
     .m_methods = thread_methods,
 };
 
-static int
-ready_types(void)
+/* The module's types are readied at start-up, like the core's (the
+   import machinery needs _thread early anyway). */
+int
+_PyThread_InitTypes(void)
 {
-    static int done = 0;
-    if (done) {
-        return 0;
+    PyTypeObject *types[] = {&Lock_Type, &RLock_Type, &Handle_Type, &Local_Type};
+    for (size_t i = 0; i < Py_ARRAY_LENGTH(types); i++) {
+        if (_PyStaticType_InitBuiltin(types[i]) < 0) {
+            return -1;
+        }
     }
-    if (PyType_Ready(&Lock_Type) < 0 || PyType_Ready(&RLock_Type) < 0 ||
-        PyType_Ready(&Handle_Type) < 0 || PyType_Ready(&Local_Type) < 0 ||
+    if (!PyType_HasFeature(&HookArgs_Type, Py_TPFLAGS_READY) &&
         PyStructSequence_InitType2(&HookArgs_Type, &hookargs_desc) < 0) {
         return -1;
     }
-    done = 1;
     return 0;
 }
 
 PyObject *
 PyInit__thread(void)
 {
-    if (ready_types() < 0) {
+    if (_PyThread_InitTypes() < 0) {
         return NULL;
     }
     PyObject *m = PyModule_Create(&threadmodule);

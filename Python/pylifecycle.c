@@ -355,6 +355,7 @@ init_core(int install_signals)
     fatal_if_error(_PySys_AddThreadFunctions(PyModule_GetDict(sysmod)) < 0,
                    "can't add the thread functions to sys");
     fatal_if_error(_PySignal_Init(install_signals) < 0, "can't initialize signals");
+    fatal_if_error(_PyThread_InitTypes() < 0, "can't initialize the thread types");
     fatal_if_error(_Py_InitSpecializedCallables(interp) < 0, "can't initialize the specializer");
     Py_DECREF(bimod);
     Py_DECREF(sysmod);
@@ -506,6 +507,7 @@ Py_FinalizeEx(void)
     /* The method cache holds references to attribute names. */
     PyType_ClearCache();
     _Py_FiniSpecializedCallables();
+    _PyThread_ClearLocals(tstate);
     Py_CLEAR(tstate->dict);
     Py_CLEAR(tstate->exc_state.exc_value);
 #ifdef Py_REF_DEBUG

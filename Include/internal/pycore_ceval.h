@@ -135,6 +135,8 @@ PyAPI_FUNC(int) _PyErr_CheckSignalsTstate(PyThreadState *tstate);
 
 /* Run and drop the atexit callbacks, last registered first. */
 PyAPI_FUNC(void) _PyAtExit_Call(void);
+/* Ready the _thread module's types (start-up). */
+PyAPI_FUNC(int) _PyThread_InitTypes(void);
 /* Forget the _thread module's bookkeeping (after all threads ended). */
 PyAPI_FUNC(void) _PyThread_Fini(void);
 

@@ -2,6 +2,7 @@
 # their arguments; unregister; failing callbacks are reported and skipped.
 
 import atexit
+import sys
 
 
 class Named:
@@ -67,4 +68,15 @@ def decorated():
 
 atexit.register(registers_more)
 atexit.register(Named("d"))
+
+
+# At exit the interpreter first asks threading to join its threads, then
+# runs the callbacks.
+class FakeThreading:
+    @staticmethod
+    def _shutdown():
+        print("threading._shutdown called")
+
+
+sys.modules["threading"] = FakeThreading
 print("end of main")

@@ -19,6 +19,9 @@ def check_raises(exc_type, func, *args, **kwargs):
 
 
 print("--- defaults")
+# SIG_IGN when started from a shell's background job, which ignores SIGINT.
+print(S.getsignal(S.SIGINT) in (S.default_int_handler, S.SIG_IGN))
+S.signal(S.SIGINT, S.default_int_handler)
 print(S.getsignal(S.SIGINT) is S.default_int_handler)
 print(S.getsignal(S.SIGUSR1) == S.SIG_DFL, S.SIG_DFL, S.SIG_IGN)
 print(S.NSIG, S.SIGINT, S.SIGALRM, S.SIGUSR1, S.ITIMER_REAL, S.ITIMER_VIRTUAL, S.ITIMER_PROF)

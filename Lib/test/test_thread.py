@@ -247,3 +247,29 @@ check_raises(ValueError, sys.setswitchinterval, 0)
 frames = sys._current_frames()
 print(list(frames) == [_thread.get_ident()], frames[_thread.get_ident()].f_code.co_name)
 print(list(sys._current_exceptions().values()))
+
+print("--- another thread's frames and exceptions")
+blocker = _thread.allocate_lock()
+blocker.acquire()
+ready = _thread.allocate_lock()
+ready.acquire()
+def inner():
+    ready.release()
+    try:
+        raise KeyError("handled")
+    except KeyError:
+        blocker.acquire()
+def outer():
+    inner()
+h = _thread.start_joinable_thread(outer)
+ready.acquire()
+time.sleep(0.01)
+frames = sys._current_frames()
+print(len(frames), sorted(f.f_code.co_name for f in frames.values()))
+f = frames[h.ident]
+print(f.f_code.co_name, f.f_back.f_code.co_name)
+print(sorted(repr(e) for e in sys._current_exceptions().values()))
+del f, frames
+blocker.release()
+h.join()
+print(len(sys._current_frames()))
