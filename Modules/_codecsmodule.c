@@ -9,6 +9,8 @@
 #include "pycore_codecs.h"
 #include "pycore_bytesobject.h"
 
+#include <ctype.h>
+
 /* ---- Arguments ------------------------------------------------------------------------- */
 
 /* Input bytes: any buffer, or with `text_ok` a str (as UTF-8). */
@@ -507,6 +509,276 @@ codecs_raw_unicode_escape_decode(PyObject *module, PyObject *args)
     return decode_escapes(args, "O|zp:raw_unicode_escape_decode", 1);
 }
 
+/* ---- UTF-7 (RFC 2152) -------------------------------------------------------------------
+
+   ASCII letters, digits, punctuation other than '+', '\\' and '~', and
+   white space stand for themselves; everything else goes in "shift
+   sequences": '+', the UTF-16 code units in modified base64, and a '-'
+   when the next byte could be mistaken for more base64 (or at the end). */
+
+static const char b64_alphabet[] =
+    "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/";
+
+static int
+b64_value(unsigned char c)
+{
+    const char *p = c != 0 ? strchr(b64_alphabet, c) : NULL;
+    return p == NULL ? -1 : (int)(p - b64_alphabet);
+}
+
+static int
+utf7_direct(Py_UCS4 c)
+{
+    return c < 128 && c != 0 && c != '+' && c != '\\' && c != '~' &&
+           (isalnum((int)c) || strchr("'(),-./:? \t\r\n!\"#$%&*;<=>@[]^_`{|}", (int)c) != NULL);
+}
+
+typedef struct {
+    char *p;            /* next output byte */
+    uint32_t acc;       /* pending bits, the low `nbits` of them */
+    int nbits;
+    int shifted;
+} utf7_out;
+
+static void
+utf7_push_unit(utf7_out *o, Py_UCS4 unit)
+{
+    o->acc = (o->acc << 16) | unit;
+    o->nbits += 16;
+    while (o->nbits >= 6) {
+        o->nbits -= 6;
+        *o->p++ = b64_alphabet[(o->acc >> o->nbits) & 0x3F];
+    }
+}
+
+/* Leave a shift sequence before `next` (0 at the end of the input). */
+static void
+utf7_unshift(utf7_out *o, Py_UCS4 next)
+{
+    if (o->nbits > 0) {
+        *o->p++ = b64_alphabet[(o->acc << (6 - o->nbits)) & 0x3F];
+    }
+    if (next == 0 || next == '-' || (next < 128 && b64_value((unsigned char)next) >= 0)) {
+        *o->p++ = '-';
+    }
+    o->acc = 0;
+    o->nbits = 0;
+    o->shifted = 0;
+}
+
+static PyObject *
+codecs_utf_7_encode(PyObject *module, PyObject *args)
+{
+    Py_ssize_t nargs = PyTuple_GET_SIZE(args);
+    const char *errors = NULL;
+    if (!_PyArg_CheckPositional("utf_7_encode", nargs, 1, 2)) {
+        return NULL;
+    }
+    PyObject *text = PyTuple_GET_ITEM(args, 0);
+    if (check_str(text, "utf_7_encode") < 0 ||
+        (nargs == 2 && errors_arg(PyTuple_GET_ITEM(args, 1), "utf_7_encode", &errors) < 0)) {
+        return NULL;
+    }
+    Py_ssize_t n = PyUnicode_GET_LENGTH(text);
+    if (n > PY_SSIZE_T_MAX / 8 - 2) {
+        return PyErr_NoMemory();
+    }
+    /* At most 16/3 bytes per unit and two units per character. */
+    PyObject *out = PyBytes_FromStringAndSize(NULL, 8 * n + 2);
+    if (out == NULL) {
+        return NULL;
+    }
+    utf7_out o = {PyBytes_AS_STRING(out), 0, 0, 0};
+    for (Py_ssize_t i = 0; i < n; i++) {
+        Py_UCS4 c = PyUnicode_READ_CHAR(text, i);
+        if (o.shifted && utf7_direct(c)) {
+            utf7_unshift(&o, c);
+        }
+        if (!o.shifted && utf7_direct(c)) {
+            *o.p++ = (char)c;
+            continue;
+        }
+        if (!o.shifted && c == '+') {
+            *o.p++ = '+';
+            *o.p++ = '-';
+            continue;
+        }
+        if (!o.shifted) {
+            *o.p++ = '+';
+            o.shifted = 1;
+        }
+        if (c >= 0x10000) {
+            utf7_push_unit(&o, 0xD800 | ((c - 0x10000) >> 10));
+            c = 0xDC00 | ((c - 0x10000) & 0x3FF);
+        }
+        utf7_push_unit(&o, c);
+    }
+    if (o.shifted) {
+        utf7_unshift(&o, 0);
+    }
+    if (_PyBytes_Resize(&out, o.p - PyBytes_AS_STRING(out)) < 0) {
+        return NULL;
+    }
+    return coder_result(out, n);
+}
+
+typedef struct {
+    _PyUnicodeWriter w;
+    uint32_t acc;
+    int nbits;
+    Py_UCS4 high;          /* a high surrogate waiting for its partner, or 0 */
+    Py_ssize_t start;      /* where the current shift sequence began, or -1 */
+    Py_ssize_t out_start;  /* output length when it began */
+} utf7_in;
+
+#define IS_HIGH_HALF(u) ((u) >= 0xD800 && (u) <= 0xDBFF)
+#define IS_LOW_HALF(u) ((u) >= 0xDC00 && (u) <= 0xDFFF)
+
+static int
+utf7_emit_unit(utf7_in *st, Py_UCS4 unit)
+{
+    if (st->high != 0) {
+        Py_UCS4 high = st->high;
+        st->high = 0;
+        if (IS_LOW_HALF(unit)) {
+            Py_UCS4 joined = 0x10000 + ((high - 0xD800) << 10) + (unit - 0xDC00);
+            return _PyUnicodeWriter_WriteChar(&st->w, joined);
+        }
+        if (_PyUnicodeWriter_WriteChar(&st->w, high) < 0) {
+            return -1;
+        }
+    }
+    if (IS_HIGH_HALF(unit)) {
+        st->high = unit;
+        return 0;
+    }
+    return _PyUnicodeWriter_WriteChar(&st->w, unit);
+}
+
+/* Close the shift sequence; its leftover bits must be fewer than six
+   and zero.  Returns the reason it is malformed, or NULL. */
+static const char *
+utf7_close(utf7_in *st)
+{
+    const char *why = NULL;
+    if (st->nbits >= 6) {
+        why = "partial character in shift sequence";
+    }
+    else if ((st->acc & ((1u << st->nbits) - 1)) != 0) {
+        why = "non-zero padding bits in shift sequence";
+    }
+    if (why == NULL && st->high != 0 && _PyUnicodeWriter_WriteChar(&st->w, st->high) < 0) {
+        return "";
+    }
+    st->high = 0;
+    st->acc = 0;
+    st->nbits = 0;
+    st->start = -1;
+    return why;
+}
+
+/* Report s[start:end] to the error handler; returns where to go on. */
+static Py_ssize_t
+utf7_error(utf7_in *st, input_data *in, const char *errors, Py_ssize_t start, Py_ssize_t end,
+           const char *reason)
+{
+    Py_ssize_t resume;
+    PyObject *repl = _PyCodec_CallDecodeErrorHandler(errors, "utf7", in->data, in->size, start,
+                                                     end, reason, &resume);
+    if (repl == NULL) {
+        return -1;
+    }
+    int r = _PyUnicodeWriter_WriteStr(&st->w, repl);
+    Py_DECREF(repl);
+    st->start = -1;
+    st->high = 0;
+    st->acc = 0;
+    st->nbits = 0;
+    return r < 0 ? -1 : resume;
+}
+
+/* One step of the decoder at s[i]; returns the next position or -1. */
+static Py_ssize_t
+utf7_step(utf7_in *st, input_data *in, const char *errors, Py_ssize_t i)
+{
+    const unsigned char *s = (const unsigned char *)in->data;
+    unsigned char c = s[i];
+    if (st->start >= 0) {
+        int v = b64_value(c);
+        if (v >= 0) {
+            st->acc = (st->acc << 6) | (uint32_t)v;
+            st->nbits += 6;
+            if (st->nbits >= 16) {
+                st->nbits -= 16;
+                if (utf7_emit_unit(st, (st->acc >> st->nbits) & 0xFFFF) < 0) {
+                    return -1;
+                }
+            }
+            return i + 1;
+        }
+        /* A '-' ends the sequence and is dropped; another byte ends it
+           and is itself decoded, unless the sequence was malformed (then
+           it is part of the error). */
+        Py_ssize_t start = st->start;
+        const char *why = utf7_close(st);
+        if (why != NULL) {
+            return *why ? utf7_error(st, in, errors, start, i + 1, why) : -1;
+        }
+        return c == '-' ? i + 1 : i;
+    }
+    if (c == '+') {
+        if (i + 1 < in->size && s[i + 1] == '-') {
+            return _PyUnicodeWriter_WriteChar(&st->w, '+') < 0 ? -1 : i + 2;
+        }
+        if (i + 1 < in->size && b64_value(s[i + 1]) < 0) {
+            return utf7_error(st, in, errors, i, i + 2, "ill-formed sequence");
+        }
+        st->start = i;
+        st->out_start = st->w.pos;
+        return i + 1;
+    }
+    if (c >= 128) {
+        return utf7_error(st, in, errors, i, i + 1, "unexpected special character");
+    }
+    return _PyUnicodeWriter_WriteChar(&st->w, c) < 0 ? -1 : i + 1;
+}
+
+static PyObject *
+codecs_utf_7_decode(PyObject *module, PyObject *args)
+{
+    input_data in;
+    const char *errors;
+    int final = 0;
+    if (parse_decode_args(args, "O|zp:utf_7_decode", &in, &errors, &final, 0) < 0) {
+        return NULL;
+    }
+    utf7_in st = {.acc = 0, .nbits = 0, .high = 0, .start = -1, .out_start = 0};
+    _PyUnicodeWriter_Init(&st.w);
+    Py_ssize_t i = 0, consumed = in.size;
+    while (i >= 0 && i < in.size) {
+        i = utf7_step(&st, &in, errors, i);
+    }
+    if (i >= 0 && st.start >= 0 && !final) {
+        /* An open shift sequence waits for more input. */
+        consumed = st.start;
+        st.w.pos = st.out_start;
+    }
+    else if (i >= 0 && st.start >= 0) {
+        Py_ssize_t start = st.start;
+        int broken = st.nbits >= 6 || st.high != 0 || (st.acc & ((1u << st.nbits) - 1)) != 0;
+        st.start = -1;
+        if (broken) {
+            i = utf7_error(&st, &in, errors, start, in.size, "unterminated shift sequence");
+        }
+    }
+    release_input(&in);
+    if (i < 0) {
+        _PyUnicodeWriter_Dealloc(&st.w);
+        return NULL;
+    }
+    return coder_result(_PyUnicodeWriter_Finish(&st.w), consumed);
+}
+
 /* ---- Bytes to bytes ------------------------------------------------------------------- */
 
 static PyObject *
@@ -896,6 +1168,8 @@ static PyMethodDef codecs_functions[] = {
     CODER(utf_32_le_decode, "UTF-32-LE bytes -> (str, consumed)."),
     CODER(utf_32_be_decode, "UTF-32-BE bytes -> (str, consumed)."),
     CODER(utf_32_ex_decode, "UTF-32 bytes -> (str, consumed, byte order)."),
+    CODER(utf_7_encode, "str -> (UTF-7 bytes, length)."),
+    CODER(utf_7_decode, "UTF-7 bytes -> (str, consumed)."),
     CODER(latin_1_encode, "str -> (Latin-1 bytes, length)."),
     CODER(latin_1_decode, "Latin-1 bytes -> (str, length)."),
     CODER(ascii_encode, "str -> (ASCII bytes, length)."),

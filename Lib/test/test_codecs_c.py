@@ -156,3 +156,21 @@ print(d16.decode(b'\xff'), d16.decode(b'\xfea'), d16.decode(b'\x00b\x00'))
 print(codecs.encode('\u20ac', 'utf-32-be'), codecs.decode(b'\xe2\x82\xac'))
 print('\u20ac'.encode('utf_8_sig'), b'\xef\xbb\xbfx'.decode('utf-8-sig'))
 print('abc'.encode('idna') if False else b'abc', 'caf\xe9'.encode('mac_roman'), 'x'.encode('unicode_internal' if False else 'iso8859_15'))
+
+# UTF-7
+s='!"#$%&*;<=>@[]^_`{|}~\\+ aZ09\'(),-./:?\t\r\n'
+print(s.encode('utf-7'))
+print('\xe9'.encode('utf-7'), 'a\u20acb'.encode('utf-7'), '\u20ac-'.encode('utf-7'), '\u20ac.'.encode('utf-7'), '\U0001f600'.encode('utf-7'), '+'.encode('utf-7'), '\xe9\xe9\xe9'.encode('utf-7'))
+print(codecs.utf_7_decode(b'a+IKw-b'), codecs.utf_7_decode(b'a+IKw'), codecs.utf_7_decode(b'a+IKw', 'strict', True), codecs.utf_7_decode(b'+-'), codecs.utf_7_decode(b'+2D3eAA-'))
+for bad in [b'+\xff', b'\xff', b'+IK-', b'+2D0-', b'+AAA', b'a+IKx-', b'+AGEA', b'+2D3', b'+IK.x', b'+AGF']:
+    try: print(codecs.utf_7_decode(bad, 'strict', True))
+    except Exception as e: print(e)
+for b, f in [(b'+', True), (b'+', False), (b'a+', False), (b'+AGE', True), (b'+AGE', False), (b'~\\', True), (b'+2D3', False), (b'+2D3eAA', False), (b'+AGE.x', True)]:
+    print(b, f, codecs.utf_7_decode(b, 'strict', f))
+for b in [b'+IK-x', b'\xffa', b'+\xffa', b'+AGEA-z', b'+AGEA', b'x+2D3']:
+    print(codecs.utf_7_decode(b, 'replace', True), codecs.utf_7_decode(b, 'ignore', True))
+print('\ud800x'.encode('utf-7'), codecs.utf_7_encode('ab', None), 'x\U0001f600y\u20ac'.encode('utf-7').decode('utf-7'))
+dec = codecs.getincrementaldecoder('utf-7')()
+print([dec.decode(bytes([c])) for c in b'a+IKw-b+AOk-'], dec.decode(b'', True))
+print(b'hi+ACE-'.decode('utf7'), 'Hi Mom -\u263a-!'.encode('utf-7'))
+print(codecs.utf_7_decode(b'+IK.x', 'replace', True), codecs.utf_7_decode(b'+AGF.x', 'replace', True), codecs.utf_7_decode(b'+AGE.x', 'replace', True))
