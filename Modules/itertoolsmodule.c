@@ -1153,6 +1153,18 @@ groupby_new(PyTypeObject *type, PyObject *args, PyObject *kwds)
     return (PyObject *)lz;
 }
 
+/* a == b, holding both: __eq__ may re-enter the groupby and replace them. */
+static int
+keys_equal(PyObject *a, PyObject *b)
+{
+    Py_INCREF(a);
+    Py_INCREF(b);
+    int r = PyObject_RichCompareBool(a, b, Py_EQ);
+    Py_DECREF(a);
+    Py_DECREF(b);
+    return r;
+}
+
 /* Read the next item and its key into the look-ahead slots. 1/0/-1. */
 static int
 groupby_advance(lazyit *gb)
@@ -1183,7 +1195,7 @@ groupby_next(PyObject *self)
         if (gb->a == NULL) {
             break;
         }
-        int same = PyObject_RichCompareBool(gb->a, gb->b, Py_EQ);
+        int same = keys_equal(gb->a, gb->b);
         if (same < 0) {
             return NULL;
         }
@@ -1248,8 +1260,8 @@ grouper_next(PyObject *self)
     if (gb->c == NULL && groupby_advance(gb) <= 0) {
         return NULL;
     }
-    int same = PyObject_RichCompareBool(g->a, gb->b, Py_EQ);
-    if (same <= 0) {
+    int same = keys_equal(g->a, gb->b);
+    if (same <= 0 || gb->c == NULL) {
         return NULL;
     }
     PyObject *item = gb->c;
