@@ -443,8 +443,10 @@ accumulate_next(PyObject *self)
         lz->a = Py_NewRef(item);
         return item;
     }
-    PyObject *total = lz->fn ? PyObject_CallFunctionObjArgs(lz->fn, lz->a, item, NULL)
-                             : PyNumber_Add(lz->a, item);
+    PyObject *prev = Py_NewRef(lz->a); /* held across user code */
+    PyObject *total = lz->fn ? PyObject_CallFunctionObjArgs(lz->fn, prev, item, NULL)
+                             : PyNumber_Add(prev, item);
+    Py_DECREF(prev);
     Py_DECREF(item);
     if (total == NULL) {
         return NULL;
@@ -1097,16 +1099,17 @@ zip_longest_next(PyObject *self)
         PyObject *it = PyTuple_GET_ITEM(lz->a, i);
         PyObject *item = NULL;
         if (it != Py_None) {
+            /* Held: a re-entrant call may retire this iterator meanwhile. */
+            Py_INCREF(it);
             int r = PyIter_NextItem(it, &item);
-            if (r < 0) {
-                goto error;
-            }
-            if (r == 0) {
+            if (r == 0 && PyTuple_GET_ITEM(lz->a, i) == it) {
                 PyTuple_SET_ITEM(lz->a, i, Py_None);
                 Py_DECREF(it);
-                if (--lz->i == 0) {
-                    goto error;
-                }
+                lz->i--;
+            }
+            Py_DECREF(it);
+            if (r < 0 || (r == 0 && lz->i <= 0)) {
+                goto error;
             }
         }
         PyTuple_SET_ITEM(result, i, item ? item : Py_NewRef(lz->b));

@@ -170,3 +170,21 @@ class E:
         list(first); list(second); return True
 g4 = groupby([E(), E(), E()]); k, grp = next(g4); print(len(list(grp)) >= 1)
 print('groupby reentrancy survived')
+# ---- re-entry into zip_longest and accumulate (3.13 cannot run this part: .exp lines by hand)
+def gen():
+    yield 1
+    try: next(z)
+    except (ValueError, StopIteration): pass
+z = zip_longest(gen(), 'abc')
+try: print(list(z))
+except ValueError as e: print('ValueError', e)
+class N:
+    def __init__(self, v): self.v = v
+    def __add__(self, o):
+        try: next(acc)
+        except (ValueError, StopIteration): pass
+        return N(self.v + o.v)
+acc = accumulate([N(1), N(2), N(3)])
+try: print([n.v for n in acc])
+except ValueError as e: print('ValueError', e)
+print('zip_longest/accumulate reentrancy survived')
