@@ -443,8 +443,10 @@ accumulate_next(PyObject *self)
         lz->a = Py_NewRef(item);
         return item;
     }
-    PyObject *total = lz->fn ? PyObject_CallFunctionObjArgs(lz->fn, lz->a, item, NULL)
-                             : PyNumber_Add(lz->a, item);
+    PyObject *prev = Py_NewRef(lz->a); /* held across user code */
+    PyObject *total = lz->fn ? PyObject_CallFunctionObjArgs(lz->fn, prev, item, NULL)
+                             : PyNumber_Add(prev, item);
+    Py_DECREF(prev);
     Py_DECREF(item);
     if (total == NULL) {
         return NULL;
@@ -1097,16 +1099,17 @@ zip_longest_next(PyObject *self)
         PyObject *it = PyTuple_GET_ITEM(lz->a, i);
         PyObject *item = NULL;
         if (it != Py_None) {
+            /* Held: a re-entrant call may retire this iterator meanwhile. */
+            Py_INCREF(it);
             int r = PyIter_NextItem(it, &item);
-            if (r < 0) {
-                goto error;
-            }
-            if (r == 0) {
+            if (r == 0 && PyTuple_GET_ITEM(lz->a, i) == it) {
                 PyTuple_SET_ITEM(lz->a, i, Py_None);
                 Py_DECREF(it);
-                if (--lz->i == 0) {
-                    goto error;
-                }
+                lz->i--;
+            }
+            Py_DECREF(it);
+            if (r < 0 || (r == 0 && lz->i <= 0)) {
+                goto error;
             }
         }
         PyTuple_SET_ITEM(result, i, item ? item : Py_NewRef(lz->b));
@@ -1153,6 +1156,18 @@ groupby_new(PyTypeObject *type, PyObject *args, PyObject *kwds)
     return (PyObject *)lz;
 }
 
+/* a == b, holding both: __eq__ may re-enter the groupby and replace them. */
+static int
+keys_equal(PyObject *a, PyObject *b)
+{
+    Py_INCREF(a);
+    Py_INCREF(b);
+    int r = PyObject_RichCompareBool(a, b, Py_EQ);
+    Py_DECREF(a);
+    Py_DECREF(b);
+    return r;
+}
+
 /* Read the next item and its key into the look-ahead slots. 1/0/-1. */
 static int
 groupby_advance(lazyit *gb)
@@ -1183,7 +1198,7 @@ groupby_next(PyObject *self)
         if (gb->a == NULL) {
             break;
         }
-        int same = PyObject_RichCompareBool(gb->a, gb->b, Py_EQ);
+        int same = keys_equal(gb->a, gb->b);
         if (same < 0) {
             return NULL;
         }
@@ -1248,8 +1263,8 @@ grouper_next(PyObject *self)
     if (gb->c == NULL && groupby_advance(gb) <= 0) {
         return NULL;
     }
-    int same = PyObject_RichCompareBool(g->a, gb->b, Py_EQ);
-    if (same <= 0) {
+    int same = keys_equal(g->a, gb->b);
+    if (same <= 0 || gb->c == NULL) {
         return NULL;
     }
     PyObject *item = gb->c;

@@ -135,3 +135,56 @@ for f in [lambda: repeat('a', 10 ** 20), lambda: combinations('ab', 10 ** 20), l
 print(list(batched('abc', 10 ** 6)), list(islice('abcdef', 1, sys.maxsize, sys.maxsize)))
 print(list(combinations('abc', 10 ** 6)), list(permutations('ab', 10 ** 6)))
 c = count(10 ** 30, 10 ** 29); next(c); print(c)
+# ---- groupby re-entered from __eq__ and from the key function
+class K:
+    def __init__(self, v): self.v = v
+    def __eq__(self, o):
+        try: next(g)
+        except (StopIteration, ValueError, RuntimeError): pass
+        return False
+    def __hash__(self): return 0
+g = groupby([K(i) for i in range(6)])
+try:
+    out = [k.v for k, grp in g]
+    print('groups', len(out) > 0)
+except Exception as e:
+    print(type(e).__name__)
+def keyfunc(x):
+    if keyfunc.skip > 0:
+        keyfunc.skip -= 1
+        return x
+    keyfunc.skip += 1
+    try: next(g2)
+    except (StopIteration, ValueError, RuntimeError): pass
+    return x
+keyfunc.skip = 0
+g2 = groupby(range(10), keyfunc)
+try:
+    print(len(list(g2)) > 0)
+except Exception as e:
+    print(type(e).__name__)
+g3 = groupby('aabbc')
+_, first = next(g3); _, second = next(g3)
+class E:
+    def __eq__(self, o):
+        list(first); list(second); return True
+g4 = groupby([E(), E(), E()]); k, grp = next(g4); print(len(list(grp)) >= 1)
+print('groupby reentrancy survived')
+# ---- re-entry into zip_longest and accumulate (3.13 cannot run this part: .exp lines by hand)
+def gen():
+    yield 1
+    try: next(z)
+    except (ValueError, StopIteration): pass
+z = zip_longest(gen(), 'abc')
+try: print(list(z))
+except ValueError as e: print('ValueError', e)
+class N:
+    def __init__(self, v): self.v = v
+    def __add__(self, o):
+        try: next(acc)
+        except (ValueError, StopIteration): pass
+        return N(self.v + o.v)
+acc = accumulate([N(1), N(2), N(3)])
+try: print([n.v for n in acc])
+except ValueError as e: print('ValueError', e)
+print('zip_longest/accumulate reentrancy survived')
