@@ -11,7 +11,6 @@
 #include <limits.h>
 #include <wchar.h>
 
-static PyObject *locale_error; /* locale.Error */
 
 static PyObject *
 decode_c(const char *s)
@@ -31,8 +30,13 @@ locale_setlocale(PyObject *module, PyObject *args)
     }
     const char *res = setlocale(category, name);
     if (res == NULL) {
-        PyErr_SetString(locale_error, name == NULL ? "locale query failed"
-                                                   : "unsupported locale setting");
+        /* locale.Error is kept in the module, not in a C global. */
+        PyObject *error = PyObject_GetAttrString(module, "Error");
+        if (error != NULL) {
+            PyErr_SetString(error, name == NULL ? "locale query failed"
+                                                : "unsupported locale setting");
+            Py_DECREF(error);
+        }
         return NULL;
     }
     return decode_c(res);
@@ -268,10 +272,7 @@ PyInit__locale(void)
     if (mod == NULL) {
         return NULL;
     }
-    if (locale_error == NULL) {
-        locale_error = PyErr_NewException("locale.Error", NULL, NULL);
-    }
-    if (locale_error == NULL || PyModule_AddObjectRef(mod, "Error", locale_error) < 0 ||
+    if (PyModule_Add(mod, "Error", PyErr_NewException("locale.Error", NULL, NULL)) < 0 ||
         add_constants(mod) < 0) {
         Py_DECREF(mod);
         return NULL;

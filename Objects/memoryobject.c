@@ -15,6 +15,7 @@
 #include "Python.h"
 #include "pycore_bytesobject.h"
 #include "pycore_modsupport.h"
+#include "pycore_object.h"
 
 #ifdef WORDS_BIGENDIAN
 #  define NATIVE_LITTLE 0
@@ -50,7 +51,7 @@ static PyTypeObject BufHolder_Type = {
 static bufholder *
 holder_new(void)
 {
-    if (!(BufHolder_Type.tp_flags & Py_TPFLAGS_READY) && PyType_Ready(&BufHolder_Type) < 0) {
+    if (_PyStaticType_InitBuiltin(&BufHolder_Type) < 0) {
         return NULL;
     }
     bufholder *h = PyObject_New(bufholder, &BufHolder_Type);

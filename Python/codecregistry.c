@@ -58,6 +58,16 @@ normalized_name(const char *encoding)
     return res;
 }
 
+/* Drop the registry at interpreter exit (Py_FinalizeEx), after the
+   modules are cleared, so what it holds can be collected. */
+void
+_PyCodec_Fini(void)
+{
+    Py_CLEAR(search_path);
+    Py_CLEAR(lookup_cache);
+    Py_CLEAR(error_handlers);
+}
+
 /* ---- Search functions ------------------------------------------------------------------ */
 
 int

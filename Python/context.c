@@ -1100,6 +1100,27 @@ PyTypeObject PyContext_Type = {
     .tp_new = context_tp_new,
 };
 
+/* Ready a static type on first use.  What PyType_Ready puts in its dict
+   (descriptors, __doc__) lives as long as the type, that is, the process:
+   immortal, like the dict itself, so it is not counted as left over. */
+static int
+ready_lazily(PyTypeObject *type)
+{
+    if (type->tp_flags & Py_TPFLAGS_READY) {
+        return 0;
+    }
+    if (_PyStaticType_InitBuiltin(type) < 0) {
+        return -1;
+    }
+    Py_ssize_t pos = 0;
+    PyObject *key, *value;
+    while (PyDict_Next(type->tp_dict, &pos, &key, &value)) {
+        _Py_SetImmortal(key);
+        _Py_SetImmortal(value);
+    }
+    return 0;
+}
+
 /* Ready the types and give Token its MISSING attribute; called by the
    _contextvars module init (Modules/_contextvarsmodule.c). */
 int
@@ -1111,7 +1132,7 @@ _PyContext_InitTypes(void)
     PyTypeObject *types[] = {&TrieNode_Type, &Missing_Type, &PyContextVar_Type,
                              &PyContextToken_Type, &PyContext_Type};
     for (size_t i = 0; i < Py_ARRAY_LENGTH(types); i++) {
-        if (PyType_Ready(types[i]) < 0) {
+        if (ready_lazily(types[i]) < 0) {
             return -1;
         }
     }
@@ -1119,5 +1140,6 @@ _PyContext_InitTypes(void)
     if (missing_object == NULL) {
         return -1;
     }
+    _Py_SetImmortal(missing_object); /* like the types, it lives as long as the process */
     return PyDict_SetItemString(PyContextToken_Type.tp_dict, "MISSING", missing_object);
 }

@@ -1,6 +1,7 @@
 /* Starting and stopping the runtime. */
 
 #include "Python.h"
+#include "pycore_codecs.h"
 #include "pycore_ceval.h"
 #include "pycore_code.h"
 #include "pycore_exceptions.h"
@@ -491,6 +492,8 @@ Py_FinalizeEx(void)
     _PySys_FlushStdFiles();
     PyErr_Clear();
     clear_modules(interp);
+    _PyCodec_Fini();
+    Py_CLEAR(tstate->context);
     _PyGC_CollectNoFail(tstate);
     _PySys_FlushStdFiles();
     if (interp->sysdict) {

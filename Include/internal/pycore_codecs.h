@@ -92,6 +92,8 @@ PyAPI_FUNC(PyObject *) _PyCodec_TextEncodeViaRegistry(PyObject *str, const char 
                                                       const char *errors);
 PyAPI_FUNC(PyObject *) _PyCodec_TextDecodeViaRegistry(PyObject *data, const char *encoding,
                                                       const char *errors);
+/* Release the registry's state at exit. */
+PyAPI_FUNC(void) _PyCodec_Fini(void);
 /* Drop an encoding from the lookup cache (codecs._forget_codec). */
 PyAPI_FUNC(int) _PyCodec_Forget(const char *encoding);
 /* codecs.unregister_error: 1 removed, 0 not registered, -1 error (the
