@@ -157,6 +157,7 @@ extern "C" {
 #define TO_BOOL_STR                              157
 #define UNPACK_SEQUENCE_LIST                     158
 #define UNPACK_SEQUENCE_TUPLE                    159
+#define ENTER_EXECUTOR                           255
 #define ANNOTATIONS_PLACEHOLDER                  256
 #define JUMP                                     257
 #define JUMP_IF_FALSE                            258

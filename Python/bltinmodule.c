@@ -214,7 +214,9 @@ builtin___import__(PyObject *self, PyObject *args, PyObject *kwds)
     static char *kwlist[] = {"name", "globals", "locals", "fromlist", "level", NULL};
     PyObject *name, *globals = NULL, *locals = NULL, *fromlist = NULL;
     int level = 0;
-    if (!PyArg_ParseTupleAndKeywords(args, kwds, "U|OOOi:__import__", kwlist, &name, &globals,
+    /* Any object as the name: the import system itself says "module
+       name must be a string". */
+    if (!PyArg_ParseTupleAndKeywords(args, kwds, "O|OOOi:__import__", kwlist, &name, &globals,
                                      &locals, &fromlist, &level)) {
         return NULL;
     }

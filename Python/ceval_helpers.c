@@ -927,6 +927,62 @@ _PyEval_ImportName(PyThreadState *tstate, _PyInterpreterFrame *frame, PyObject *
                                             fromlist, ilevel);
 }
 
+/* True while `mod` is still running its body (importlib's flag). */
+static int
+module_initializing(PyObject *mod)
+{
+    PyObject *spec, *flag = NULL;
+    int busy = 0;
+    if (PyObject_GetOptionalAttrString(mod, "__spec__", &spec) > 0) {
+        if (PyObject_GetOptionalAttrString(spec, "_initializing", &flag) > 0) {
+            busy = PyObject_IsTrue(flag) > 0;
+        }
+        Py_XDECREF(flag);
+        Py_DECREF(spec);
+    }
+    PyErr_Clear();
+    return busy;
+}
+
+/* `from pkg import name` found no `name`: an ImportError carrying the
+   module's name and file, and the name asked for (name_from), worded as
+   CPython words it, circular imports included. */
+static void
+raise_cannot_import(PyThreadState *tstate, PyObject *mod, PyObject *name, PyObject *pkgname)
+{
+    PyObject *file = NULL;
+    if (PyObject_GetOptionalAttrString(mod, "__file__", &file) < 0 ||
+        (file != NULL && !PyUnicode_Check(file))) {
+        _PyErr_Clear(tstate);
+        Py_CLEAR(file);
+    }
+    PyObject *msg;
+    if (module_initializing(mod)) {
+        msg = PyUnicode_FromFormat("cannot import name '%U' from partially initialized module '%U' "
+                                   "(most likely due to a circular import) (%S)",
+                                   name, pkgname, file ? file : Py_None);
+    }
+    else if (file != NULL) {
+        msg = PyUnicode_FromFormat("cannot import name '%U' from '%U' (%U)", name, pkgname, file);
+    }
+    else {
+        msg = PyUnicode_FromFormat("cannot import name '%U' from '%U' (unknown location)", name,
+                                   pkgname);
+    }
+    PyObject *kwargs = msg ? Py_BuildValue("{sOsOsO}", "name", pkgname, "path",
+                                           file ? file : Py_None, "name_from", name) : NULL;
+    PyObject *args = kwargs ? PyTuple_Pack(1, msg) : NULL;
+    PyObject *exc = args ? PyObject_Call(PyExc_ImportError, args, kwargs) : NULL;
+    if (exc != NULL) {
+        _PyErr_SetObject(tstate, PyExc_ImportError, exc);
+    }
+    Py_XDECREF(exc);
+    Py_XDECREF(args);
+    Py_XDECREF(kwargs);
+    Py_XDECREF(msg);
+    Py_XDECREF(file);
+}
+
 PyObject *
 _PyEval_ImportFrom(PyThreadState *tstate, PyObject *v, PyObject *name)
 {
@@ -949,19 +1005,7 @@ _PyEval_ImportFrom(PyThreadState *tstate, PyObject *v, PyObject *name)
         }
     }
     if (pkgname != NULL && PyUnicode_Check(pkgname)) {
-        PyObject *file = NULL;
-        if (PyObject_GetOptionalAttrString(v, "__file__", &file) < 0) {
-            _PyErr_Clear(tstate);
-        }
-        if (file != NULL && PyUnicode_Check(file)) {
-            _PyErr_Format(tstate, PyExc_ImportError, "cannot import name '%U' from '%U' (%U)",
-                          name, pkgname, file);
-        }
-        else {
-            _PyErr_Format(tstate, PyExc_ImportError,
-                          "cannot import name '%U' from '%U' (unknown location)", name, pkgname);
-        }
-        Py_XDECREF(file);
+        raise_cannot_import(tstate, v, name, pkgname);
     }
     else {
         _PyErr_Format(tstate, PyExc_ImportError, "cannot import name '%U'", name);

@@ -16,7 +16,7 @@ extern "C" {
 #include "opcode_ids.h"
 #include "pycore_uop_ids.h"
 
-#define MAX_REAL_OPCODE 159
+#define MAX_REAL_OPCODE 255
 #define MIN_PSEUDO_OPCODE 256
 #define MAX_PSEUDO_OPCODE 266
 #define IS_PSEUDO_INSTR(OP) ((OP) >= MIN_PSEUDO_OPCODE && (OP) <= MAX_PSEUDO_OPCODE)
@@ -24,7 +24,7 @@ extern "C" {
 /* Changes whenever compiled code would read differently: opcode
    numbers, stack effects or inline-cache sizes.  The .pyc magic
    number is derived from it (Python/import.c). */
-#define _Py_BYTECODE_STAMP 8170
+#define _Py_BYTECODE_STAMP 3501
 
 static inline int
 _PyOpcode_num_popped(int opcode, int oparg)
@@ -1211,6 +1211,7 @@ const char *const _PyOpcode_OpName[267] = {
     [END_ASYNC_FOR] = "END_ASYNC_FOR",
     [END_FOR] = "END_FOR",
     [END_SEND] = "END_SEND",
+    [ENTER_EXECUTOR] = "ENTER_EXECUTOR",
     [EXIT_INIT_CHECK] = "EXIT_INIT_CHECK",
     [EXTENDED_ARG] = "EXTENDED_ARG",
     [FORMAT_SIMPLE] = "FORMAT_SIMPLE",

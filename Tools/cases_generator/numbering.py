@@ -29,7 +29,9 @@ FIXED_OPCODES = {
     "INSTRUMENTED_LINE": 254,
     "ENTER_EXECUTOR": 255,
 }
-ALWAYS_RESERVED = ("CACHE", "RESERVED")
+# ENTER_EXECUTOR is reserved for tier 2 (dis and opcode expect the name)
+# before any instruction of that name exists.
+ALWAYS_RESERVED = ("CACHE", "RESERVED", "ENTER_EXECUTOR")
 RESUME_OPCODE = 128
 MIN_SPECIALIZED_OPCODE = 129
 MIN_INSTRUMENTED_OPCODE = 234
