@@ -94,6 +94,12 @@ apply_xoption(const char *opt)
     else if (strncmp(opt, "int_max_str_digits=", 19) == 0) {
         _Py_Config.int_max_str_digits = atoi(opt + 19);
     }
+    else if (strcmp(opt, "importtime") == 0) {
+        _Py_Config.import_time = 1;
+    }
+    else if (strncmp(opt, "pycache_prefix=", 15) == 0) {
+        _Py_Config.pycache_prefix = opt + 15;
+    }
     else if (strncmp(opt, "thread_inherit_context", 22) == 0) {
         _Py_Config.thread_inherit_context = strcmp(opt + 22, "=0") != 0;
     }

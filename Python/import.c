@@ -27,6 +27,7 @@
 #include <pthread.h>
 #include <sched.h>
 #include <sys/stat.h>
+#include <time.h>
 #include <unistd.h>
 
 /* Magic number of our .pyc files: CPython's scheme (two little-endian
@@ -1054,6 +1055,43 @@ trim_importlib_frames(PyObject *exc)
     Py_DECREF(head);
 }
 
+/* ---- -X importtime -------------------------------------------------------------------------
+
+   Each import that runs importlib prints its own time and the time of
+   everything it imported, indented by nesting depth, as CPython does. */
+
+static int importtime_depth;
+static double importtime_children; /* time of the finished imports nested in the current one */
+
+static double
+now_us(void)
+{
+    struct timespec ts;
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    return (double)ts.tv_sec * 1e6 + ts.tv_nsec / 1e3;
+}
+
+static PyObject *
+timed_find_and_load(PyInterpreterState *interp, PyObject *abs_name, PyObject *func)
+{
+    static int header_done = 0;
+    if (!header_done) {
+        fprintf(stderr, "import time: self [us] | cumulative | imported package\n");
+        header_done = 1;
+    }
+    double outer_children = importtime_children;
+    importtime_children = 0;
+    importtime_depth++;
+    double start = now_us();
+    PyObject *mod = PyObject_CallMethod(interp->importlib, "_find_and_load", "OO", abs_name, func);
+    double total = now_us() - start;
+    importtime_depth--;
+    fprintf(stderr, "import time: %9.0f | %10.0f | %*s%s\n", total - importtime_children, total,
+            importtime_depth * 2, "", PyUnicode_AsUTF8(abs_name));
+    importtime_children = outer_children + total;
+    return mod;
+}
+
 /* Import a module that is not in sys.modules. */
 static PyObject *
 find_and_load(PyInterpreterState *interp, PyObject *abs_name)
@@ -1071,7 +1109,9 @@ find_and_load(PyInterpreterState *interp, PyObject *abs_name)
     if (func == NULL) {
         return NULL;
     }
-    PyObject *mod = PyObject_CallMethod(interp->importlib, "_find_and_load", "OO", abs_name, func);
+    PyObject *mod = _Py_Config.import_time
+                        ? timed_find_and_load(interp, abs_name, func)
+                        : PyObject_CallMethod(interp->importlib, "_find_and_load", "OO", abs_name, func);
     if (mod == NULL) {
         PyObject *exc = PyErr_GetRaisedException();
         trim_importlib_frames(exc);

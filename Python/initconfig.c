@@ -123,6 +123,10 @@ _PyConfig_ReadEnvironment(void)
     if (digits != NULL && _Py_Config.int_max_str_digits < 0) {
         _Py_Config.int_max_str_digits = atoi(digits);
     }
+    raise_from_env(&_Py_Config.import_time, "PYTHONPROFILEIMPORTTIME");
+    if (_Py_Config.pycache_prefix == NULL) {
+        _Py_Config.pycache_prefix = env_value("PYTHONPYCACHEPREFIX");
+    }
     _Py_Config.pythonpath = env_value("PYTHONPATH");
     _Py_Config.startup = env_value("PYTHONSTARTUP");
     read_warnings_variable();

@@ -1082,6 +1082,11 @@ _PySys_UpdateConfig(void)
               PySys_SetObject("warnoptions", warnoptions) < 0 ||
               PySys_SetObject("_xoptions", xoptions) < 0 ||
               PySys_SetObject("dont_write_bytecode", _Py_Config.write_bytecode ? Py_False : Py_True) < 0;
+    if (!err && _Py_Config.pycache_prefix != NULL) {
+        PyObject *prefix = PyUnicode_DecodeFSDefault(_Py_Config.pycache_prefix);
+        err = prefix == NULL || PySys_SetObject("pycache_prefix", prefix) < 0;
+        Py_XDECREF(prefix);
+    }
     Py_XDECREF(flags);
     Py_XDECREF(warnoptions);
     Py_XDECREF(xoptions);
