@@ -2386,23 +2386,36 @@ type_dealloc(PyObject *self)
     Py_TYPE(type)->tp_free(self);
 }
 
+/* The references a heap type owns, by offset, so that traversal is one
+   loop (static types own nothing the collector may free). */
+static const size_t heap_type_references[] = {
+    offsetof(PyTypeObject, tp_dict),
+    offsetof(PyTypeObject, tp_cache),
+    offsetof(PyTypeObject, tp_mro),
+    offsetof(PyTypeObject, tp_bases),
+    offsetof(PyTypeObject, tp_base),
+    offsetof(PyHeapTypeObject, ht_module),
+};
+
+/* Not Py_TYPE(type): a class of a heap metaclass is traversed by the
+   metaclass's subtype_traverse, which visits the metaclass once and then
+   calls us; visiting it here too would count that reference twice, and
+   the collector would clear a live metaclass. */
 static int
 type_traverse(PyObject *self, visitproc visit, void *arg)
 {
-    PyTypeObject *type = (PyTypeObject *)self;
-    if (!PyType_HasFeature(type, Py_TPFLAGS_HEAPTYPE)) {
+    if (!PyType_HasFeature((PyTypeObject *)self, Py_TPFLAGS_HEAPTYPE)) {
         return 0;
     }
-    Py_VISIT(type->tp_dict);
-    Py_VISIT(type->tp_cache);
-    Py_VISIT(type->tp_mro);
-    Py_VISIT(type->tp_bases);
-    Py_VISIT(type->tp_base);
-    Py_VISIT(((PyHeapTypeObject *)type)->ht_module);
-    /* Not Py_TYPE(type): a class of a heap metaclass is traversed by the
-       metaclass's subtype_traverse, which visits the metaclass once and
-       then calls us; visiting it here too would count that reference
-       twice, and the collector would clear a live metaclass. */
+    for (size_t i = 0; i < Py_ARRAY_LENGTH(heap_type_references); i++) {
+        PyObject *ref = *(PyObject **)((char *)self + heap_type_references[i]);
+        if (ref != NULL) {
+            int err = visit(ref, arg);
+            if (err) {
+                return err;
+            }
+        }
+    }
     return 0;
 }
 
