@@ -1103,29 +1103,6 @@ static PyTypeObject lru_type = {
     .tp_free = PyObject_GC_Del,
 };
 
-/* Ready a static type of this module for the life of the process: its
-   dict, bases and MRO (and the dict's contents) become immortal, so they
-   are not counted as left over at exit. */
-static int
-ready_forever(PyTypeObject *type)
-{
-    if (PyType_Ready(type) < 0) {
-        return -1;
-    }
-    if (type->tp_dict != NULL && !_Py_IsImmortal(type->tp_dict)) {
-        Py_ssize_t pos = 0;
-        PyObject *name, *attr;
-        while (PyDict_Next(type->tp_dict, &pos, &name, &attr)) {
-            _Py_SetImmortal(name);
-            _Py_SetImmortal(attr);
-        }
-        _Py_SetImmortal(type->tp_dict);
-        _Py_SetImmortal(type->tp_bases);
-        _Py_SetImmortal(type->tp_mro);
-    }
-    return 0;
-}
-
 /* ---- The module ------------------------------------------------------------------------- */
 
 static PyMethodDef functools_functions[] = {
@@ -1153,11 +1130,11 @@ PyInit__functools(void)
     if (m == NULL) {
         return NULL;
     }
-    if (ready_forever(&lruentry_type) < 0) {
+    if (_PyStaticType_InitBuiltin(&lruentry_type) < 0) {
         goto error;
     }
     for (PyTypeObject **tp = types; *tp != NULL; tp++) {
-        if (ready_forever(*tp) < 0 || (*tp != &key_type && PyModule_AddType(m, *tp) < 0)) {
+        if (_PyStaticType_InitBuiltin(*tp) < 0 || (*tp != &key_type && PyModule_AddType(m, *tp) < 0)) {
             goto error;
         }
     }

@@ -424,28 +424,10 @@ static struct PyModuleDef randommodule = {
     .m_size = -1,
 };
 
-/* Ready a static type for the life of the process, as the core's types
-   are: its containers and what its dict holds become immortal, so nothing
-   of it is counted as left behind at exit. */
-static int
-ready_static_type(PyTypeObject *type)
-{
-    if (_PyStaticType_InitBuiltin(type) < 0) {
-        return -1;
-    }
-    Py_ssize_t pos = 0;
-    PyObject *name, *attr;
-    while (PyDict_Next(type->tp_dict, &pos, &name, &attr)) {
-        _Py_SetImmortal(name);
-        _Py_SetImmortal(attr);
-    }
-    return 0;
-}
-
 PyObject *
 PyInit__random(void)
 {
-    if (ready_static_type(&Random_Type) < 0) {
+    if (_PyStaticType_InitBuiltin(&Random_Type) < 0) {
         return NULL;
     }
     PyObject *m = PyModule_Create(&randommodule);

@@ -25,31 +25,10 @@ scanner_dealloc(PyObject *op)
     PyObject_Free(op);
 }
 
-/* Ready a static type on first use.  What PyType_Ready puts in its dict
-   (descriptors, __doc__) lives as long as the type, that is, the process:
-   immortal, like the dict itself, so it is not counted as left over. */
-static int
-ready_lazily(PyTypeObject *type)
-{
-    if (type->tp_flags & Py_TPFLAGS_READY) {
-        return 0;
-    }
-    if (_PyStaticType_InitBuiltin(type) < 0) {
-        return -1;
-    }
-    Py_ssize_t pos = 0;
-    PyObject *key, *value;
-    while (PyDict_Next(type->tp_dict, &pos, &key, &value)) {
-        _Py_SetImmortal(key);
-        _Py_SetImmortal(value);
-    }
-    return 0;
-}
-
 static PyObject *
 new_scanner(PyTypeObject *type, PyObject *text, Py_ssize_t pos)
 {
-    if (ready_lazily(type) < 0) {
+    if (_PyStaticType_InitBuiltin(type) < 0) {
         return NULL;
     }
     scanner *sc = PyObject_New(scanner, type);

@@ -1203,24 +1203,6 @@ struct_module_free(void *m)
     }
 }
 
-/* Ready a static type for the life of the process, as the core's types
-   are: its containers and what its dict holds become immortal, so nothing
-   of it is counted as left behind at exit. */
-static int
-ready_static_type(PyTypeObject *type)
-{
-    if (_PyStaticType_InitBuiltin(type) < 0) {
-        return -1;
-    }
-    Py_ssize_t pos = 0;
-    PyObject *name, *attr;
-    while (PyDict_Next(type->tp_dict, &pos, &name, &attr)) {
-        _Py_SetImmortal(name);
-        _Py_SetImmortal(attr);
-    }
-    return 0;
-}
-
 static struct PyModuleDef structmodule = {
     PyModuleDef_HEAD_INIT,
     .m_name = "_struct",
@@ -1242,7 +1224,7 @@ static struct PyModuleDef structmodule = {
 PyObject *
 PyInit__struct(void)
 {
-    if (ready_static_type(&PyStructType) < 0 || ready_static_type(&UnpackIterType) < 0) {
+    if (_PyStaticType_InitBuiltin(&PyStructType) < 0 || _PyStaticType_InitBuiltin(&UnpackIterType) < 0) {
         return NULL;
     }
     if (format_cache == NULL && (format_cache = PyDict_New()) == NULL) {

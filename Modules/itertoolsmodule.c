@@ -1982,29 +1982,6 @@ static PyTypeObject permutations_type = {
     .tp_new = permutations_new,
 };
 
-/* Ready a static type of this module for the life of the process: its
-   dict, bases and MRO (and the dict's contents) become immortal, so they
-   are not counted as left over at exit. */
-static int
-ready_forever(PyTypeObject *type)
-{
-    if (PyType_Ready(type) < 0) {
-        return -1;
-    }
-    if (type->tp_dict != NULL && !_Py_IsImmortal(type->tp_dict)) {
-        Py_ssize_t pos = 0;
-        PyObject *name, *attr;
-        while (PyDict_Next(type->tp_dict, &pos, &name, &attr)) {
-            _Py_SetImmortal(name);
-            _Py_SetImmortal(attr);
-        }
-        _Py_SetImmortal(type->tp_dict);
-        _Py_SetImmortal(type->tp_bases);
-        _Py_SetImmortal(type->tp_mro);
-    }
-    return 0;
-}
-
 /* ---- The module ------------------------------------------------------------------------- */
 
 static PyMethodDef itertools_functions[] = {
@@ -2037,7 +2014,7 @@ PyInit_itertools(void)
         return NULL;
     }
     for (PyTypeObject **tp = itertools_types; *tp != NULL; tp++) {
-        if (ready_forever(*tp) < 0 || PyModule_AddType(m, *tp) < 0) {
+        if (_PyStaticType_InitBuiltin(*tp) < 0 || PyModule_AddType(m, *tp) < 0) {
             Py_DECREF(m);
             return NULL;
         }

@@ -1500,8 +1500,8 @@ _PyPosix_InitFs(PyObject *module)
         structseq_new_func = StatResultType.tp_new;
         StatResultType.tp_new = statresult_new;
     }
-    if (_PyPosix_KeepType(&StatResultType) < 0 || _PyPosix_KeepType(&StatvfsResultType) < 0 ||
-        _PyPosix_KeepType(&DirEntryType) < 0 || _PyPosix_KeepType(&ScandirType) < 0) {
+    if (_PyStaticType_InitBuiltin(&StatResultType) < 0 || _PyStaticType_InitBuiltin(&StatvfsResultType) < 0 ||
+        _PyStaticType_InitBuiltin(&DirEntryType) < 0 || _PyStaticType_InitBuiltin(&ScandirType) < 0) {
         return -1;
     }
     if (PyModule_AddFunctions(module, fs_methods) < 0 ||

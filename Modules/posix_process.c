@@ -1333,8 +1333,8 @@ _PyPosix_InitProcess(PyObject *module)
         PyStructSequence_InitType2(&TimesResultType, &times_desc) < 0 ||
         PyStructSequence_InitType2(&TerminalSizeType, &terminal_desc) < 0 ||
         PyStructSequence_InitType2(&WaitidResultType, &waitid_desc) < 0 ||
-        _PyPosix_KeepType(&UnameResultType) < 0 || _PyPosix_KeepType(&TimesResultType) < 0 ||
-        _PyPosix_KeepType(&TerminalSizeType) < 0 || _PyPosix_KeepType(&WaitidResultType) < 0) {
+        _PyStaticType_InitBuiltin(&UnameResultType) < 0 || _PyStaticType_InitBuiltin(&TimesResultType) < 0 ||
+        _PyStaticType_InitBuiltin(&TerminalSizeType) < 0 || _PyStaticType_InitBuiltin(&WaitidResultType) < 0) {
         return -1;
     }
     for (const conf_name *c = process_constants; c->name != NULL; c++) {

@@ -255,27 +255,6 @@ _PyPosix_Flag(PyObject *obj, int dflt)
     return obj == NULL ? dflt : PyObject_IsTrue(obj);
 }
 
-int
-_PyPosix_KeepType(PyTypeObject *type)
-{
-    if (!PyType_HasFeature(type, Py_TPFLAGS_READY) && PyType_Ready(type) < 0) {
-        return -1;
-    }
-    if (type->tp_dict == NULL || _Py_IsImmortal(type->tp_dict)) {
-        return 0;
-    }
-    Py_ssize_t pos = 0;
-    PyObject *key, *value;
-    while (PyDict_Next(type->tp_dict, &pos, &key, &value)) {
-        _Py_SetImmortal(key);
-        _Py_SetImmortal(value);
-    }
-    _Py_SetImmortal(type->tp_dict);
-    _Py_SetImmortal(type->tp_bases);
-    _Py_SetImmortal(type->tp_mro);
-    return 0;
-}
-
 /* ---- Environment, errors, randomness ------------------------------------------------------- */
 
 static PyObject *

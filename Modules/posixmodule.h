@@ -55,10 +55,9 @@ extern int _PyPosix_InitPath(PyObject *module);
 /* Drop what posix_process.c keeps between calls (the fork hooks). */
 extern void _PyPosix_FiniProcess(void);
 
-/* Our types are static and live until exit: once ready, what they own
-   (dict and its values, bases, mro) is made immortal, so it is neither
-   freed nor counted as leaked.  0 or -1. */
-extern int _PyPosix_KeepType(PyTypeObject *type);
+/* Our types are static: _PyStaticType_InitBuiltin readies them for the
+   life of the process. */
+#include "pycore_object.h"
 
 /* A stat() result as os.stat_result (posix_fs.c). */
 struct stat;

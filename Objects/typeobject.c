@@ -1490,13 +1490,22 @@ PyType_Ready(PyTypeObject *type)
 int
 _PyStaticType_InitBuiltin(PyTypeObject *type)
 {
-    if (PyType_HasFeature(type, Py_TPFLAGS_READY)) {
-        return 0;
-    }
-    if (PyType_Ready(type) < 0) {
+    if (!PyType_HasFeature(type, Py_TPFLAGS_READY) && PyType_Ready(type) < 0) {
         return -1;
     }
-    /* The containers a static type owns live as long as the process. */
+    if (type->tp_dict == NULL || _Py_IsImmortal(type->tp_dict)) {
+        return 0; /* done before */
+    }
+    /* A static type lives as long as the process, and so does what it
+       owns: its containers and what its dict holds become immortal, so
+       that nothing of it counts as left over at exit (the pydebug leak
+       check).  C modules ready their static types through here too. */
+    Py_ssize_t pos = 0;
+    PyObject *name, *attr;
+    while (PyDict_Next(type->tp_dict, &pos, &name, &attr)) {
+        _Py_SetImmortal(name);
+        _Py_SetImmortal(attr);
+    }
     _Py_SetImmortal(type->tp_dict);
     _Py_SetImmortal(type->tp_bases);
     _Py_SetImmortal(type->tp_mro);

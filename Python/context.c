@@ -1100,27 +1100,6 @@ PyTypeObject PyContext_Type = {
     .tp_new = context_tp_new,
 };
 
-/* Ready a static type on first use.  What PyType_Ready puts in its dict
-   (descriptors, __doc__) lives as long as the type, that is, the process:
-   immortal, like the dict itself, so it is not counted as left over. */
-static int
-ready_lazily(PyTypeObject *type)
-{
-    if (type->tp_flags & Py_TPFLAGS_READY) {
-        return 0;
-    }
-    if (_PyStaticType_InitBuiltin(type) < 0) {
-        return -1;
-    }
-    Py_ssize_t pos = 0;
-    PyObject *key, *value;
-    while (PyDict_Next(type->tp_dict, &pos, &key, &value)) {
-        _Py_SetImmortal(key);
-        _Py_SetImmortal(value);
-    }
-    return 0;
-}
-
 /* Ready the types and give Token its MISSING attribute; called by the
    _contextvars module init (Modules/_contextvarsmodule.c). */
 int
@@ -1132,7 +1111,7 @@ _PyContext_InitTypes(void)
     PyTypeObject *types[] = {&TrieNode_Type, &Missing_Type, &PyContextVar_Type,
                              &PyContextToken_Type, &PyContext_Type};
     for (size_t i = 0; i < Py_ARRAY_LENGTH(types); i++) {
-        if (ready_lazily(types[i]) < 0) {
+        if (_PyStaticType_InitBuiltin(types[i]) < 0) {
             return -1;
         }
     }
