@@ -85,14 +85,10 @@ wait_ready(PySocketObject *s, short events, double deadline)
     }
 }
 
-/* One system call on the socket, done with the lock released.  It
-   returns -1 with errno set on failure. */
-typedef Py_ssize_t (*sock_op)(PySocketObject *s, void *data);
-
 /* Run `op` until it succeeds, honouring the socket's timeout; the
    op's result, or -1 with an exception set. */
-static Py_ssize_t
-run_op(PySocketObject *s, short events, sock_op op, void *data)
+Py_ssize_t
+_PySocket_RunOp(PySocketObject *s, short events, _PySocket_Op op, void *data)
 {
     if (check_open(s) < 0) {
         return -1;
@@ -487,7 +483,7 @@ static PyObject *
 socket_accept(PyObject *self, PyObject *unused)
 {
     addr_buf a;
-    Py_ssize_t fd = run_op(SOCK(self), POLLIN, op_accept, &a);
+    Py_ssize_t fd = _PySocket_RunOp(SOCK(self), POLLIN, op_accept, &a);
     if (fd < 0) {
         return NULL;
     }
@@ -661,7 +657,7 @@ recv_bytes(PyObject *self, PyObject *args, const char *format, int want_from)
     }
     r.buf = PyBytes_AS_STRING(buf);
     r.size = (size_t)size;
-    Py_ssize_t n = run_op(SOCK(self), POLLIN, want_from ? op_recvfrom : op_recv, &r);
+    Py_ssize_t n = _PySocket_RunOp(SOCK(self), POLLIN, want_from ? op_recvfrom : op_recv, &r);
     if (n < 0 || _PyBytes_Resize(&buf, n) < 0) {
         Py_XDECREF(buf);
         return NULL;
@@ -715,7 +711,7 @@ recv_into(PyObject *self, PyObject *args, PyObject *kwargs, const char *format, 
     else {
         r.buf = view.buf;
         r.size = (size_t)(nbytes == 0 ? view.len : nbytes);
-        Py_ssize_t n = run_op(SOCK(self), POLLIN, want_from ? op_recvfrom : op_recv, &r);
+        Py_ssize_t n = _PySocket_RunOp(SOCK(self), POLLIN, want_from ? op_recvfrom : op_recv, &r);
         if (n >= 0 && !want_from) {
             result = PyLong_FromSsize_t(n);
         }
@@ -784,7 +780,7 @@ socket_send(PyObject *self, PyObject *args)
     if (parse_send(args, "O|i:send", &view, &r) < 0) {
         return NULL;
     }
-    Py_ssize_t n = run_op(SOCK(self), POLLOUT, op_send, &r);
+    Py_ssize_t n = _PySocket_RunOp(SOCK(self), POLLOUT, op_send, &r);
     PyBuffer_Release(&view);
     return n < 0 ? NULL : PyLong_FromSsize_t(n);
 }
@@ -799,7 +795,7 @@ socket_sendall(PyObject *self, PyObject *args)
     }
     Py_ssize_t n = 0;
     while (r.size > 0 && n >= 0) {
-        n = run_op(SOCK(self), POLLOUT, op_send, &r);
+        n = _PySocket_RunOp(SOCK(self), POLLOUT, op_send, &r);
         if (n > 0) {
             r.buf += n;
             r.size -= (size_t)n;
@@ -841,7 +837,7 @@ socket_sendto(PyObject *self, PyObject *args)
     }
     r.buf = view.buf;
     r.size = (size_t)view.len;
-    Py_ssize_t n = run_op(SOCK(self), POLLOUT, op_send, &r);
+    Py_ssize_t n = _PySocket_RunOp(SOCK(self), POLLOUT, op_send, &r);
     PyBuffer_Release(&view);
     return n < 0 ? NULL : PyLong_FromSsize_t(n);
 }
@@ -871,6 +867,10 @@ static PyMethodDef socket_methods[] = {
      "Receive into a writable buffer; (count, address)."},
     {"send", socket_send, METH_VARARGS, "Send some of the data; the byte count."},
     {"sendall", socket_sendall, METH_VARARGS, "Send all of the data."},
+    {"sendmsg", _PyCFunction_CAST(_PySocket_SendMsg), METH_VARARGS,
+     "sendmsg(buffers[, ancdata[, flags[, address]]]): bytes sent."},
+    {"recvmsg", _PyCFunction_CAST(_PySocket_RecvMsg), METH_VARARGS,
+     "recvmsg(bufsize[, ancbufsize[, flags]]): (data, ancdata, msg_flags, address)."},
     {"sendto", socket_sendto, METH_VARARGS, "sendto(data[, flags], address)."},
     {"setblocking", socket_setblocking, METH_O, "Blocking (True) or non-blocking (False)."},
     {"setsockopt", socket_setsockopt, METH_VARARGS,

@@ -447,7 +447,8 @@ socket_exec(PyObject *m)
     if (PyModule_AddObjectRef(m, "has_ipv6", Py_True) < 0 || add_exceptions(m) < 0) {
         return -1;
     }
-    if (PyModule_AddFunctions(m, _PySocket_ResolveMethods) < 0) {
+    if (PyModule_AddFunctions(m, _PySocket_ResolveMethods) < 0 ||
+        PyModule_AddFunctions(m, _PySocket_CmsgMethods) < 0) {
         return -1;
     }
     if (PyType_Ready(&_PySocket_Type) < 0 ||

@@ -39,6 +39,16 @@ double _PySocket_ReadTimeout(PyObject *obj);
 /* The timeout new sockets get (-1.0: None). */
 double _PySocket_DefaultTimeout(void);
 
+/* socket_object.c: one system call on the socket, made with the lock
+   released; -1 with errno set on failure. */
+typedef Py_ssize_t (*_PySocket_Op)(PySocketObject *s, void *data);
+Py_ssize_t _PySocket_RunOp(PySocketObject *s, short events, _PySocket_Op op, void *data);
+
+/* socket_msg.c */
+PyObject *_PySocket_SendMsg(PyObject *self, PyObject *args);
+PyObject *_PySocket_RecvMsg(PyObject *self, PyObject *args);
+extern PyMethodDef _PySocket_CmsgMethods[];
+
 /* socket_addr.c */
 int _PySocket_ParseAddress(PySocketObject *s, PyObject *obj, const char *caller,
                            sock_addr_t *addr, socklen_t *len);

@@ -226,6 +226,40 @@ show("ipv6 name", s6.getsockname()[0])
 s6.close()
 
 
+# ---- sendmsg/recvmsg, SCM_RIGHTS fd passing ----
+import struct
+
+x, y = socket.socketpair()
+print("sendmsg", x.sendmsg([b"ab", bytearray(b"cd"), memoryview(b"ef")]))
+print("recvmsg", y.recvmsg(100))
+r, w = os.pipe()
+x.sendmsg([b"fds"], [(socket.SOL_SOCKET, socket.SCM_RIGHTS, struct.pack("2i", r, w))])
+msg, anc, flags, addr = y.recvmsg(100, socket.CMSG_SPACE(2 * 4))
+level, kind, raw = anc[0]
+fds = list(struct.unpack("2i", raw))
+print("recv fds", msg, len(anc), level == socket.SOL_SOCKET, kind == socket.SCM_RIGHTS, len(raw), flags, addr)
+os.write(fds[1], b"via passed fd")
+print("passed fd works", os.read(r, 100))
+for fd in fds + [r, w]:
+    os.close(fd)
+print("CMSG", socket.CMSG_LEN(0), socket.CMSG_LEN(8), socket.CMSG_SPACE(4), socket.CMSG_SPACE(8))
+x.close(); y.close()
+a = socket.socket(socket.AF_INET, socket.SOCK_DGRAM); a.bind(("127.0.0.1", 0)); a.settimeout(5)
+b = socket.socket(socket.AF_INET, socket.SOCK_DGRAM)
+print("sendmsg to", b.sendmsg([b"dgram", b"!"], [], 0, a.getsockname()))
+data, anc, fl, addr = a.recvmsg(100)
+print("recvmsg udp", data, anc, fl, addr[0])
+try:
+    a.sendmsg([b"x"], [(1, 2)])
+except TypeError as e:
+    print("bad anc", type(e).__name__)
+try:
+    a.recvmsg(-1)
+except ValueError as e:
+    print("neg", e)
+a.close(); b.close()
+
+
 # ---- http.server fetched through http.client ----
 # (urllib.request needs hashlib -> logging -> tokenize, not here yet.)
 def http_fetch():
