@@ -270,60 +270,68 @@ sock_gethostbyaddr(PyObject *module, PyObject *arg)
     return hostent_lookup(&addr.in6.sin6_addr, sizeof(addr.in6.sin6_addr), AF_INET6);
 }
 
+/* A services-database entry by name (port < 0) or by port, looked up
+   with the reentrant calls; the port or the name. */
+static PyObject *
+service_entry(const char *name, int port, const char *proto)
+{
+    struct servent entry, *found = NULL;
+    char scratch[2048];
+    Py_BEGIN_ALLOW_THREADS
+    if (port < 0) {
+        getservbyname_r(name, proto, &entry, scratch, sizeof(scratch), &found);
+    }
+    else {
+        getservbyport_r(htons((uint16_t)port), proto, &entry, scratch, sizeof(scratch), &found);
+    }
+    Py_END_ALLOW_THREADS
+    if (found == NULL) {
+        PyErr_SetString(PyExc_OSError, port < 0 ? "service/proto not found" : "port/proto not found");
+        return NULL;
+    }
+    if (port < 0) {
+        return PyLong_FromLong(ntohs((uint16_t)found->s_port));
+    }
+    return PyUnicode_FromString(found->s_name);
+}
+
 static PyObject *
 sock_getservbyname(PyObject *module, PyObject *args)
 {
-    const char *name, *proto = NULL;
-    if (!PyArg_ParseTuple(args, "s|s:getservbyname", &name, &proto)) {
-        return NULL;
-    }
-    struct servent *sp;
-    Py_BEGIN_ALLOW_THREADS
-    sp = getservbyname(name, proto);
-    Py_END_ALLOW_THREADS
-    if (sp == NULL) {
-        PyErr_SetString(PyExc_OSError, "service/proto not found");
-        return NULL;
-    }
-    return PyLong_FromLong(ntohs((unsigned short)sp->s_port));
+    const char *service, *protocol = NULL;
+    return PyArg_ParseTuple(args, "s|s:getservbyname", &service, &protocol)
+        ? service_entry(service, -1, protocol) : NULL;
 }
 
 static PyObject *
 sock_getservbyport(PyObject *module, PyObject *args)
 {
-    int port;
-    const char *proto = NULL;
-    if (!PyArg_ParseTuple(args, "i|s:getservbyport", &port, &proto)) {
+    int number;
+    const char *protocol = NULL;
+    if (!PyArg_ParseTuple(args, "i|s:getservbyport", &number, &protocol)) {
         return NULL;
     }
-    if (port < 0 || port > 0xffff) {
-        PyErr_SetString(PyExc_OverflowError, "getservbyport: port must be 0-65535.");
-        return NULL;
+    if (number >= 0 && number <= 0xffff) {
+        return service_entry(NULL, number, protocol);
     }
-    struct servent *sp;
-    Py_BEGIN_ALLOW_THREADS
-    sp = getservbyport(htons((unsigned short)port), proto);
-    Py_END_ALLOW_THREADS
-    if (sp == NULL) {
-        PyErr_SetString(PyExc_OSError, "port/proto not found");
-        return NULL;
-    }
-    return PyUnicode_FromString(sp->s_name);
+    PyErr_SetString(PyExc_OverflowError, "getservbyport: port must be 0-65535.");
+    return NULL;
 }
 
 static PyObject *
 sock_getprotobyname(PyObject *module, PyObject *args)
 {
-    const char *name;
-    if (!PyArg_ParseTuple(args, "s:getprotobyname", &name)) {
-        return NULL;
-    }
-    struct protoent *pp = getprotobyname(name);
-    if (pp == NULL) {
+    const char *protocol;
+    struct protoent entry, *found = NULL;
+    char scratch[1024];
+    if (PyArg_ParseTuple(args, "s:getprotobyname", &protocol)) {
+        getprotobyname_r(protocol, &entry, scratch, sizeof(scratch), &found);
+        if (found != NULL) {
+            return PyLong_FromLong(found->p_proto);
+        }
         PyErr_SetString(PyExc_OSError, "protocol not found");
-        return NULL;
     }
-    return PyLong_FromLong(pp->p_proto);
+    return NULL;
 }
 
 PyMethodDef _PySocket_ResolveMethods[] = {
