@@ -1,6 +1,7 @@
 # Golden test for the _socket module: loopback TCP/UDP, socketpair,
 # AF_UNIX, timeouts, non-blocking mode, name resolution, conversions,
-# errors, and http.server fetched with http.client.
+# errors, sendmsg/recvmsg, signals during a wait, selectors and
+# socketserver, and http.server fetched with http.client.
 import errno
 import os
 import socket
@@ -303,3 +304,80 @@ def http_fetch():
 
 
 http_fetch()
+
+
+# ---- signals (PEP 475), selectors, socketserver, dealloc ----
+import signal, selectors, socketserver
+# PEP 475: a signal whose handler returns does not interrupt recv.
+hits = []
+signal.signal(signal.SIGALRM, lambda *a: hits.append(1))
+x, y = socket.socketpair()
+def later():
+    import time
+    time.sleep(0.5)
+    y.send(b"late")
+t = threading.Thread(target=later); t.start()
+signal.setitimer(signal.ITIMER_REAL, 0.1)
+print("recv after signal", x.recv(10), len(hits))
+t.join()
+# A handler that raises interrupts it.
+def boom(*a):
+    raise KeyboardInterrupt
+signal.signal(signal.SIGALRM, boom)
+signal.setitimer(signal.ITIMER_REAL, 0.1)
+try:
+    x.recv(10)
+except KeyboardInterrupt:
+    print("interrupted")
+# timeout keeps running across a signal
+signal.signal(signal.SIGALRM, lambda *a: None)
+x.settimeout(0.3)
+signal.setitimer(signal.ITIMER_REAL, 0.1)
+try:
+    x.recv(10)
+except TimeoutError as e:
+    print("timeout", e)
+x.close(); y.close()
+
+# selectors + socketserver
+sel = selectors.DefaultSelector()
+a, b = socket.socketpair()
+a.setblocking(False)
+sel.register(a, selectors.EVENT_READ, "a")
+b.send(b"x")
+print("selector", [(k.data, ev) for k, ev in sel.select(1)])
+sel.close(); a.close(); b.close()
+
+class Echo(socketserver.StreamRequestHandler):
+    def handle(self):
+        self.wfile.write(self.rfile.readline().upper())
+class Server(socketserver.ThreadingMixIn, socketserver.TCPServer):
+    allow_reuse_address = True
+    daemon_threads = True
+with Server(("127.0.0.1", 0), Echo) as srv:
+    th = threading.Thread(target=srv.serve_forever, kwargs={"poll_interval": 0.05}); th.start()
+    with socket.create_connection(srv.server_address, timeout=5) as c:
+        c.sendall(b"line one\n")
+        f = c.makefile("rb")
+        print("socketserver", f.readline())
+        f.close()
+    srv.shutdown(); th.join()
+
+class UEcho(socketserver.BaseRequestHandler):
+    def handle(self):
+        data, sock = self.request
+        sock.sendto(data[::-1], self.client_address)
+with socketserver.UDPServer(("127.0.0.1", 0), UEcho) as srv:
+    th = threading.Thread(target=srv.serve_forever, kwargs={"poll_interval": 0.05}); th.start()
+    u = socket.socket(socket.AF_INET, socket.SOCK_DGRAM); u.settimeout(5)
+    u.sendto(b"abc", srv.server_address)
+    print("udpserver", u.recvfrom(10)[0])
+    u.close()
+    srv.shutdown(); th.join()
+import gc
+s = socket.socket(); fd = s.fileno(); del s; gc.collect()
+import os
+try:
+    os.fstat(fd); print("leaked")
+except OSError:
+    print("closed on dealloc")
