@@ -85,15 +85,20 @@ wait_ready(PySocketObject *s, short events, double deadline)
     }
 }
 
-/* Run `op` until it succeeds, honouring the socket's timeout; the
-   op's result, or -1 with an exception set. */
-Py_ssize_t
-_PySocket_RunOp(PySocketObject *s, short events, _PySocket_Op op, void *data)
+static double
+deadline_from_now(PySocketObject *s)
+{
+    return s->timeout > 0 ? now_seconds() + s->timeout : -1.0;
+}
+
+/* Run `op` until it succeeds or the deadline (for a timeout socket)
+   passes; the op's result, or -1 with an exception set. */
+static Py_ssize_t
+run_until(PySocketObject *s, short events, _PySocket_Op op, void *data, double deadline)
 {
     if (check_open(s) < 0) {
         return -1;
     }
-    double deadline = s->timeout > 0 ? now_seconds() + s->timeout : -1.0;
     for (;;) {
         Py_ssize_t r;
         Py_BEGIN_ALLOW_THREADS
@@ -124,6 +129,13 @@ _PySocket_RunOp(PySocketObject *s, short events, _PySocket_Op op, void *data)
         PyErr_SetFromErrno(PyExc_OSError);
         return -1;
     }
+}
+
+/* One operation under the socket's timeout. */
+Py_ssize_t
+_PySocket_RunOp(PySocketObject *s, short events, _PySocket_Op op, void *data)
+{
+    return run_until(s, events, op, data, deadline_from_now(s));
 }
 
 /* ---- Creation -------------------------------------------------------------------------- */
@@ -430,8 +442,7 @@ do_connect(PySocketObject *s, PyObject *address, const char *caller)
     if (s->timeout == 0.0) {
         return EINPROGRESS;
     }
-    double deadline = s->timeout > 0 ? now_seconds() + s->timeout : -1.0;
-    int ready = wait_ready(s, POLLOUT, deadline);
+    int ready = wait_ready(s, POLLOUT, deadline_from_now(s));
     if (ready <= 0) {
         if (ready == 0) {
             raise_timeout();
@@ -793,9 +804,11 @@ socket_sendall(PyObject *self, PyObject *args)
     if (parse_send(args, "O|i:sendall", &view, &r) < 0) {
         return NULL;
     }
+    /* The timeout covers the whole of the data, not each piece. */
+    double deadline = deadline_from_now(SOCK(self));
     Py_ssize_t n = 0;
     while (r.size > 0 && n >= 0) {
-        n = _PySocket_RunOp(SOCK(self), POLLOUT, op_send, &r);
+        n = run_until(SOCK(self), POLLOUT, op_send, &r, deadline);
         if (n > 0) {
             r.buf += n;
             r.size -= (size_t)n;

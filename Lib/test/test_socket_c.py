@@ -122,6 +122,18 @@ try:
 except TimeoutError as e:
     show("recv timed out", (type(e).__name__, str(e), e is not None))
 show("socket.timeout is TimeoutError", socket.timeout is TimeoutError)
+try:
+    x.sendall(b"x" * 20_000_000)
+except TimeoutError as e:
+    show("sendall timed out", str(e))
+while True:
+    try:
+        y.setblocking(False)
+        if not y.recv(1 << 20):
+            break
+    except BlockingIOError:
+        break
+y.setblocking(True)
 x.setblocking(False)
 show("nonblocking", (x.gettimeout(), x.getblocking()))
 try:
