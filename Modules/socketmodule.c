@@ -4,6 +4,7 @@
    addresses in socket_addr.c, name lookups in socket_resolve.c. */
 
 #include "socketmodule.h"
+#include "pycore_object.h"
 #include <arpa/inet.h>
 #include <errno.h>
 #include <fcntl.h>
@@ -419,19 +420,58 @@ static const struct {
     K(NI_NUMERICSERV), K(NI_DGRAM),
 };
 
+/* The module whose exec made the exception classes (borrowed); when it
+   is freed at exit the classes go with it. */
+static PyObject *exceptions_owner;
+
+static void
+socket_free(void *m)
+{
+    if (m == exceptions_owner) {
+        Py_CLEAR(_PySocket_herror);
+        Py_CLEAR(_PySocket_gaierror);
+        exceptions_owner = NULL;
+    }
+}
+
 static int
 add_exceptions(PyObject *m)
 {
-    _PySocket_herror = PyErr_NewException("socket.herror", PyExc_OSError, NULL);
-    _PySocket_gaierror = PyErr_NewException("socket.gaierror", PyExc_OSError, NULL);
+    if (_PySocket_herror == NULL) {
+        _PySocket_herror = PyErr_NewException("socket.herror", PyExc_OSError, NULL);
+    }
+    if (_PySocket_gaierror == NULL) {
+        _PySocket_gaierror = PyErr_NewException("socket.gaierror", PyExc_OSError, NULL);
+    }
     if (_PySocket_herror == NULL || _PySocket_gaierror == NULL) {
         return -1;
     }
+    exceptions_owner = m;
     if (PyModule_AddObjectRef(m, "error", PyExc_OSError) < 0 ||
         PyModule_AddObjectRef(m, "timeout", PyExc_TimeoutError) < 0 ||
         PyModule_AddObjectRef(m, "herror", _PySocket_herror) < 0 ||
         PyModule_AddObjectRef(m, "gaierror", _PySocket_gaierror) < 0) {
         return -1;
+    }
+    return 0;
+}
+
+/* The socket type lives as long as the process, like the core's static
+   types: readied once, with what its dict holds made immortal so that
+   it is not counted as left over at exit. */
+static int
+ready_socket_type(void)
+{
+    if (_PySocket_Type.tp_flags & Py_TPFLAGS_READY) {
+        return 0;
+    }
+    if (_PyStaticType_InitBuiltin(&_PySocket_Type) < 0) {
+        return -1;
+    }
+    PyObject *key, *value;
+    for (Py_ssize_t pos = 0; PyDict_Next(_PySocket_Type.tp_dict, &pos, &key, &value);) {
+        _Py_SetImmortal(key);
+        _Py_SetImmortal(value);
     }
     return 0;
 }
@@ -451,7 +491,7 @@ socket_exec(PyObject *m)
         PyModule_AddFunctions(m, _PySocket_CmsgMethods) < 0) {
         return -1;
     }
-    if (PyType_Ready(&_PySocket_Type) < 0 ||
+    if (ready_socket_type() < 0 ||
         PyModule_AddObjectRef(m, "socket", (PyObject *)&_PySocket_Type) < 0) {
         return -1;
     }
@@ -469,6 +509,7 @@ static PyModuleDef socket_module = {
     .m_doc = "Low-level networking: the socket type socket.py builds on.",
     .m_methods = socket_functions,
     .m_slots = socket_slots,
+    .m_free = socket_free,
 };
 
 PyObject *
