@@ -60,7 +60,9 @@ lookup_text(PyObject *obj, int is_port, PyObject **keep, const char **text)
         *keep = Py_NewRef(obj);
     }
     else {
-        PyErr_SetString(PyExc_OSError, is_port ? "Int or String expected" : "getaddrinfo() argument 1 must be string or None");
+        PyErr_SetString(is_port ? PyExc_OSError : PyExc_TypeError,
+                        is_port ? "Int or String expected"
+                                : "getaddrinfo() argument 1 must be string or None");
         return -1;
     }
     if (*keep == NULL) {

@@ -189,6 +189,10 @@ try:
 except socket.gaierror as e:
     show("gaierror", (e.errno == socket.EAI_NONAME, isinstance(e, OSError)))
 
+raises("gai bad host", socket.getaddrinfo, 1.5, 80)
+raises("gai bad port", socket.getaddrinfo, "127.0.0.1", 1.5)
+show("if_nameindex", "lo" in [name for index, name in socket.if_nameindex()])
+
 # ---- conversions ----
 show("htons", (socket.htons(1), socket.ntohs(socket.htons(0x1234)) == 0x1234))
 show("htonl", socket.ntohl(socket.htonl(0x12345678)) == 0x12345678)
