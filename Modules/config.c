@@ -38,6 +38,7 @@ extern PyObject *PyInit_math(void);
 extern PyObject *PyInit_posix(void);
 extern PyObject *PyInit_select(void);
 extern PyObject *PyInit_time(void);
+extern PyObject *PyInit__socket(void);
 
 struct _inittab _PyImport_Inittab[] = {
     {"_ast", PyInit__ast},
@@ -74,5 +75,6 @@ struct _inittab _PyImport_Inittab[] = {
     {"_typing", PyInit__typing},
     {"_warnings", PyInit__warnings},
     {"_weakref", PyInit__weakref},
+    {"_socket", PyInit__socket},
     {NULL, NULL},
 };
