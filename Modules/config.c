@@ -40,6 +40,7 @@ extern PyObject *PyInit__ast(void);
 extern PyObject *PyInit_cmath(void);
 extern PyObject *PyInit__ast(void);
 extern PyObject *PyInit__typing(void);
+extern PyObject *PyInit__tokenize(void);
 
 struct _inittab _PyImport_Inittab[] = {
     {"_imp", PyInit__imp},
@@ -78,5 +79,6 @@ struct _inittab _PyImport_Inittab[] = {
     {"cmath", PyInit_cmath},
     {"_ast", PyInit__ast},
     {"_typing", PyInit__typing},
+    {"_tokenize", PyInit__tokenize},
     {NULL, NULL},
 };
