@@ -1533,6 +1533,13 @@ static int
 close_bracket(struct tok_state *tok, _PyToken *t, int c)
 {
     int open, col = t->col_offset;
+    if (tok->extra_tokens) {
+        /* tokenize reports stray brackets as plain operators */
+        if (tok->level > 0) {
+            tok->level--;
+        }
+        return 0;
+    }
     if (tok->level == 0) {
         return _PyTokenizer_RaiseAt(tok, NULL, t->lineno, col, t->lineno,
                                     col, "unmatched '%c'", c);

@@ -53,8 +53,7 @@ read_all_lines(tokiter *it)
         }
         if (want_bytes ? !PyBytes_Check(line) : !PyUnicode_Check(line)) {
             PyErr_Format(PyExc_TypeError, "readline() returned a non-%s "
-                         "object: %.200s", want_bytes ? "bytes" : "string",
-                         Py_TYPE(line)->tp_name);
+                         "object", want_bytes ? "bytes" : "string");
             Py_DECREF(line);
             goto fail;
         }
@@ -331,6 +330,40 @@ raise_eof_in_statement(struct tok_state *tok)
     return NULL;
 }
 
+/* tokenize shows a TabError at the end of the offending line, without
+   its newline and without an end position. */
+static void
+relocate_tab_error(tokiter *it)
+{
+    PyObject *exc = PyErr_GetRaisedException(), *lineno, *text, *args;
+    Py_ssize_t s, e;
+    long row;
+
+    lineno = PyObject_GetAttrString(exc, "lineno");
+    row = lineno != NULL ? PyLong_AsLong(lineno) : -1;
+    Py_XDECREF(lineno);
+    if (row < 1 || row > it->src_nlines) {
+        PyErr_Clear();
+        PyErr_SetRaisedException(exc);
+        return;
+    }
+    s = src_line_start(it, (int)row);
+    e = src_line_start(it, (int)row + 1);
+    while (e > s && (it->src[e - 1] == '\n' || it->src[e - 1] == '\r')) {
+        e--;
+    }
+    text = PyUnicode_DecodeUTF8(it->src + s, e - s, "replace");
+    args = text == NULL ? NULL : Py_BuildValue(
+        "(s(OlnNOO))", "inconsistent use of tabs and spaces in indentation",
+        it->tok->filename, row, PyUnicode_GET_LENGTH(text) + 1, text,
+        Py_None, Py_None);
+    Py_DECREF(exc);
+    if (args != NULL) {
+        PyErr_SetObject(PyExc_TabError, args);
+        Py_DECREF(args);
+    }
+}
+
 static PyObject *
 tokiter_next(PyObject *op)
 {
@@ -353,6 +386,9 @@ tokiter_next(PyObject *op)
         it->finished = 1;
         if (!PyErr_Occurred()) {
             return raise_eof_in_statement(it->tok);
+        }
+        if (it->extra && PyErr_ExceptionMatches(PyExc_TabError)) {
+            relocate_tab_error(it);
         }
         return NULL;
     }
