@@ -947,7 +947,8 @@ static int
 verify_end_of_number(struct tok_state *tok, _PyToken *t, int c,
                      const char *kind)
 {
-    if (is_ident_start(c)) {
+    /* tokenize lets a name follow a number ("1if", "0x1for") */
+    if (is_ident_start(c) && !tok->extra_tokens) {
         tok_backup(tok, c);
         if (keyword_follows(tok)) {
             return 0;
@@ -1020,7 +1021,11 @@ lex_fraction_and_exponent(struct tok_state *tok, _PyToken *t, int c,
         }
         else if (!is_dec(c)) {
             tok_backup(tok, c);
-            (void)e;
+            if (tok->extra_tokens) {
+                /* tokenize: the number stops before the 'e' */
+                tok_backup(tok, e);
+                return finish_token(tok, t, NUMBER);
+            }
             return number_error_back(tok, 2, "decimal");
         }
         c = read_digits(tok, is_dec, c, &ok);
@@ -1123,7 +1128,7 @@ lex_number(struct tok_state *tok, _PyToken *t, int c)
         if (c == '.' || c == 'e' || c == 'E' || c == 'j' || c == 'J') {
             return lex_fraction_and_exponent(tok, t, c, 0);
         }
-        if (nonzero) {
+        if (nonzero && !tok->extra_tokens) {
             int col = t->col_offset;
             tok_backup(tok, c);
             return _PyTokenizer_RaiseAt(

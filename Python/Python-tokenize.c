@@ -24,6 +24,7 @@ typedef struct {
     Py_ssize_t srclen;
     Py_ssize_t *src_lines;      /* src_lines[i]: offset of line i+1 */
     int src_nlines;
+    Py_ssize_t nul_cut;         /* >= 0: a NUL is on the line starting here */
     /* Rest of an f-string middle still to be split and returned. */
     _PyToken mid;
     Py_ssize_t mid_pos;         /* -1: nothing pending */
@@ -133,6 +134,25 @@ src_line_start(tokiter *it, int row)
     return row <= it->src_nlines ? it->src_lines[row - 1] : it->srclen;
 }
 
+/* SyntaxError for a NUL at offset `nul`, on its line at offset 0. */
+static void
+raise_null_byte(const char *src, Py_ssize_t nul)
+{
+    Py_ssize_t i;
+    int row = 1;
+    PyObject *args;
+    for (i = 0; i < nul; i++) {
+        row += src[i] == '\n';
+    }
+    args = Py_BuildValue("(s(siisii))",
+                         "source code cannot contain null bytes", "<string>",
+                         row, 0, "", row, 0);
+    if (args != NULL) {
+        PyErr_SetObject(PyExc_SyntaxError, args);
+        Py_DECREF(args);
+    }
+}
+
 /* Read the source and set up the tokenizer; -1 with an exception. */
 static int
 start_tokenizer(tokiter *it)
@@ -150,21 +170,32 @@ start_tokenizer(tokiter *it)
         Py_DECREF(text);
         return -1;
     }
-    if ((Py_ssize_t)strlen(utf8) != n) {
-        Py_DECREF(text);
-        PyErr_SetString(PyExc_SyntaxError,
-                        "source code cannot contain null bytes");
-        return -1;
-    }
     name = PyUnicode_FromString("<string>");
     if (name == NULL || keep_source(it, utf8, n) < 0) {
         Py_XDECREF(name);
         Py_DECREF(text);
         return -1;
     }
-    it->tok = _PyTokenizer_FromString(utf8, 1, name);
-    Py_DECREF(name);
     Py_DECREF(text);
+    if ((Py_ssize_t)strlen(it->src) != n) {
+        /* Tokens before the line with the NUL still come out (as when
+           reading line by line); the error is raised on reaching it. */
+        Py_ssize_t cut = (Py_ssize_t)strlen(it->src);
+        char saved;
+        while (cut > 0 && it->src[cut - 1] != '\n'
+               && it->src[cut - 1] != '\r') {
+            cut--;
+        }
+        it->nul_cut = cut;
+        saved = it->src[cut];
+        it->src[cut] = '\0';
+        it->tok = _PyTokenizer_FromString(it->src, 1, name);
+        it->src[cut] = saved;
+    }
+    else {
+        it->tok = _PyTokenizer_FromString(it->src, 1, name);
+    }
+    Py_DECREF(name);
     if (it->tok == NULL) {
         return -1;
     }
@@ -381,7 +412,20 @@ tokiter_next(PyObject *op)
     if (it->mid_pos >= 0) {
         return next_middle_piece(it);
     }
+    if (it->nul_cut >= 0 && it->tok->cur >= it->nul_cut) {
+        it->finished = 1;
+        raise_null_byte(it->src, it->nul_cut);
+        return NULL;
+    }
     type = _PyTokenizer_Get(it->tok, &t);
+    if (type == ERRORTOKEN && it->nul_cut >= 0
+        && it->tok->cur >= it->nul_cut) {
+        /* the text ran out only because it was cut at the NUL */
+        PyErr_Clear();
+        it->finished = 1;
+        raise_null_byte(it->src, it->nul_cut);
+        return NULL;
+    }
     if (type == ERRORTOKEN) {
         it->finished = 1;
         if (!PyErr_Occurred()) {
@@ -432,6 +476,7 @@ tokiter_new(PyTypeObject *type, PyObject *args, PyObject *kwargs)
     it->encoding = Py_XNewRef(encoding);
     it->extra = extra;
     it->mid_pos = -1;
+    it->nul_cut = -1;
     return (PyObject *)it;
 }
 

@@ -90,6 +90,8 @@ from_bytes("# coding: latin-1\ns = 'é'\n".encode("latin-1"))
 from_bytes(b"\xef\xbb\xbfx = 1\n")
 from_str("f'{a:{b}}' f'{a:}' f'\\N{DASH}x{{' f'''{\na\n}'''\n")
 from_str("$a ? `b`\n")
+# Checks the parser makes but tokenize does not.
+from_str("1if x else y; 0x1for; 1e; 1.5e; 0777; 08; 1jx\n")
 
 print("=== errors")
 for bad in [
@@ -101,6 +103,8 @@ for bad in [
     "if x:\n\ta\n        b\n",
     "if x:\n        a\n\tb",
     "x = (1]\n(]\n",
+    "0b12 1_ 0x 1e+\n",
+    "x = 1\n\0\n",
     "f'{x'\n",
     "x = )\n",
 ]:
