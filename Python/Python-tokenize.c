@@ -452,12 +452,22 @@ static PyObject *
 tokiter_new(PyTypeObject *type, PyObject *args, PyObject *kwargs)
 {
     static char *kwlist[] = {"readline", "extra_tokens", "encoding", NULL};
-    PyObject *readline, *encoding = NULL;
-    int extra = 0;
+    PyObject *readline, *encoding = NULL, *extra_obj = NULL;
+    int extra;
     tokiter *it;
 
-    if (!PyArg_ParseTupleAndKeywords(args, kwargs, "O|$pO:TokenizerIter",
-                                     kwlist, &readline, &extra, &encoding)) {
+    if (!PyArg_ParseTupleAndKeywords(args, kwargs, "O|$OO:TokenizerIter",
+                                     kwlist, &readline, &extra_obj,
+                                     &encoding)) {
+        return NULL;
+    }
+    if (extra_obj == NULL) {
+        PyErr_SetString(PyExc_TypeError, "TokenizerIter() missing required "
+                        "keyword-only argument 'extra_tokens'");
+        return NULL;
+    }
+    extra = PyObject_IsTrue(extra_obj);
+    if (extra < 0) {
         return NULL;
     }
     if (encoding == Py_None) {

@@ -116,6 +116,20 @@ def bad_readline():
 
 
 show(tokenize.generate_tokens(bad_readline))
+print("=== readline variants")
+show(tokenize.generate_tokens(iter(["def f():\n", "    return 1\n"]).__next__))
+
+
+def failing_readline():
+    raise ValueError("readline failed")
+
+
+show(tokenize.generate_tokens(failing_readline))
+import _tokenize
+try:
+    _tokenize.TokenizerIter(iter([]).__next__)
+except TypeError:
+    print("TypeError without extra_tokens")
 
 # PEP 750 template strings tokenize like f-strings, with TSTRING_* types
 # (3.14 only: the expected output is the f-string one renamed).
