@@ -39,6 +39,7 @@ extern PyObject *PyInit_posix(void);
 extern PyObject *PyInit_select(void);
 extern PyObject *PyInit_time(void);
 extern PyObject *PyInit__socket(void);
+extern PyObject *PyInit__tokenize(void);
 
 struct _inittab _PyImport_Inittab[] = {
     {"_ast", PyInit__ast},
@@ -76,5 +77,6 @@ struct _inittab _PyImport_Inittab[] = {
     {"_warnings", PyInit__warnings},
     {"_weakref", PyInit__weakref},
     {"_socket", PyInit__socket},
+    {"_tokenize", PyInit__tokenize},
     {NULL, NULL},
 };

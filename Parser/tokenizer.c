@@ -199,8 +199,8 @@ append_text(struct tok_state *tok, const char *s, Py_ssize_t n)
     return 0;
 }
 
-static Py_ssize_t
-line_start(struct tok_state *tok, int lineno)
+Py_ssize_t
+_PyTokenizer_LineStart(struct tok_state *tok, int lineno)
 {
     if (lineno < 1) {
         return 0;
@@ -217,7 +217,7 @@ line_start(struct tok_state *tok, int lineno)
 PyObject *
 _PyTokenizer_LineText(struct tok_state *tok, int lineno)
 {
-    Py_ssize_t s = line_start(tok, lineno);
+    Py_ssize_t s = _PyTokenizer_LineStart(tok, lineno);
     Py_ssize_t e = s;
     while (e < tok->len && tok->buf[e] != '\n') {
         e++;
@@ -231,7 +231,7 @@ _PyTokenizer_LineText(struct tok_state *tok, int lineno)
 int
 _PyTokenizer_CharOffset(struct tok_state *tok, int lineno, int col)
 {
-    Py_ssize_t s = line_start(tok, lineno);
+    Py_ssize_t s = _PyTokenizer_LineStart(tok, lineno);
     int i, chars = 0;
     for (i = 0; i < col && s + i < tok->len; i++) {
         unsigned char c = (unsigned char)tok->buf[s + i];
@@ -288,7 +288,7 @@ done:
 static int
 cur_col(struct tok_state *tok)
 {
-    return (int)(tok->cur - line_start(tok, tok->lineno));
+    return (int)(tok->cur - _PyTokenizer_LineStart(tok, tok->lineno));
 }
 
 /* Error at the current position with a zero-width range. */
@@ -669,6 +669,7 @@ tok_new(PyObject *filename)
     tok->lineno = 1;
     tok->atbol = 1;
     tok->done = E_OK;
+    tok->implicit_newline = -1;
     tok->filename = filename;
     Py_XINCREF(filename);
     if (add_line_start(tok, 0) < 0 || buf_reserve(tok, 0) < 0) {
@@ -685,6 +686,7 @@ static int
 finish_source(struct tok_state *tok)
 {
     if (tok->len > 0 && tok->buf[tok->len - 1] != '\n') {
+        tok->implicit_newline = tok->len;
         return append_text(tok, "\n", 1);
     }
     return 0;
@@ -835,7 +837,7 @@ code_point_at(struct tok_state *tok, Py_ssize_t off, int *nbytes)
 static int
 invalid_character(struct tok_state *tok, Py_ssize_t off)
 {
-    int nb, col = (int)(off - line_start(tok, tok->lineno));
+    int nb, col = (int)(off - _PyTokenizer_LineStart(tok, tok->lineno));
     unsigned int cp = code_point_at(tok, off, &nb);
     PyObject *ch;
     int printable;
@@ -945,7 +947,8 @@ static int
 verify_end_of_number(struct tok_state *tok, _PyToken *t, int c,
                      const char *kind)
 {
-    if (is_ident_start(c)) {
+    /* tokenize lets a name follow a number ("1if", "0x1for") */
+    if (is_ident_start(c) && !tok->extra_tokens) {
         tok_backup(tok, c);
         if (keyword_follows(tok)) {
             return 0;
@@ -1018,7 +1021,11 @@ lex_fraction_and_exponent(struct tok_state *tok, _PyToken *t, int c,
         }
         else if (!is_dec(c)) {
             tok_backup(tok, c);
-            (void)e;
+            if (tok->extra_tokens) {
+                /* tokenize: the number stops before the 'e' */
+                tok_backup(tok, e);
+                return finish_token(tok, t, NUMBER);
+            }
             return number_error_back(tok, 2, "decimal");
         }
         c = read_digits(tok, is_dec, c, &ok);
@@ -1121,7 +1128,7 @@ lex_number(struct tok_state *tok, _PyToken *t, int c)
         if (c == '.' || c == 'e' || c == 'E' || c == 'j' || c == 'J') {
             return lex_fraction_and_exponent(tok, t, c, 0);
         }
-        if (nonzero) {
+        if (nonzero && !tok->extra_tokens) {
             int col = t->col_offset;
             tok_backup(tok, c);
             return _PyTokenizer_RaiseAt(
@@ -1356,6 +1363,12 @@ lex_fstring_text(struct tok_state *tok, _PyToken *t, _PyFStringMode *m)
                 if (tok->cur > t->start) {
                     break;
                 }
+                if (tok->extra_tokens && !tok->spec_gap_sent) {
+                    /* tokenize shows an empty spec as an empty middle */
+                    tok->spec_gap_sent = 1;
+                    break;
+                }
+                tok->spec_gap_sent = 0;
                 return close_field(tok, t, m);
             }
             if (tok->cur + 1 < tok->len && tok->buf[tok->cur + 1] == '}') {
@@ -1390,6 +1403,9 @@ lex_fstring_text(struct tok_state *tok, _PyToken *t, _PyFStringMode *m)
                 tok_nextc(tok);
             }
         }
+    }
+    if (in_spec) {
+        tok->spec_gap_sent = 1;
     }
     return finish_token(tok, t, middle);
 }
@@ -1483,7 +1499,7 @@ handle_indentation(struct tok_state *tok)
             while (e < tok->len && tok->buf[e] != '\n') {
                 e++;
             }
-            bytes = (int)(e - line_start(tok, tok->lineno));
+            bytes = (int)(e - _PyTokenizer_LineStart(tok, tok->lineno));
             return _PyTokenizer_RaiseAt(
                 tok, PyExc_IndentationError, tok->lineno, bytes,
                 tok->lineno, -1,
@@ -1522,6 +1538,13 @@ static int
 close_bracket(struct tok_state *tok, _PyToken *t, int c)
 {
     int open, col = t->col_offset;
+    if (tok->extra_tokens) {
+        /* tokenize reports stray brackets as plain operators */
+        if (tok->level > 0) {
+            tok->level--;
+        }
+        return 0;
+    }
     if (tok->level == 0) {
         return _PyTokenizer_RaiseAt(tok, NULL, t->lineno, col, t->lineno,
                                     col, "unmatched '%c'", c);
@@ -1600,21 +1623,37 @@ lex_name_or_string(struct tok_state *tok, _PyToken *t, int c)
     return finish_token(tok, t, NAME);
 }
 
+/* The '\n' just read ends a line: a NEWLINE, or in extra-tokens mode
+   possibly an NL. */
+static int
+line_end_token(struct tok_state *tok, _PyToken *t, int type)
+{
+    t->start = tok->cur - 1;
+    t->end = tok->cur;
+    t->lineno = t->end_lineno = tok->lineno - 1;
+    t->col_offset = (int)(t->start - _PyTokenizer_LineStart(tok, t->lineno));
+    t->end_col_offset = t->col_offset + 1;
+    t->level = type == NEWLINE ? 0 : tok->level;
+    t->type = type;
+    return type;
+}
+
 static int
 lex_normal(struct tok_state *tok, _PyToken *t)
 {
-    int c, blankline = 0;
+    int c;
     _PyFStringMode *m;
 
 nextline:
-    blankline = 0;
     if (tok->atbol) {
+        int r;
         tok->atbol = 0;
         tok->cont_line = 0;
-        blankline = handle_indentation(tok);
-        if (blankline == ERRORTOKEN) {
+        r = handle_indentation(tok);
+        if (r == ERRORTOKEN) {
             return ERRORTOKEN;
         }
+        tok->blankline = r;
     }
     set_token_start(tok, t);
     if (tok->pendin != 0) {
@@ -1630,7 +1669,7 @@ nextline:
         }
         tok->pendin--;
         t->col_offset = 0;
-        t->start = line_start(tok, tok->lineno);
+        t->start = _PyTokenizer_LineStart(tok, tok->lineno);
         while (tok->buf[tok->cur] == ' ' || tok->buf[tok->cur] == '\t'
                || tok->buf[tok->cur] == '\f') {
             tok->cur++;
@@ -1651,6 +1690,10 @@ again:
            like any other line end. */
         while (c != EOF && c != '\n') {
             c = tok_nextc(tok);
+        }
+        if (tok->extra_tokens) {
+            tok_backup(tok, c);
+            return finish_token(tok, t, COMMENT);
         }
     }
     if (c == EOF) {
@@ -1687,22 +1730,20 @@ again:
         if (tok->level > 0) {
             /* Implicit line joining inside brackets. */
             tok->cont_line = 0;
+            if (tok->extra_tokens) {
+                return line_end_token(tok, t, NL);
+            }
             goto again;
         }
         tok->atbol = 1;
-        if (blankline) {
+        if (tok->blankline) {
+            if (tok->extra_tokens) {
+                return line_end_token(tok, t, NL);
+            }
             goto nextline;
         }
-        t->lineno = tok->lineno - 1;
-        t->start = tok->cur - 1;
-        t->col_offset = (int)(t->start - line_start(tok, t->lineno));
-        t->type = NEWLINE;
-        t->end = tok->cur;
-        t->end_lineno = t->lineno;
-        t->end_col_offset = t->col_offset + 1;
-        t->level = 0;
         tok->cont_line = 0;
-        return NEWLINE;
+        return line_end_token(tok, t, NEWLINE);
     }
 
     if (c == '.') {
@@ -1749,8 +1790,10 @@ again:
             }
             return _PyTokenizer_RaiseAt(
                 tok, NULL, tok->lineno - 1,
-                (int)(tok->cur - line_start(tok, tok->lineno - 1)) - 1,
-                tok->lineno - 1, -1, "unexpected EOF while parsing");
+                (int)(tok->cur - _PyTokenizer_LineStart(tok, tok->lineno - 1)) - 1,
+                tok->lineno - 1, -1, tok->extra_tokens
+                ? "unexpected EOF in multi-line statement"
+                : "unexpected EOF while parsing");
         }
         tok->cont_line = 1;
         goto again;
@@ -1763,10 +1806,12 @@ again:
         if (c == '}' && tok->level == flevel) {
             tok->level--;
             m->nfields--;
+            tok->spec_gap_sent = 0;
             return finish_token(tok, t, RBRACE);
         }
         if (c == ':' && tok->level == flevel) {
             m->field_in_spec[m->nfields - 1] = 1;
+            tok->spec_gap_sent = 0;
             return finish_token(tok, t, COLON);
         }
     }

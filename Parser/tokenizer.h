@@ -82,6 +82,15 @@ struct tok_state {
 
     int done;
     PyObject *filename;
+
+    /* Extra-tokens mode, for the tokenize module only (the parser never
+       sets it): comments become COMMENT tokens, blank lines and newlines
+       inside brackets become NL, an empty format spec yields an empty
+       FSTRING_MIDDLE. */
+    int extra_tokens;
+    int blankline;          /* the current line holds no code */
+    int spec_gap_sent;      /* empty format-spec middle already returned */
+    Py_ssize_t implicit_newline; /* offset of the '\n' we added, or -1 */
 };
 
 /* Both constructors return NULL with an exception set on failure.
@@ -110,6 +119,9 @@ extern int _PyTokenizer_RaiseAt(struct tok_state *tok, PyObject *exc,
 
 /* Source line `lineno` (with its newline) as a new str, or NULL. */
 extern PyObject *_PyTokenizer_LineText(struct tok_state *tok, int lineno);
+
+/* Byte offset where line `lineno` (1-based) starts. */
+extern Py_ssize_t _PyTokenizer_LineStart(struct tok_state *tok, int lineno);
 
 /* 1-based character offset of byte column `col` on line `lineno`. */
 extern int _PyTokenizer_CharOffset(struct tok_state *tok, int lineno,
