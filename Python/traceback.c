@@ -13,6 +13,7 @@
    a small expression scanner below answers that without the compiler. */
 
 #include "Python.h"
+#include "pycore_import.h"
 #include "pycore_code.h"
 #include "pycore_exceptions.h"
 #include "pycore_frame.h"
@@ -2906,6 +2907,32 @@ write_out(PyObject *file, sbuf *out)
     PyErr_Clear();
 }
 
+/* Once the stdlib loads, uncaught exceptions print through traceback.py
+   (as 3.13+ does), so its colours, suggestions and formats are the
+   reference; the C renderer below is the fallback for when it cannot
+   load or itself fails.  1 when printed. */
+static int
+print_with_stdlib(PyObject *file, PyObject *value)
+{
+    static int busy = 0; /* an error while printing one: use C */
+    PyInterpreterState *interp = _PyInterpreterState_GET();
+    if (busy || interp->finalizing || interp->importlib == NULL ||
+        file != PySys_GetObject("stderr")) {
+        return 0;
+    }
+    busy = 1;
+    PyObject *print = _PyImport_GetModuleAttrString("traceback", "_print_exception_bltin");
+    PyObject *res = print != NULL ? PyObject_CallOneArg(print, value) : NULL;
+    busy = 0;
+    Py_XDECREF(print);
+    if (res == NULL) {
+        PyErr_Clear();
+        return 0;
+    }
+    Py_DECREF(res);
+    return 1;
+}
+
 void
 _PyErr_Display(PyObject *file, PyObject *exception, PyObject *value, PyObject *tb)
 {
@@ -2920,12 +2947,14 @@ _PyErr_Display(PyObject *file, PyObject *exception, PyObject *value, PyObject *t
         ((PyBaseExceptionObject *)value)->traceback == NULL) {
         (void)PyException_SetTraceback(value, tb);
     }
-    sbuf out = {NULL, 0, 0, 0};
-    if (render_exception(&out, value) < 0) {
-        PyErr_Clear();
+    if (!print_with_stdlib(file, value)) {
+        sbuf out = {NULL, 0, 0, 0};
+        if (render_exception(&out, value) < 0) {
+            PyErr_Clear();
+        }
+        write_out(file, &out);
+        PyMem_Free(out.buf);
     }
-    write_out(file, &out);
-    PyMem_Free(out.buf);
     Py_DECREF(value);
     PyErr_SetRaisedException(pending);
 }
