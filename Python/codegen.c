@@ -4294,6 +4294,125 @@ codegen_formatted_value(compiler *c, expr_ty e)
     return 0;
 }
 
+/* ---- Expressions: t-strings -------------------------------------------- */
+
+/* The literal text of a TemplateStr as a constant tuple with one more
+   item than there are interpolations ('' fills the gaps); the parser has
+   already merged adjacent literals. */
+static PyObject *
+template_text_parts(asdl_expr_seq *values)
+{
+    PyObject *parts = PyList_New(0), *res = NULL;
+    PyObject *empty = PyUnicode_FromStringAndSize("", 0);
+    int after_text = 0;
+    if (parts == NULL || empty == NULL) {
+        goto done;
+    }
+    for (Py_ssize_t i = 0; i < asdl_seq_LEN(values); i++) {
+        expr_ty v = asdl_seq_GET(values, i);
+        if (v->kind == Interpolation_kind) {
+            if (!after_text && PyList_Append(parts, empty) < 0) {
+                goto done;
+            }
+            after_text = 0;
+        }
+        else if (after_text) {
+            Py_ssize_t last = PyList_GET_SIZE(parts) - 1;
+            PyObject *joined = PyUnicode_Concat(PyList_GET_ITEM(parts, last),
+                                                v->v.Constant.value);
+            if (joined == NULL || PyList_SetItem(parts, last, joined) < 0) {
+                goto done;
+            }
+        }
+        else {
+            if (PyList_Append(parts, v->v.Constant.value) < 0) {
+                goto done;
+            }
+            after_text = 1;
+        }
+    }
+    if (!after_text && PyList_Append(parts, empty) < 0) {
+        goto done;
+    }
+    res = PyList_AsTuple(parts);
+done:
+    Py_XDECREF(parts);
+    Py_XDECREF(empty);
+    return res;
+}
+
+/* t"...": LOAD_CONST (strings), the interpolations gathered in a tuple,
+   BUILD_TEMPLATE. */
+static int
+codegen_template_str(compiler *c, expr_ty e)
+{
+    location loc = LOC(e);
+    asdl_expr_seq *values = e->v.TemplateStr.values;
+    PyObject *text = template_text_parts(values);
+    Py_ssize_t fields = 0;
+    if (text == NULL) {
+        return -1;
+    }
+    fields = PyTuple_GET_SIZE(text) - 1;
+    ADDOP_LOAD_CONST_NEW(c, loc, text);
+    int big = fields > STACK_USE_GUIDELINE;
+    if (big) {
+        ADDOP_I(c, loc, BUILD_LIST, 0);
+    }
+    for (Py_ssize_t i = 0; i < asdl_seq_LEN(values); i++) {
+        expr_ty v = asdl_seq_GET(values, i);
+        if (v->kind == Interpolation_kind) {
+            VISIT(c, expr, v);
+            if (big) {
+                ADDOP_I(c, loc, LIST_APPEND, 1);
+            }
+        }
+    }
+    if (big) {
+        ADDOP_I(c, loc, CALL_INTRINSIC_1, INTRINSIC_LIST_TO_TUPLE);
+    }
+    else {
+        ADDOP_I(c, loc, BUILD_TUPLE, fields);
+    }
+    ADDOP(c, loc, BUILD_TEMPLATE);
+    return 0;
+}
+
+/* One {field} of a t-string: value, source text, optional formatted spec,
+   then BUILD_INTERPOLATION with the conversion in the high oparg bits. */
+static int
+codegen_interpolation(compiler *c, expr_ty e)
+{
+    location loc = LOC(e);
+    int flags;
+    VISIT(c, expr, e->v.Interpolation.value);
+    ADDOP_LOAD_CONST(c, loc, e->v.Interpolation.str);
+    switch (e->v.Interpolation.conversion) {
+    case -1:
+        flags = FVC_NONE << 2;
+        break;
+    case 's':
+        flags = FVC_STR << 2;
+        break;
+    case 'r':
+        flags = FVC_REPR << 2;
+        break;
+    case 'a':
+        flags = FVC_ASCII << 2;
+        break;
+    default:
+        PyErr_Format(PyExc_SystemError, "t-string field with conversion %d",
+                     e->v.Interpolation.conversion);
+        return -1;
+    }
+    if (e->v.Interpolation.format_spec != NULL) {
+        VISIT(c, expr, e->v.Interpolation.format_spec);
+        flags |= 1;
+    }
+    ADDOP_I(c, loc, BUILD_INTERPOLATION, flags);
+    return 0;
+}
+
 /* ---- Expressions: generators and coroutines ---------------------------- */
 
 static int
@@ -4993,8 +5112,10 @@ codegen_visit_expr(compiler *c, expr_ty e)
         r = codegen_formatted_value(c, e);
         break;
     case TemplateStr_kind:
+        r = codegen_template_str(c, e);
+        break;
     case Interpolation_kind:
-        r = codegen_error(c, loc, "template strings are not supported");
+        r = codegen_interpolation(c, e);
         break;
     case Attribute_kind:
         if (e->v.Attribute.ctx == Load && can_optimize_super_call(c, e)) {
