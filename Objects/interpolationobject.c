@@ -47,6 +47,19 @@ interp_alloc(PyTypeObject *type, PyObject *value, PyObject *expression,
     return (PyObject *)it;
 }
 
+/* 0 with TypeError unless `arg` (an optional argument) is absent or str. */
+static int
+check_str_arg(const char *what, PyObject *arg)
+{
+    if (arg == NULL || PyUnicode_Check(arg)) {
+        return 1;
+    }
+    PyErr_Format(PyExc_TypeError,
+                 "Interpolation() argument '%s' must be str, not %s", what,
+                 Py_TYPE(arg)->tp_name);
+    return 0;
+}
+
 static PyObject *
 interp_new(PyTypeObject *type, PyObject *args, PyObject *kwds)
 {
@@ -56,9 +69,11 @@ interp_new(PyTypeObject *type, PyObject *args, PyObject *kwds)
     PyObject *format_spec = NULL;
     PyObject *empty, *res;
 
-    if (!PyArg_ParseTupleAndKeywords(args, kwds, "O|UOU:Interpolation", names,
+    if (!PyArg_ParseTupleAndKeywords(args, kwds, "O|OOO:Interpolation", names,
                                      &value, &expression, &conversion,
-                                     &format_spec)) {
+                                     &format_spec)
+        || !check_str_arg("expression", expression)
+        || !check_str_arg("format_spec", format_spec)) {
         return NULL;
     }
     if (!conversion_is_valid(conversion)) {

@@ -455,9 +455,8 @@ fstring_replacement_field(Parser *p, int raw, int is_t)
     if (is_t) {
         Py_ssize_t s = lbrace->end, e = (eq ? eq : after)->start;
         PyObject *text;
-        while (s < e && (p->tok->buf[s] == ' ' || p->tok->buf[s] == '\n')) {
-            s++;
-        }
+        /* As in CPython 3.14, the text keeps the whitespace after '{' but
+           not the whitespace before the closing '=', '!', ':' or '}'. */
         while (e > s && (p->tok->buf[e - 1] == ' '
                          || p->tok->buf[e - 1] == '\n')) {
             e--;

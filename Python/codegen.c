@@ -1428,14 +1428,19 @@ unparse_slice(unparser *u, expr_ty e)
 static int
 unparse_fstring_body(unparser *u, asdl_expr_seq *values, int is_format_spec);
 
+/* One replacement field "{value!c:spec}" of an f-string or t-string. */
 static int
 unparse_formatted(unparser *u, expr_ty e)
 {
+    int is_t = e->kind == Interpolation_kind;
+    expr_ty value = is_t ? e->v.Interpolation.value : e->v.FormattedValue.value;
+    int conv = is_t ? e->v.Interpolation.conversion : e->v.FormattedValue.conversion;
+    expr_ty spec = is_t ? e->v.Interpolation.format_spec : e->v.FormattedValue.format_spec;
     unparser inner = {PyList_New(0), u->depth};
     if (inner.parts == NULL) {
         return -1;
     }
-    if (unparse_expr(&inner, e->v.FormattedValue.value, PR_TEST + 1) < 0) {
+    if (unparse_expr(&inner, value, PR_TEST + 1) < 0) {
         Py_DECREF(inner.parts);
         return -1;
     }
@@ -1453,14 +1458,12 @@ unparse_formatted(unparser *u, expr_ty e)
     }
     Py_DECREF(text);
     UP(r);
-    int conv = e->v.FormattedValue.conversion;
     if (conv == 's' || conv == 'r' || conv == 'a') {
         char buf[3] = {'!', (char)conv, 0};
         UP(up_str(u, buf));
     }
-    if (e->v.FormattedValue.format_spec) {
+    if (spec) {
         UP(up_str(u, ":"));
-        expr_ty spec = e->v.FormattedValue.format_spec;
         if (spec->kind == JoinedStr_kind) {
             UP(unparse_fstring_body(u, spec->v.JoinedStr.values, 1));
         }
@@ -1491,7 +1494,7 @@ unparse_fstring_body(unparser *u, asdl_expr_seq *values, int is_format_spec)
             Py_DECREF(b);
             UP(r);
         }
-        else if (v->kind == FormattedValue_kind) {
+        else if (v->kind == FormattedValue_kind || v->kind == Interpolation_kind) {
             UP(unparse_formatted(u, v));
         }
     }
@@ -1499,14 +1502,17 @@ unparse_fstring_body(unparser *u, asdl_expr_seq *values, int is_format_spec)
     return 0;
 }
 
+/* f"..." or t"...": the body is rendered, then quoted with repr(). */
 static int
 unparse_joined_str(unparser *u, expr_ty e)
 {
+    int is_t = e->kind == TemplateStr_kind;
     unparser inner = {PyList_New(0), u->depth};
     if (inner.parts == NULL) {
         return -1;
     }
-    if (unparse_fstring_body(&inner, e->v.JoinedStr.values, 0) < 0) {
+    if (unparse_fstring_body(&inner, is_t ? e->v.TemplateStr.values : e->v.JoinedStr.values,
+                             0) < 0) {
         Py_DECREF(inner.parts);
         return -1;
     }
@@ -1517,7 +1523,7 @@ unparse_joined_str(unparser *u, expr_ty e)
     if (text == NULL) {
         return -1;
     }
-    int r = up_str(u, "f");
+    int r = up_str(u, is_t ? "t" : "f");
     if (r == 0) {
         r = up_repr(u, text);
     }
@@ -1753,8 +1759,10 @@ unparse_expr(unparser *u, expr_ty e, int level)
         }
         break;
     case Interpolation_kind:
+        UP(unparse_formatted(u, e));
+        break;
     case TemplateStr_kind:
-        UP(up_str(u, "t''"));
+        UP(unparse_joined_str(u, e));
         break;
     case Constant_kind:
         if (e->v.Constant.kind && PyUnicode_Check(e->v.Constant.kind)) {
