@@ -4318,6 +4318,13 @@ template_text_parts(asdl_expr_seq *values)
     }
     for (Py_ssize_t i = 0; i < asdl_seq_LEN(values); i++) {
         expr_ty v = asdl_seq_GET(values, i);
+        if (v->kind != Interpolation_kind
+            && !(v->kind == Constant_kind && PyUnicode_Check(v->v.Constant.value))) {
+            /* only reachable from a hand-built ast */
+            PyErr_SetString(PyExc_TypeError, "TemplateStr values must be str "
+                            "Constant or Interpolation nodes");
+            goto done;
+        }
         if (v->kind == Interpolation_kind) {
             if (!after_text && PyList_Append(parts, empty) < 0) {
                 goto done;
@@ -4393,6 +4400,10 @@ codegen_interpolation(compiler *c, expr_ty e)
 {
     location loc = LOC(e);
     int flags;
+    if (e->v.Interpolation.str == NULL || !PyUnicode_Check(e->v.Interpolation.str)) {
+        PyErr_SetString(PyExc_TypeError, "Interpolation.str must be a str");
+        return -1;
+    }
     VISIT(c, expr, e->v.Interpolation.value);
     ADDOP_LOAD_CONST(c, loc, e->v.Interpolation.str);
     switch (e->v.Interpolation.conversion) {

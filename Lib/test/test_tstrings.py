@@ -121,6 +121,24 @@ tree = ast.parse('t"a{x!r:>{w}}b{y=}"', mode="eval")
 print(ast.dump(tree.body))
 print(ast.dump(ast.parse('t"x" t"{y}"', mode="eval").body))
 
+# Compiling a parsed or hand-built AST, and ast.unparse.
+x, w = 5, 4
+tree = ast.parse('t"a{x!r:>{w}}"', mode="eval")
+print(eval(compile(tree, "<ast>", "eval")), ast.unparse(tree))
+node = ast.Expression(ast.TemplateStr(values=[
+    ast.Constant("q"),
+    ast.Interpolation(value=ast.Name("x", ast.Load()), str="x", conversion=-1)]))
+print(eval(compile(ast.fix_missing_locations(node), "<ast>", "eval")))
+bad = ast.Expression(ast.TemplateStr(values=[ast.Name("x", ast.Load())]))
+try:
+    compile(ast.fix_missing_locations(bad), "<ast>", "eval")
+except (TypeError, ValueError, SystemError) as e:
+    print("bad TemplateStr rejected")
+
+# Many fields (past the compiler's stack-use limit).
+big = eval("t'" + "-{x}" * 40 + "'")
+print(len(big.strings), len(big.interpolations), big.strings[:2], big.values[-1])
+
 # Lazily, inside functions and comprehensions.
 def make(n):
     return t"<{n}>"
