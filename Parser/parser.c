@@ -309,7 +309,7 @@ static expr_ty fstring_replacement_field(Parser *p, int raw, int is_t);
 
 /* Pieces of a format spec up to (not including) the closing '}'. */
 static expr_ty
-fstring_format_spec(Parser *p, Token *colon, int raw, int is_t)
+fstring_format_spec(Parser *p, Token *colon, int raw)
 {
     PtrVec v;
     asdl_expr_seq *values;
@@ -325,7 +325,9 @@ fstring_format_spec(Parser *p, Token *colon, int raw, int is_t)
             piece = _PyPegen_fstring_middle(p, t, raw, 1);
         }
         else if (t->type == LBRACE) {
-            piece = fstring_replacement_field(p, raw, is_t);
+            /* Fields nested in a spec are formatted eagerly, even in a
+               t-string: the Interpolation receives the finished spec. */
+            piece = fstring_replacement_field(p, raw, 0);
             if (piece != NULL && piece->kind == JoinedStr_kind) {
                 /* "{x=}" gives the debug text and the value */
                 if (vec_push(p, &v, asdl_seq_GET(piece->v.JoinedStr.values,
@@ -416,7 +418,7 @@ fstring_replacement_field(Parser *p, int raw, int is_t)
     {
         Token *colon = EXPECT(COLON);
         if (colon != NULL) {
-            spec = fstring_format_spec(p, colon, raw, is_t);
+            spec = fstring_format_spec(p, colon, raw);
             if (spec == NULL) {
                 return NULL;
             }
@@ -453,9 +455,8 @@ fstring_replacement_field(Parser *p, int raw, int is_t)
     if (is_t) {
         Py_ssize_t s = lbrace->end, e = (eq ? eq : after)->start;
         PyObject *text;
-        while (s < e && (p->tok->buf[s] == ' ' || p->tok->buf[s] == '\n')) {
-            s++;
-        }
+        /* As in CPython 3.14, the text keeps the whitespace after '{' but
+           not the whitespace before the closing '=', '!', ':' or '}'. */
         while (e > s && (p->tok->buf[e - 1] == ' '
                          || p->tok->buf[e - 1] == '\n')) {
             e--;

@@ -401,6 +401,23 @@ push_piece(Parser *p, PtrVec *v, expr_ty e)
     return 0;
 }
 
+/* t-strings only concatenate with t-strings.  The error spans the two
+   literals where the kind first changes, e.g. "b" t"c" in "a" "b" t"c". */
+static expr_ty
+mixed_tstring_error(Parser *p, StringPart *parts, Py_ssize_t n)
+{
+    int lead_t = parts[0].kind == STRPART_TSTRING;
+    Py_ssize_t k = 1;
+    while (k < n - 1 && (parts[k].kind == STRPART_TSTRING) == lead_t) {
+        k++;
+    }
+    return _PyPegen_raise_error_known_location(
+        p, PyExc_SyntaxError, parts[k - 1].first->lineno,
+        parts[k - 1].first->col_offset, parts[k].last->end_lineno,
+        parts[k].last->end_col_offset,
+        "cannot mix t-string literals with string or bytes literals");
+}
+
 expr_ty
 _PyPegen_concatenate_strings(Parser *p, StringPart *parts, Py_ssize_t n)
 {
@@ -415,17 +432,14 @@ _PyPegen_concatenate_strings(Parser *p, StringPart *parts, Py_ssize_t n)
         case STRPART_TSTRING: nt++; break;
         }
     }
+    if (nt > 0 && nt != n) {
+        return mixed_tstring_error(p, parts, n);
+    }
     if (nbytes > 0 && nbytes != n) {
         return _PyPegen_raise_error_known_location(
             p, PyExc_SyntaxError, first->lineno, first->col_offset,
             last->end_lineno, last->end_col_offset,
             "cannot mix bytes and nonbytes literals");
-    }
-    if (nt > 0 && nt != n) {
-        return _PyPegen_raise_error_known_location(
-            p, PyExc_SyntaxError, first->lineno, first->col_offset,
-            last->end_lineno, last->end_col_offset,
-            "cannot mix t-string literals with string or bytes literals");
     }
     if (nf == 0 && nt == 0) {
         /* Plain str or bytes: one Constant. */

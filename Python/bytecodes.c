@@ -32,6 +32,7 @@
 #include "pycore_genobject.h"
 #include "pycore_long.h"
 #include "pycore_opcode_utils.h"
+#include "pycore_template.h"
 #include "pycore_unicodeobject.h"
 #include "ceval_macros.h"
 
@@ -1553,6 +1554,30 @@
             DECREF_INPUTS();
             ERROR_IF(res_o == NULL);
             res = PyStackRef_FromPyObjectSteal(res_o);
+        }
+
+        /* ---- t-strings (PEP 750) ---------------------------------------- */
+
+        /* value, expression text, [spec] -- Interpolation.  oparg bit 0:
+           a formatted spec string is on the stack; oparg >> 2: the
+           conversion as an FVC_* code. */
+        inst(BUILD_INTERPOLATION, (value, text, spec[oparg & 1] -- interp)) {
+            PyObject *spec_o = (oparg & 1) ? PyStackRef_AsPyObjectBorrow(spec[0]) : NULL;
+            PyObject *interp_o = _PyInterpolation_Build(PyStackRef_AsPyObjectBorrow(value),
+                                                        PyStackRef_AsPyObjectBorrow(text),
+                                                        oparg >> 2, spec_o);
+            DECREF_INPUTS();
+            ERROR_IF(interp_o == NULL);
+            interp = PyStackRef_FromPyObjectSteal(interp_o);
+        }
+
+        /* strings tuple, interpolations tuple -- Template */
+        inst(BUILD_TEMPLATE, (strings, interps -- tmpl)) {
+            PyObject *tmpl_o = _PyTemplate_Build(PyStackRef_AsPyObjectBorrow(strings),
+                                                 PyStackRef_AsPyObjectBorrow(interps));
+            DECREF_INPUTS();
+            ERROR_IF(tmpl_o == NULL);
+            tmpl = PyStackRef_FromPyObjectSteal(tmpl_o);
         }
 
         /* ---- Imports ------------------------------------------------------ */

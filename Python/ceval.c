@@ -21,6 +21,7 @@
 #include "pycore_object.h"
 #include "pycore_opcode_utils.h"
 #include "pycore_pystate.h"
+#include "pycore_template.h"
 #include "pycore_traceback.h"
 
 #define NEED_OPCODE_METADATA

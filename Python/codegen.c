@@ -1428,14 +1428,19 @@ unparse_slice(unparser *u, expr_ty e)
 static int
 unparse_fstring_body(unparser *u, asdl_expr_seq *values, int is_format_spec);
 
+/* One replacement field "{value!c:spec}" of an f-string or t-string. */
 static int
 unparse_formatted(unparser *u, expr_ty e)
 {
+    int is_t = e->kind == Interpolation_kind;
+    expr_ty value = is_t ? e->v.Interpolation.value : e->v.FormattedValue.value;
+    int conv = is_t ? e->v.Interpolation.conversion : e->v.FormattedValue.conversion;
+    expr_ty spec = is_t ? e->v.Interpolation.format_spec : e->v.FormattedValue.format_spec;
     unparser inner = {PyList_New(0), u->depth};
     if (inner.parts == NULL) {
         return -1;
     }
-    if (unparse_expr(&inner, e->v.FormattedValue.value, PR_TEST + 1) < 0) {
+    if (unparse_expr(&inner, value, PR_TEST + 1) < 0) {
         Py_DECREF(inner.parts);
         return -1;
     }
@@ -1453,14 +1458,12 @@ unparse_formatted(unparser *u, expr_ty e)
     }
     Py_DECREF(text);
     UP(r);
-    int conv = e->v.FormattedValue.conversion;
     if (conv == 's' || conv == 'r' || conv == 'a') {
         char buf[3] = {'!', (char)conv, 0};
         UP(up_str(u, buf));
     }
-    if (e->v.FormattedValue.format_spec) {
+    if (spec) {
         UP(up_str(u, ":"));
-        expr_ty spec = e->v.FormattedValue.format_spec;
         if (spec->kind == JoinedStr_kind) {
             UP(unparse_fstring_body(u, spec->v.JoinedStr.values, 1));
         }
@@ -1491,7 +1494,7 @@ unparse_fstring_body(unparser *u, asdl_expr_seq *values, int is_format_spec)
             Py_DECREF(b);
             UP(r);
         }
-        else if (v->kind == FormattedValue_kind) {
+        else if (v->kind == FormattedValue_kind || v->kind == Interpolation_kind) {
             UP(unparse_formatted(u, v));
         }
     }
@@ -1499,14 +1502,17 @@ unparse_fstring_body(unparser *u, asdl_expr_seq *values, int is_format_spec)
     return 0;
 }
 
+/* f"..." or t"...": the body is rendered, then quoted with repr(). */
 static int
 unparse_joined_str(unparser *u, expr_ty e)
 {
+    int is_t = e->kind == TemplateStr_kind;
     unparser inner = {PyList_New(0), u->depth};
     if (inner.parts == NULL) {
         return -1;
     }
-    if (unparse_fstring_body(&inner, e->v.JoinedStr.values, 0) < 0) {
+    if (unparse_fstring_body(&inner, is_t ? e->v.TemplateStr.values : e->v.JoinedStr.values,
+                             0) < 0) {
         Py_DECREF(inner.parts);
         return -1;
     }
@@ -1517,7 +1523,7 @@ unparse_joined_str(unparser *u, expr_ty e)
     if (text == NULL) {
         return -1;
     }
-    int r = up_str(u, "f");
+    int r = up_str(u, is_t ? "t" : "f");
     if (r == 0) {
         r = up_repr(u, text);
     }
@@ -1753,8 +1759,10 @@ unparse_expr(unparser *u, expr_ty e, int level)
         }
         break;
     case Interpolation_kind:
+        UP(unparse_formatted(u, e));
+        break;
     case TemplateStr_kind:
-        UP(up_str(u, "t''"));
+        UP(unparse_joined_str(u, e));
         break;
     case Constant_kind:
         if (e->v.Constant.kind && PyUnicode_Check(e->v.Constant.kind)) {
@@ -4294,6 +4302,136 @@ codegen_formatted_value(compiler *c, expr_ty e)
     return 0;
 }
 
+/* ---- Expressions: t-strings -------------------------------------------- */
+
+/* The literal text of a TemplateStr as a constant tuple with one more
+   item than there are interpolations ('' fills the gaps); the parser has
+   already merged adjacent literals. */
+static PyObject *
+template_text_parts(asdl_expr_seq *values)
+{
+    PyObject *parts = PyList_New(0), *res = NULL;
+    PyObject *empty = PyUnicode_FromStringAndSize("", 0);
+    int after_text = 0;
+    if (parts == NULL || empty == NULL) {
+        goto done;
+    }
+    for (Py_ssize_t i = 0; i < asdl_seq_LEN(values); i++) {
+        expr_ty v = asdl_seq_GET(values, i);
+        if (v->kind != Interpolation_kind
+            && !(v->kind == Constant_kind && PyUnicode_Check(v->v.Constant.value))) {
+            /* only reachable from a hand-built ast */
+            PyErr_SetString(PyExc_TypeError, "TemplateStr values must be str "
+                            "Constant or Interpolation nodes");
+            goto done;
+        }
+        if (v->kind == Interpolation_kind) {
+            if (!after_text && PyList_Append(parts, empty) < 0) {
+                goto done;
+            }
+            after_text = 0;
+        }
+        else if (after_text) {
+            Py_ssize_t last = PyList_GET_SIZE(parts) - 1;
+            PyObject *joined = PyUnicode_Concat(PyList_GET_ITEM(parts, last),
+                                                v->v.Constant.value);
+            if (joined == NULL || PyList_SetItem(parts, last, joined) < 0) {
+                goto done;
+            }
+        }
+        else {
+            if (PyList_Append(parts, v->v.Constant.value) < 0) {
+                goto done;
+            }
+            after_text = 1;
+        }
+    }
+    if (!after_text && PyList_Append(parts, empty) < 0) {
+        goto done;
+    }
+    res = PyList_AsTuple(parts);
+done:
+    Py_XDECREF(parts);
+    Py_XDECREF(empty);
+    return res;
+}
+
+/* t"...": LOAD_CONST (strings), the interpolations gathered in a tuple,
+   BUILD_TEMPLATE. */
+static int
+codegen_template_str(compiler *c, expr_ty e)
+{
+    location loc = LOC(e);
+    asdl_expr_seq *values = e->v.TemplateStr.values;
+    PyObject *text = template_text_parts(values);
+    Py_ssize_t fields = 0;
+    if (text == NULL) {
+        return -1;
+    }
+    fields = PyTuple_GET_SIZE(text) - 1;
+    ADDOP_LOAD_CONST_NEW(c, loc, text);
+    int big = fields > STACK_USE_GUIDELINE;
+    if (big) {
+        ADDOP_I(c, loc, BUILD_LIST, 0);
+    }
+    for (Py_ssize_t i = 0; i < asdl_seq_LEN(values); i++) {
+        expr_ty v = asdl_seq_GET(values, i);
+        if (v->kind == Interpolation_kind) {
+            VISIT(c, expr, v);
+            if (big) {
+                ADDOP_I(c, loc, LIST_APPEND, 1);
+            }
+        }
+    }
+    if (big) {
+        ADDOP_I(c, loc, CALL_INTRINSIC_1, INTRINSIC_LIST_TO_TUPLE);
+    }
+    else {
+        ADDOP_I(c, loc, BUILD_TUPLE, fields);
+    }
+    ADDOP(c, loc, BUILD_TEMPLATE);
+    return 0;
+}
+
+/* One {field} of a t-string: value, source text, optional formatted spec,
+   then BUILD_INTERPOLATION with the conversion in the high oparg bits. */
+static int
+codegen_interpolation(compiler *c, expr_ty e)
+{
+    location loc = LOC(e);
+    int flags;
+    if (e->v.Interpolation.str == NULL || !PyUnicode_Check(e->v.Interpolation.str)) {
+        PyErr_SetString(PyExc_TypeError, "Interpolation.str must be a str");
+        return -1;
+    }
+    VISIT(c, expr, e->v.Interpolation.value);
+    ADDOP_LOAD_CONST(c, loc, e->v.Interpolation.str);
+    switch (e->v.Interpolation.conversion) {
+    case -1:
+        flags = FVC_NONE << 2;
+        break;
+    case 's':
+        flags = FVC_STR << 2;
+        break;
+    case 'r':
+        flags = FVC_REPR << 2;
+        break;
+    case 'a':
+        flags = FVC_ASCII << 2;
+        break;
+    default:
+        PyErr_Format(PyExc_SystemError, "t-string field with conversion %d",
+                     e->v.Interpolation.conversion);
+        return -1;
+    }
+    if (e->v.Interpolation.format_spec != NULL) {
+        VISIT(c, expr, e->v.Interpolation.format_spec);
+        flags |= 1;
+    }
+    ADDOP_I(c, loc, BUILD_INTERPOLATION, flags);
+    return 0;
+}
+
 /* ---- Expressions: generators and coroutines ---------------------------- */
 
 static int
@@ -4993,8 +5131,10 @@ codegen_visit_expr(compiler *c, expr_ty e)
         r = codegen_formatted_value(c, e);
         break;
     case TemplateStr_kind:
+        r = codegen_template_str(c, e);
+        break;
     case Interpolation_kind:
-        r = codegen_error(c, loc, "template strings are not supported");
+        r = codegen_interpolation(c, e);
         break;
     case Attribute_kind:
         if (e->v.Attribute.ctx == Load && can_optimize_super_call(c, e)) {

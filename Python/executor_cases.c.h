@@ -2149,6 +2149,56 @@
             break;
         }
 
+        case _BUILD_INTERPOLATION: {
+            _PyStackRef value;
+            _PyStackRef text;
+            _PyStackRef *spec;
+            _PyStackRef interp;
+            oparg = CURRENT_OPARG();
+            spec = &stack_pointer[-(oparg & 1)];
+            text = stack_pointer[-1 - (oparg & 1)];
+            value = stack_pointer[-2 - (oparg & 1)];
+            _PyFrame_SetStackPointer(frame, stack_pointer);
+            PyObject *spec_o = (oparg & 1) ? PyStackRef_AsPyObjectBorrow(spec[0]) : NULL;
+            PyObject *interp_o = _PyInterpolation_Build(PyStackRef_AsPyObjectBorrow(value),
+                                                        PyStackRef_AsPyObjectBorrow(text),
+                                                        oparg >> 2, spec_o);
+            for (int _i = (oparg & 1); --_i >= 0;) {
+                PyStackRef_CLOSE(spec[_i]);
+            }
+            PyStackRef_CLOSE(text);
+            PyStackRef_CLOSE(value);
+            if (interp_o == NULL) {
+                stack_pointer += -2 - (oparg & 1);
+                JUMP_TO_ERROR();
+            }
+            interp = PyStackRef_FromPyObjectSteal(interp_o);
+            stack_pointer[-2 - (oparg & 1)] = interp;
+            stack_pointer += -1 - (oparg & 1);
+            break;
+        }
+
+        case _BUILD_TEMPLATE: {
+            _PyStackRef strings;
+            _PyStackRef interps;
+            _PyStackRef tmpl;
+            interps = stack_pointer[-1];
+            strings = stack_pointer[-2];
+            _PyFrame_SetStackPointer(frame, stack_pointer);
+            PyObject *tmpl_o = _PyTemplate_Build(PyStackRef_AsPyObjectBorrow(strings),
+                                                 PyStackRef_AsPyObjectBorrow(interps));
+            PyStackRef_CLOSE(interps);
+            PyStackRef_CLOSE(strings);
+            if (tmpl_o == NULL) {
+                stack_pointer += -2;
+                JUMP_TO_ERROR();
+            }
+            tmpl = PyStackRef_FromPyObjectSteal(tmpl_o);
+            stack_pointer[-2] = tmpl;
+            stack_pointer += -1;
+            break;
+        }
+
         case _IMPORT_NAME: {
             _PyStackRef level;
             _PyStackRef fromlist;

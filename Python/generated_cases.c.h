@@ -479,6 +479,39 @@
             DISPATCH();
         }
 
+        TARGET(BUILD_INTERPOLATION) {
+            frame->instr_ptr = next_instr;
+            next_instr += 1;
+            INSTRUCTION_STATS(BUILD_INTERPOLATION);
+            _Py_CODEUNIT* const this_instr = next_instr - 1;
+            (void)this_instr;
+            _PyStackRef value;
+            _PyStackRef text;
+            _PyStackRef *spec;
+            _PyStackRef interp;
+            spec = &stack_pointer[-(oparg & 1)];
+            text = stack_pointer[-1 - (oparg & 1)];
+            value = stack_pointer[-2 - (oparg & 1)];
+            _PyFrame_SetStackPointer(frame, stack_pointer);
+            PyObject *spec_o = (oparg & 1) ? PyStackRef_AsPyObjectBorrow(spec[0]) : NULL;
+            PyObject *interp_o = _PyInterpolation_Build(PyStackRef_AsPyObjectBorrow(value),
+                                                        PyStackRef_AsPyObjectBorrow(text),
+                                                        oparg >> 2, spec_o);
+            for (int _i = (oparg & 1); --_i >= 0;) {
+                PyStackRef_CLOSE(spec[_i]);
+            }
+            PyStackRef_CLOSE(text);
+            PyStackRef_CLOSE(value);
+            if (interp_o == NULL) {
+                stack_pointer += -2 - (oparg & 1);
+                goto error;
+            }
+            interp = PyStackRef_FromPyObjectSteal(interp_o);
+            stack_pointer[-2 - (oparg & 1)] = interp;
+            stack_pointer += -1 - (oparg & 1);
+            DISPATCH();
+        }
+
         TARGET(BUILD_LIST) {
             frame->instr_ptr = next_instr;
             next_instr += 1;
@@ -588,6 +621,32 @@
             str = PyStackRef_FromPyObjectSteal(str_o);
             stack_pointer[-oparg] = str;
             stack_pointer += 1 - oparg;
+            DISPATCH();
+        }
+
+        TARGET(BUILD_TEMPLATE) {
+            frame->instr_ptr = next_instr;
+            next_instr += 1;
+            INSTRUCTION_STATS(BUILD_TEMPLATE);
+            _Py_CODEUNIT* const this_instr = next_instr - 1;
+            (void)this_instr;
+            _PyStackRef strings;
+            _PyStackRef interps;
+            _PyStackRef tmpl;
+            interps = stack_pointer[-1];
+            strings = stack_pointer[-2];
+            _PyFrame_SetStackPointer(frame, stack_pointer);
+            PyObject *tmpl_o = _PyTemplate_Build(PyStackRef_AsPyObjectBorrow(strings),
+                                                 PyStackRef_AsPyObjectBorrow(interps));
+            PyStackRef_CLOSE(interps);
+            PyStackRef_CLOSE(strings);
+            if (tmpl_o == NULL) {
+                stack_pointer += -2;
+                goto error;
+            }
+            tmpl = PyStackRef_FromPyObjectSteal(tmpl_o);
+            stack_pointer[-2] = tmpl;
+            stack_pointer += -1;
             DISPATCH();
         }
 

@@ -14,6 +14,7 @@
 #include "pycore_pythonrun.h"
 #include "pycore_typing.h"
 #include "pycore_sysmodule.h"
+#include "pycore_template.h"
 #include "pycore_typeobject.h"
 #include "pycore_unicodeobject.h"
 #include <errno.h>
@@ -123,7 +124,7 @@ init_types(PyInterpreterState *interp)
             return -1;
         }
     }
-    if (_PyTyping_InitTypes() < 0) {
+    if (_PyTyping_InitTypes() < 0 || _PyTemplate_InitTypes() < 0) {
         return -1;
     }
     return _PyExc_InitTypes(interp);

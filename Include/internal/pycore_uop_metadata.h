@@ -61,11 +61,13 @@ const uint16_t _PyUop_Flags[MAX_UOP_ID+1] = {
     [_BINARY_OP_SUBTRACT_FLOAT] = HAS_ERROR_FLAG | HAS_ESCAPES_FLAG | HAS_PURE_FLAG,
     [_BINARY_OP_SUBTRACT_INT] = HAS_ERROR_FLAG | HAS_ESCAPES_FLAG | HAS_PURE_FLAG,
     [_BINARY_SLICE] = HAS_ERROR_FLAG | HAS_ESCAPES_FLAG,
+    [_BUILD_INTERPOLATION] = HAS_ARG_FLAG | HAS_ERROR_FLAG | HAS_ESCAPES_FLAG,
     [_BUILD_LIST] = HAS_ARG_FLAG | HAS_ERROR_FLAG | HAS_ESCAPES_FLAG,
     [_BUILD_MAP] = HAS_ARG_FLAG | HAS_ERROR_FLAG | HAS_ESCAPES_FLAG,
     [_BUILD_SET] = HAS_ARG_FLAG | HAS_ERROR_FLAG | HAS_ESCAPES_FLAG,
     [_BUILD_SLICE] = HAS_ARG_FLAG | HAS_ERROR_FLAG | HAS_ESCAPES_FLAG,
     [_BUILD_STRING] = HAS_ARG_FLAG | HAS_ERROR_FLAG | HAS_ESCAPES_FLAG,
+    [_BUILD_TEMPLATE] = HAS_ERROR_FLAG | HAS_ESCAPES_FLAG,
     [_BUILD_TUPLE] = HAS_ARG_FLAG | HAS_ERROR_FLAG | HAS_ESCAPES_FLAG,
     [_CACHE] = HAS_ESCAPES_FLAG,
     [_CALL_FUNCTION_EX] = HAS_ERROR_FLAG | HAS_ESCAPES_FLAG,
@@ -242,11 +244,13 @@ const char *const _PyOpcode_uop_name[MAX_UOP_ID+1] = {
     [_BINARY_OP_SUBTRACT_FLOAT] = "_BINARY_OP_SUBTRACT_FLOAT",
     [_BINARY_OP_SUBTRACT_INT] = "_BINARY_OP_SUBTRACT_INT",
     [_BINARY_SLICE] = "_BINARY_SLICE",
+    [_BUILD_INTERPOLATION] = "_BUILD_INTERPOLATION",
     [_BUILD_LIST] = "_BUILD_LIST",
     [_BUILD_MAP] = "_BUILD_MAP",
     [_BUILD_SET] = "_BUILD_SET",
     [_BUILD_SLICE] = "_BUILD_SLICE",
     [_BUILD_STRING] = "_BUILD_STRING",
+    [_BUILD_TEMPLATE] = "_BUILD_TEMPLATE",
     [_BUILD_TUPLE] = "_BUILD_TUPLE",
     [_CACHE] = "_CACHE",
     [_CALL_FUNCTION_EX] = "_CALL_FUNCTION_EX",
@@ -431,6 +435,8 @@ _PyUop_num_popped(int opcode, int oparg)
             return 2;
         case _BINARY_SLICE:
             return 3;
+        case _BUILD_INTERPOLATION:
+            return 2 + (oparg & 1);
         case _BUILD_LIST:
             return oparg;
         case _BUILD_MAP:
@@ -441,6 +447,8 @@ _PyUop_num_popped(int opcode, int oparg)
             return oparg;
         case _BUILD_STRING:
             return oparg;
+        case _BUILD_TEMPLATE:
+            return 2;
         case _BUILD_TUPLE:
             return oparg;
         case _CACHE:
