@@ -445,8 +445,38 @@ wait_for_thread_shutdown(PyInterpreterState *interp)
     Py_DECREF(threading);
 }
 
-/* Clear module namespaces so that cycles through globals are broken and
-   the collector can free what programs left behind. */
+/* Set a module's globals to None: first the _private ones, then the
+   rest but __builtins__.  None rather than removal, because destructors
+   and weakref callbacks that run during teardown still look their
+   globals up (logging's _removeHandlerRef checks for None); private
+   first, so that public objects die while their helpers still exist. */
+static void
+zap_module_globals(PyObject *dict)
+{
+    for (int pass = 0; pass < 2; pass++) {
+        Py_ssize_t pos = 0;
+        PyObject *key, *value;
+        while (PyDict_Next(dict, &pos, &key, &value)) {
+            if (value == Py_None || !PyUnicode_Check(key)) {
+                continue;
+            }
+            int is_private = PyUnicode_READ_CHAR(key, 0) == '_' &&
+                             (PyUnicode_GET_LENGTH(key) < 2 || PyUnicode_READ_CHAR(key, 1) != '_');
+            if ((pass == 0 && !is_private) ||
+                PyUnicode_CompareWithASCIIString(key, "__builtins__") == 0) {
+                continue;
+            }
+            /* Replacing a value never resizes the dict: iteration holds. */
+            if (PyDict_SetItem(dict, key, Py_None) < 0) {
+                PyErr_Clear();
+            }
+        }
+    }
+}
+
+/* Empty the module namespaces, newest module first, so that cycles
+   through globals are broken and the collector can free what programs
+   left behind. */
 static void
 clear_modules(PyInterpreterState *interp)
 {
@@ -464,7 +494,7 @@ clear_modules(PyInterpreterState *interp)
         if (PyModule_Check(mod)) {
             PyObject *d = PyModule_GetDict(mod);
             if (d != NULL && d != interp->sysdict && d != interp->builtins) {
-                PyDict_Clear(d);
+                zap_module_globals(d);
             }
         }
     }

@@ -4,6 +4,7 @@
 #include "Python.h"
 #include "pycore_ast.h"
 #include "pycore_compile.h"
+#include "pycore_import.h"
 #include "pycore_parser.h"
 #include "pycore_pyarena.h"
 #include "pycore_pystate.h"
@@ -331,6 +332,22 @@ run_main_file(const char *filename, const char *given_filename)
     return 0;
 }
 
+/* Tell linecache the source of code that has no file (linecache's
+   _register_code, the hook CPython's -c and REPL use), so that
+   traceback.py shows its lines.  Nothing happens without the stdlib. */
+static void
+register_with_linecache(PyObject *code, PyObject *source, PyObject *name)
+{
+    if (source == NULL || _PyInterpreterState_GET()->importlib == NULL) {
+        return;
+    }
+    PyObject *reg = _PyImport_GetModuleAttrString("linecache", "_register_code");
+    PyObject *res = reg ? PyObject_CallFunctionObjArgs(reg, code, source, name, NULL) : NULL;
+    Py_XDECREF(reg);
+    Py_XDECREF(res);
+    PyErr_Clear();
+}
+
 int
 _PyRun_MainCommand(const char *command)
 {
@@ -338,13 +355,20 @@ _PyRun_MainCommand(const char *command)
     if (d == NULL) {
         return _PyRun_HandleUncaught();
     }
-    /* -c code has no file: let tracebacks show its lines, as CPython does. */
+    /* -c code has no file: let tracebacks show its lines, as CPython
+       does, both the C renderer's and linecache's (for traceback.py). */
     PyObject *filename = PyUnicode_FromString("<string>");
     PyObject *source = PyUnicode_DecodeUTF8(command, (Py_ssize_t)strlen(command), "replace");
     if (filename == NULL || source == NULL || _PyTraceBack_RegisterSource(filename, source) < 0) {
         PyErr_Clear();
     }
-    PyObject *res = PyRun_StringFlags(command, Py_file_input, d, d, NULL);
+    PyObject *code = Py_CompileStringObject(command, filename, Py_file_input, NULL, -1);
+    PyObject *res = NULL;
+    if (code != NULL) {
+        register_with_linecache(code, source, filename);
+        res = PyEval_EvalCode(code, d, d);
+        Py_DECREF(code);
+    }
     Py_DECREF(d);
     int status = 0;
     if (res == NULL) {
