@@ -1201,9 +1201,10 @@ lex_string(struct tok_state *tok, _PyToken *t, int quote)
             tok_backup(tok, c);
             if (tok->nmodes > 0 && tok->modes[tok->nmodes - 1].nfields > 0) {
                 /* The quote most likely meant to close the f-string. */
-                return _PyTokenizer_RaiseAt(tok, NULL, start_line, start_col,
-                                            start_line, start_col,
-                                            "f-string: expecting '}'");
+                return _PyTokenizer_RaiseAt(
+                    tok, NULL, start_line, start_col, start_line, start_col,
+                    tok->modes[tok->nmodes - 1].is_tstring
+                        ? "t-string: expecting '}'" : "f-string: expecting '}'");
             }
             return unterminated(tok, start_line, start_col, quote_size == 3,
                                 "string");
@@ -1305,6 +1306,10 @@ close_field(struct tok_state *tok, _PyToken *t, _PyFStringMode *m)
 
 /* Lex literal text of an f-string, or of a format spec when the innermost
    open replacement field is in its spec. */
+/* The message for a replacement field left open in mode `m`. */
+#define EXPECTING_BRACE(m) \
+    ((m)->is_tstring ? "t-string: expecting '}'" : "f-string: expecting '}'")
+
 static int
 lex_fstring_text(struct tok_state *tok, _PyToken *t, _PyFStringMode *m)
 {
@@ -1314,7 +1319,7 @@ lex_fstring_text(struct tok_state *tok, _PyToken *t, _PyFStringMode *m)
     set_token_start(tok, t);
     if (at_closing_quote(tok, m)) {
         if (in_spec) {
-            return error_here(tok, 0, "f-string: expecting '}'");
+            return error_here(tok, 0, EXPECTING_BRACE(m));
         }
         tok->cur += m->quote_size;
         tok->nmodes--;
@@ -1328,7 +1333,7 @@ lex_fstring_text(struct tok_state *tok, _PyToken *t, _PyFStringMode *m)
                 return ERRORTOKEN;
             }
             if (in_spec) {
-                return error_here(tok, 0, "f-string: expecting '}'");
+                return error_here(tok, 0, EXPECTING_BRACE(m));
             }
             return unterminated(tok, m->start_lineno, m->start_col,
                                 m->quote_size == 3,
@@ -1703,7 +1708,7 @@ again:
         m = top_mode(tok);
         if (m != NULL) {
             if (m->nfields > 0) {
-                return error_here(tok, 0, "f-string: expecting '}'");
+                return error_here(tok, 0, EXPECTING_BRACE(m));
             }
             return unterminated(tok, m->start_lineno, m->start_col,
                                 m->quote_size == 3, "f-string");

@@ -109,7 +109,7 @@ print(rebuild.__name__, args, rebuild(*args))
 
 # Syntax errors, with their position.
 for src in ('t"a" "b"', 'x = "a" t"b"', 't"a" f"b"', 'f"a" t"b"', 't"a" b"b"',
-            't"{}"', 't"{x!z}"'):
+            't"{}"', 't"{x!z}"', 't"{x"'):
     try:
         compile(src, "<t>", "exec")
         print("compiled", src)
