@@ -375,6 +375,31 @@ sys_getallocatedblocks(PyObject *module, PyObject *Py_UNUSED(ignored))
     return PyLong_FromLong(0);
 }
 
+/* dataclasses(slots=True) replaces a class by a new one: dropping the
+   old class's __dict__ and __weakref__ descriptors (which refer back to
+   it) lets it be collected. */
+static PyObject *
+sys_clear_type_descriptors(PyObject *module, PyObject *arg)
+{
+    if (!PyType_Check(arg)) {
+        PyErr_Format(PyExc_TypeError, "_clear_type_descriptors() argument must be a type, not %.100s",
+                     Py_TYPE(arg)->tp_name);
+        return NULL;
+    }
+    PyTypeObject *type = (PyTypeObject *)arg;
+    const char *names[] = {"__dict__", "__weakref__"};
+    for (size_t i = 0; i < Py_ARRAY_LENGTH(names); i++) {
+        PyObject *key = PyUnicode_FromString(names[i]);
+        int err = key == NULL || PyDict_Pop(type->tp_dict, key, NULL) < 0;
+        Py_XDECREF(key);
+        if (err) {
+            return NULL;
+        }
+    }
+    PyType_Modified(type);
+    Py_RETURN_NONE;
+}
+
 /* -X cpu_count is not supported: -1, "use the real count". */
 static PyObject *
 sys_get_cpu_count_config(PyObject *module, PyObject *Py_UNUSED(ignored))
@@ -867,6 +892,7 @@ static PyMethodDef sys_methods[] = {
     {"getallocatedblocks", sys_getallocatedblocks, METH_NOARGS, NULL},
     {"_is_gil_enabled", sys_is_gil_enabled, METH_NOARGS, NULL},
     {"_get_cpu_count_config", sys_get_cpu_count_config, METH_NOARGS, NULL},
+    {"_clear_type_descriptors", sys_clear_type_descriptors, METH_O, NULL},
     {"call_tracing", _PyCFunction_CAST(sys_call_tracing), METH_FASTCALL, NULL},
     {"getdlopenflags", sys_getdlopenflags, METH_NOARGS, NULL},
     {"setdlopenflags", sys_setdlopenflags, METH_O, NULL},
