@@ -40,6 +40,10 @@ extern PyObject *PyInit__ast(void);
 extern PyObject *PyInit_cmath(void);
 extern PyObject *PyInit__ast(void);
 extern PyObject *PyInit__typing(void);
+extern PyObject *PyInit__blake2(void);
+#ifdef HAVE_OPENSSL
+extern PyObject *PyInit__hashlib(void);
+#endif
 
 struct _inittab _PyImport_Inittab[] = {
     {"_imp", PyInit__imp},
@@ -78,5 +82,9 @@ struct _inittab _PyImport_Inittab[] = {
     {"cmath", PyInit_cmath},
     {"_ast", PyInit__ast},
     {"_typing", PyInit__typing},
+    {"_blake2", PyInit__blake2},
+#ifdef HAVE_OPENSSL
+    {"_hashlib", PyInit__hashlib},
+#endif
     {NULL, NULL},
 };
