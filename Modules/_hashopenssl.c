@@ -93,12 +93,18 @@ fetch_digest(const char *name)
 static EVP_MD *
 fetch_digest_obj(PyObject *name)
 {
-    if (!PyUnicode_Check(name)) {
-        PyErr_Format(PyExc_TypeError, "hash name must be str, not %.100s", Py_TYPE(name)->tp_name);
-        return NULL;
+    Py_ssize_t len = 0;
+    const char *text = PyUnicode_Check(name) ? PyUnicode_AsUTF8AndSize(name, &len) : NULL;
+    if (text != NULL && strlen(text) == (size_t)len) {
+        return fetch_digest(text);
     }
-    const char *s = PyUnicode_AsUTF8(name);
-    return s == NULL ? NULL : fetch_digest(s);
+    if (text != NULL) {
+        PyErr_SetString(UnsupportedError, "hash name contains a NUL character");
+    }
+    else if (!PyErr_Occurred()) {
+        PyErr_Format(PyExc_TypeError, "hash name must be str, not %.100s", Py_TYPE(name)->tp_name);
+    }
+    return NULL;
 }
 
 /* A ValueError carrying OpenSSL's most recent error, or `fallback`. */

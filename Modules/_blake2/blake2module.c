@@ -103,15 +103,18 @@ absorb(Blake2Object *o, const unsigned char *p, size_t n)
 static int
 feed(Blake2Object *o, PyObject *data)
 {
+    const char *refusal = NULL;
     if (PyUnicode_Check(data)) {
-        PyErr_SetString(PyExc_TypeError, "Strings must be encoded before hashing");
-        return -1;
+        refusal = "Strings must be encoded before hashing";
     }
-    if (!PyObject_CheckBuffer(data)) {
-        PyErr_SetString(PyExc_TypeError, "object supporting the buffer API required");
-        return -1;
+    else if (!PyObject_CheckBuffer(data)) {
+        refusal = "object supporting the buffer API required";
     }
     Py_buffer view;
+    if (refusal != NULL) {
+        PyErr_SetString(PyExc_TypeError, refusal);
+        return -1;
+    }
     if (PyObject_GetBuffer(data, &view, PyBUF_SIMPLE) < 0) {
         return -1;
     }
