@@ -1,5 +1,5 @@
 # _hashlib (OpenSSL) and _blake2 through hashlib, hmac, secrets and random.
-import hashlib, hmac, secrets, random, _hashlib, _blake2
+import hashlib, hmac, secrets, random, _hashlib, _blake2, io, uuid
 
 random.seed('x')
 print("random", random.random())
@@ -122,3 +122,16 @@ err(lambda: hashlib.pbkdf2_hmac('sha1', b'p', b's', 1, 0))
 err(lambda: hmac.new('key', b'', 'md5'))
 err(lambda: hmac.new(b'key', b''))
 print("unsupported is ValueError", issubclass(_hashlib.UnsupportedDigestmodError, ValueError))
+
+# Callers elsewhere in the stdlib, and digests only OpenSSL has.
+print(hashlib.file_digest(io.BytesIO(b'abc'), 'sha256').hexdigest()[:16])
+print(hmac.new(b'k', b'm', 'blake2b').hexdigest()[:16], hmac.new(b'k', b'm', 'sha3_256').hexdigest()[:16])
+print(hashlib.new('sha512_256', b'').hexdigest()[:16], hashlib.new('ripemd160', b'').hexdigest()[:16])
+print(uuid.uuid5(uuid.NAMESPACE_DNS, 'python.org'), uuid.uuid3(uuid.NAMESPACE_DNS, 'python.org'))
+h = hashlib.sha256(); h.update(b'a'*3000); print(h.hexdigest()[:16])
+print(hashlib.blake2b(b'x', digest_size=32).name, type(hashlib.sha1()).__name__, type(hashlib.shake_128()).__name__)
+try: _hashlib.new('nosuch')
+except ValueError as e: print(type(e).__name__)
+try: hashlib.scrypt(b'p', salt=b's', n=3, r=1, p=1)
+except ValueError as e: print(e)
+print(hashlib.new('md5', usedforsecurity=False).hexdigest())
