@@ -20,7 +20,6 @@
 #include <ctype.h>
 
 static PyObject *UnsupportedError;   /* _hashlib.UnsupportedDigestmodError */
-static PyObject *constructor_names;  /* openssl_* function -> hash name */
 
 /* ---- Names ---------------------------------------------------------------- */
 
@@ -508,6 +507,22 @@ typedef struct {
 } HmacObject;
 
 static PyTypeObject Hmac_Type;
+static struct PyModuleDef hashlibmodule;
+
+/* The hash name of one of this module's openssl_NAME functions, else NULL. */
+static const char *
+constructor_name(PyObject *func)
+{
+    if (!PyCFunction_Check(func)) {
+        return NULL;
+    }
+    PyObject *owner = PyCFunction_GET_SELF(func);
+    if (owner == NULL || !PyModule_Check(owner) || PyModule_GetDef(owner) != &hashlibmodule) {
+        return NULL;
+    }
+    const char *fname = ((PyCFunctionObject *)func)->m_ml->ml_name;
+    return strncmp(fname, "openssl_", 8) == 0 ? fname + 8 : NULL;
+}
 
 /* The digest an hmac digestmod names: a str, or one of our constructors. */
 static EVP_MD *
@@ -520,14 +535,12 @@ digestmod_digest(PyObject *digestmod)
     if (PyUnicode_Check(digestmod)) {
         return fetch_digest_obj(digestmod);
     }
-    PyObject *name = PyDict_GetItemWithError(constructor_names, digestmod);
+    const char *name = constructor_name(digestmod);
     if (name == NULL) {
-        if (!PyErr_Occurred()) {
-            PyErr_Format(UnsupportedError, "unsupported digestmod %R", digestmod);
-        }
+        PyErr_Format(UnsupportedError, "unsupported digestmod %R", digestmod);
         return NULL;
     }
-    return fetch_digest_obj(name);
+    return fetch_digest(name);
 }
 
 static HmacObject *
@@ -1003,12 +1016,26 @@ static PyMethodDef hashlib_methods[] = {
     {NULL, NULL, 0, NULL},
 };
 
+/* The module that made the globals above (borrowed): they go with it at
+   exit, so nothing is left behind. */
+static PyObject *owner_module;
+
+static void
+hashlib_module_free(void *m)
+{
+    if (m == owner_module) {
+        Py_CLEAR(UnsupportedError);
+        owner_module = NULL;
+    }
+}
+
 static struct PyModuleDef hashlibmodule = {
     PyModuleDef_HEAD_INIT,
     .m_name = "_hashlib",
     .m_doc = "OpenSSL's message digests, HMAC and key derivation, for hashlib and hmac.",
     .m_size = -1,
     .m_methods = hashlib_methods,
+    .m_free = hashlib_module_free,
 };
 
 static int
@@ -1063,14 +1090,15 @@ add_contents(PyObject *m)
     if (dict == NULL) {
         return -1;
     }
-    Py_XSETREF(constructor_names, dict);
     PyObject *op = PyImport_ImportModule("_operator");
     PyObject *cmp = op == NULL ? NULL : PyObject_GetAttrString(op, "_compare_digest");
     Py_XDECREF(op);
     int rc = cmp == NULL ? -1 : PyModule_AddObjectRef(m, "compare_digest", cmp);
     Py_XDECREF(cmp);
-    if (rc < 0 ||
-        PyModule_Add(m, "_constructors", PyDictProxy_New(constructor_names)) < 0 ||
+    PyObject *proxy = rc < 0 ? NULL : PyDictProxy_New(dict);
+    Py_DECREF(dict);
+    if (proxy == NULL ||
+        PyModule_Add(m, "_constructors", proxy) < 0 ||
         PyModule_Add(m, "openssl_md_meth_names", md_meth_names()) < 0 ||
         PyModule_AddObjectRef(m, "UnsupportedDigestmodError", UnsupportedError) < 0 ||
         PyModule_AddObjectRef(m, "HASH", (PyObject *)&Hash_Type) < 0 ||
@@ -1091,6 +1119,9 @@ PyInit__hashlib(void)
     PyObject *m = PyModule_Create(&hashlibmodule);
     if (m != NULL && add_contents(m) < 0) {
         Py_CLEAR(m);
+    }
+    if (m != NULL) {
+        owner_module = m;
     }
     return m;
 }
