@@ -40,6 +40,10 @@ extern PyObject *PyInit_select(void);
 extern PyObject *PyInit_time(void);
 extern PyObject *PyInit__socket(void);
 extern PyObject *PyInit__tokenize(void);
+extern PyObject *PyInit__blake2(void);
+#ifdef HAVE_OPENSSL
+extern PyObject *PyInit__hashlib(void);
+#endif
 
 struct _inittab _PyImport_Inittab[] = {
     {"_ast", PyInit__ast},
@@ -78,5 +82,9 @@ struct _inittab _PyImport_Inittab[] = {
     {"_weakref", PyInit__weakref},
     {"_socket", PyInit__socket},
     {"_tokenize", PyInit__tokenize},
+    {"_blake2", PyInit__blake2},
+#ifdef HAVE_OPENSSL
+    {"_hashlib", PyInit__hashlib},
+#endif
     {NULL, NULL},
 };
