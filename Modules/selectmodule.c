@@ -5,6 +5,7 @@
    left, once the signal's Python handler has run without raising. */
 
 #include "Python.h"
+#include "pycore_object.h"
 #include <errno.h>
 #include <math.h>
 #include <poll.h>
@@ -738,7 +739,7 @@ select_exec(PyObject *m)
             return -1;
         }
     }
-    if (PyType_Ready(&Poll_Type) < 0 || PyType_Ready(&Epoll_Type) < 0) {
+    if (_PyStaticType_InitBuiltin(&Poll_Type) < 0 || _PyStaticType_InitBuiltin(&Epoll_Type) < 0) {
         return -1;
     }
     if (PyModule_AddObjectRef(m, "error", PyExc_OSError) < 0) {

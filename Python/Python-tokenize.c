@@ -9,6 +9,7 @@
    expect ('a{{b' gives 'a{' and 'b'). */
 
 #include "Python.h"
+#include "pycore_object.h"
 #include "../Parser/tokenizer.h"
 
 typedef struct {
@@ -544,7 +545,7 @@ PyMODINIT_FUNC
 PyInit__tokenize(void)
 {
     PyObject *m;
-    if (PyType_Ready(&TokIterType) < 0) {
+    if (_PyStaticType_InitBuiltin(&TokIterType) < 0) {
         return NULL;
     }
     m = PyModule_Create(&tokenizemodule);

@@ -30,9 +30,9 @@ run(["-W", "error::DeprecationWarning", "-W", "ignore"], {"PYTHONWARNINGS": "def
 run(["-O"], code="assert False, 'kept'; print('asserts removed', __debug__)")
 run(["-B"], code="import sys; print(sys.dont_write_bytecode)")
 run([], {"PYTHONPATH": "/tmp/ppath:/tmp/qpath"},
-    code="import sys; print([p for p in sys.path if p.startswith('/tmp/')])")
+    code="import sys; print([p for p in sys.path if p.startswith(('/tmp/ppath', '/tmp/qpath'))])")
 run(["-E"], {"PYTHONPATH": "/tmp/ppath"},
-    code="import sys; print([p for p in sys.path if p.startswith('/tmp/')])")
+    code="import sys; print([p for p in sys.path if p.startswith(('/tmp/ppath', '/tmp/qpath'))])")
 run(["-S"], code="import sys; print('site' in sys.modules, hasattr(__builtins__, 'exit'))")
 run([], code="import sys; print('site' in sys.modules, type(exit).__name__)")
 run(["-X", "int_max_str_digits=1000"], code="import sys; print(sys.get_int_max_str_digits())")
