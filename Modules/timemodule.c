@@ -3,6 +3,7 @@
    time zone (timezone, altzone, daylight, tzname, tzset). */
 
 #include "Python.h"
+#include "pycore_object.h"
 #include <time.h>
 #include <errno.h>
 #include <math.h>
@@ -685,7 +686,8 @@ PyObject *
 PyInit_time(void)
 {
     if (StructTimeType.tp_name == NULL &&
-        PyStructSequence_InitType2(&StructTimeType, &struct_time_desc) < 0) {
+        (PyStructSequence_InitType2(&StructTimeType, &struct_time_desc) < 0 ||
+         _PyStaticType_InitBuiltin(&StructTimeType) < 0)) {
         return NULL;
     }
     PyObject *m = PyModule_Create(&timemodule);

@@ -739,7 +739,8 @@ _PyErr_WriteUnraisableMsg(const char *msg, PyObject *obj)
         return;
     }
     if (UnraisableHookArgsType.tp_name == NULL &&
-        PyStructSequence_InitType2(&UnraisableHookArgsType, &unraisable_desc) < 0) {
+        (PyStructSequence_InitType2(&UnraisableHookArgsType, &unraisable_desc) < 0 ||
+         _PyStaticType_InitBuiltin(&UnraisableHookArgsType) < 0)) {
         PyErr_Clear();
         Py_DECREF(exc);
         return;
@@ -791,7 +792,8 @@ static PyObject *
 sys_get_asyncgen_hooks(PyObject *module, PyObject *Py_UNUSED(ignored))
 {
     if (AsyncGenHooksType.tp_name == NULL &&
-        PyStructSequence_InitType2(&AsyncGenHooksType, &asyncgen_hooks_desc) < 0) {
+        (PyStructSequence_InitType2(&AsyncGenHooksType, &asyncgen_hooks_desc) < 0 ||
+         _PyStaticType_InitBuiltin(&AsyncGenHooksType) < 0)) {
         return NULL;
     }
     PyObject *res = PyStructSequence_New(&AsyncGenHooksType);
