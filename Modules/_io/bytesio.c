@@ -5,6 +5,7 @@
    means closed. */
 
 #include "_iomodule.h"
+#include "pycore_object.h"
 
 typedef struct {
     IO_HEAD
@@ -12,6 +13,7 @@ typedef struct {
     Py_ssize_t len;
     Py_ssize_t cap;
     Py_ssize_t pos;
+    Py_ssize_t exports; /* views handed out by getbuffer() still alive */
 } bytesio;
 
 #define BIO(op) ((bytesio *)(op))
@@ -29,6 +31,23 @@ check_open(bytesio *b)
 #define CHECK_OPEN(b)          \
     if (check_open(b) < 0) {   \
         return NULL;           \
+    }
+
+/* While a getbuffer() view lives, the buffer may neither move nor
+   change size. */
+static int
+check_no_exports(bytesio *b)
+{
+    if (b->exports > 0) {
+        PyErr_SetString(PyExc_BufferError, "Existing exports of data: object cannot be re-sized");
+        return -1;
+    }
+    return 0;
+}
+
+#define CHECK_NO_EXPORTS(b)        \
+    if (check_no_exports(b) < 0) { \
+        return NULL;               \
     }
 
 /* Make room for at least `need` bytes. */
@@ -136,7 +155,7 @@ bytesio_init(PyObject *self, PyObject *args, PyObject *kwds)
     PyObject *arg = NULL;
     int ok = PyArg_ParseTupleAndKeywords(args, kwds, "|O:BytesIO", names, &arg);
     if (ok) {
-        ok = set_initial(BIO(self), arg) == 0;
+        ok = check_no_exports(BIO(self)) == 0 && set_initial(BIO(self), arg) == 0;
     }
     return ok ? 0 : -1;
 }
@@ -246,6 +265,7 @@ static PyObject *
 bytesio_write(PyObject *self, PyObject *arg)
 {
     CHECK_OPEN(BIO(self));
+    CHECK_NO_EXPORTS(BIO(self));
     Py_buffer view;
     if (PyObject_GetBuffer(arg, &view, PyBUF_SIMPLE) < 0) {
         return NULL;
@@ -259,6 +279,7 @@ static PyObject *
 bytesio_writelines(PyObject *self, PyObject *lines)
 {
     CHECK_OPEN(BIO(self));
+    CHECK_NO_EXPORTS(BIO(self));
     PyObject *it = PyObject_GetIter(lines);
     if (it == NULL) {
         return NULL;
@@ -332,6 +353,7 @@ bytesio_truncate(PyObject *self, PyObject *const *args, Py_ssize_t nargs)
         return NULL;
     }
     CHECK_OPEN(b);
+    CHECK_NO_EXPORTS(b);
     Py_ssize_t size = b->pos;
     if (nargs && !Py_IsNone(args[0])) {
         size = PyNumber_AsSsize_t(args[0], PyExc_OverflowError);
@@ -374,6 +396,7 @@ static PyObject *
 bytesio_close(PyObject *self, PyObject *Py_UNUSED(ignored))
 {
     bytesio *b = BIO(self);
+    CHECK_NO_EXPORTS(b);
     PyMem_Free(b->buf);
     b->buf = NULL;
     b->len = b->cap = b->pos = 0;
@@ -425,6 +448,7 @@ bytesio_getstate(PyObject *self, PyObject *Py_UNUSED(ignored))
 static PyObject *
 bytesio_setstate(PyObject *self, PyObject *state)
 {
+    CHECK_NO_EXPORTS(BIO(self));
     if (!PyTuple_Check(state) || PyTuple_GET_SIZE(state) < 3) {
         PyErr_Format(PyExc_TypeError, "%.200s.__setstate__ argument should be 3-tuple, got %.200s",
                      Py_TYPE(self)->tp_name, Py_TYPE(state)->tp_name);
@@ -454,10 +478,80 @@ bytesio_setstate(PyObject *self, PyObject *state)
     Py_RETURN_NONE;
 }
 
+/* ---- getbuffer() ------------------------------------------------------------------------
+
+   The view is a memoryview over a small exporter object, so that the
+   BytesIO itself is not a bytes-like object (as in CPython) and so that
+   the export count lives as long as any view of the buffer. */
+
+typedef struct {
+    PyObject_HEAD
+    bytesio *owner;
+} buffer_exporter;
+
+static int
+exporter_getbuffer(PyObject *op, Py_buffer *view, int flags)
+{
+    bytesio *b = ((buffer_exporter *)op)->owner;
+    if (check_open(b) < 0) {
+        return -1;
+    }
+    if (PyBuffer_FillInfo(view, op, b->buf, b->len, 0, flags) < 0) {
+        return -1;
+    }
+    b->exports++;
+    return 0;
+}
+
+static void
+exporter_releasebuffer(PyObject *op, Py_buffer *view)
+{
+    ((buffer_exporter *)op)->owner->exports--;
+}
+
+static void
+exporter_dealloc(PyObject *op)
+{
+    Py_DECREF(((buffer_exporter *)op)->owner);
+    PyObject_Free(op);
+}
+
+static PyBufferProcs exporter_as_buffer = {
+    .bf_getbuffer = exporter_getbuffer,
+    .bf_releasebuffer = exporter_releasebuffer,
+};
+
+static PyTypeObject BufferExporter_Type = {
+    PyVarObject_HEAD_INIT(&PyType_Type, 0)
+    .tp_name = "_io._BytesIOBuffer",
+    .tp_basicsize = sizeof(buffer_exporter),
+    .tp_dealloc = exporter_dealloc,
+    .tp_as_buffer = &exporter_as_buffer,
+    .tp_flags = Py_TPFLAGS_DEFAULT | Py_TPFLAGS_DISALLOW_INSTANTIATION,
+};
+
+static PyObject *
+bytesio_getbuffer(PyObject *self, PyObject *Py_UNUSED(ignored))
+{
+    CHECK_OPEN(BIO(self));
+    if (_PyStaticType_InitBuiltin(&BufferExporter_Type) < 0) {
+        return NULL;
+    }
+    buffer_exporter *exp = PyObject_New(buffer_exporter, &BufferExporter_Type);
+    if (exp == NULL) {
+        return NULL;
+    }
+    exp->owner = (bytesio *)Py_NewRef(self);
+    PyObject *view = PyMemoryView_FromObject((PyObject *)exp);
+    Py_DECREF(exp);
+    return view;
+}
+
 #define FASTCALL(f) (PyCFunction)(void (*)(void))(f), METH_FASTCALL
 
 static PyMethodDef bytesio_methods[] = {
     {"getvalue", bytesio_getvalue, METH_NOARGS, "The whole buffer as bytes."},
+    {"getbuffer", bytesio_getbuffer, METH_NOARGS, "A writable memoryview of the buffer."},
     {"read", FASTCALL(bytesio_read), "Read up to size bytes."},
     {"read1", FASTCALL(bytesio_read), "Read up to size bytes."},
     {"readline", FASTCALL(bytesio_readline), "Read one line."},
