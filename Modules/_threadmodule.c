@@ -1080,7 +1080,8 @@ static int
 local_traverse(PyObject *op, visitproc visit, void *arg)
 {
     localobject *self = (localobject *)op;
-    Py_VISIT(Py_TYPE(op));
+    /* Not Py_TYPE(op): _local is a static type, and a heap subclass's
+       subtype_traverse visits the subclass before calling us. */
     Py_VISIT(self->dicts);
     Py_VISIT(self->args);
     Py_VISIT(self->kwargs);
