@@ -902,20 +902,26 @@ put_item(_PyUnicodeWriter *out, DialectObject *d, PyObject *v, int single)
 static PyObject *
 format_row(DialectObject *d, PyObject *row)
 {
-    PyObject *items = PySequence_Fast(row, "");
-    if (items == NULL) {
+    PyObject *it = PyObject_GetIter(row);
+    if (it == NULL) {
         if (PyErr_ExceptionMatches(PyExc_TypeError)) {
             PyErr_Format(csv_error, "iterable expected, not %.200s",
                          Py_TYPE(row)->tp_name);
         }
         return NULL;
     }
-    Py_ssize_t n = PySequence_Fast_GET_SIZE(items);
+    /* materialised so the one-field rule can see the row length */
+    PyObject *items = PySequence_List(it);
+    Py_DECREF(it);
+    if (items == NULL) {
+        return NULL;
+    }
+    Py_ssize_t n = PyList_GET_SIZE(items);
     _PyUnicodeWriter out;
     _PyUnicodeWriter_Init(&out);
     for (Py_ssize_t i = 0; i < n; i++) {
         if ((i > 0 && _PyUnicodeWriter_WriteChar(&out, d->delimiter) < 0)
-            || put_item(&out, d, PySequence_Fast_GET_ITEM(items, i), n == 1) < 0) {
+            || put_item(&out, d, PyList_GET_ITEM(items, i), n == 1) < 0) {
             _PyUnicodeWriter_Dealloc(&out);
             Py_DECREF(items);
             return NULL;

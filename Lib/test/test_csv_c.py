@@ -172,3 +172,52 @@ sample = "a;b;c\n1;2;3\n4;5;6\n"
 sd = csv.Sniffer().sniff(sample)
 print("sniffed", repr(sd.delimiter), csv.Sniffer().has_header(sample))
 print(rd(io.StringIO(sample), dialect=sd))
+
+# --- more edges ---
+def t(f):
+    try:
+        print(repr(f()))
+    except Exception as e:
+        print(type(e).__name__, e)
+
+t(lambda: csv.writer(1))
+t(lambda: csv.reader(5))
+t(lambda: list(csv.reader(["a;b"], dialect=csv.excel, delimiter=";")))
+t(lambda: list(csv.reader(["a;b"], csv.excel, delimiter=";")))
+t(lambda: list(csv.reader(['"a\r\nb",c\r\n', 'd'])))
+t(lambda: list(csv.reader(['a\0b,c'])))
+t(lambda: list(csv.reader([' "a,b" ,c'], skipinitialspace=True)))
+t(lambda: list(csv.reader(['a,b\n', 'c'], lineterminator='!')))
+class Sub(csv._Dialect):
+    pass
+t(lambda: Sub(delimiter=";").delimiter)
+t(lambda: type(Sub()).__name__)
+t(lambda: csv._Dialect(csv.excel, quoting=csv.QUOTE_ALL).quoting)
+t(lambda: csv._Dialect("excel-tab").delimiter)
+base = csv._Dialect()
+t(lambda: csv._Dialect(base) is base)
+t(lambda: csv.writer(io.StringIO()).writerows(5))
+class BadStr:
+    def __str__(self):
+        raise RuntimeError("nope")
+t(lambda: csv.writer(io.StringIO()).writerow([BadStr()]))
+t(lambda: wr([['a"b', "c,d"]], quoting=csv.QUOTE_NONE, quotechar=None,
+             escapechar=E))
+t(lambda: wr([['a"b', "c" + E + "d"]], quoting=csv.QUOTE_NONE, escapechar=E))
+r = csv.reader(["a"])
+next(r)
+t(lambda: next(r))
+t(lambda: r.line_num)
+t(lambda: csv.field_size_limit(1, 2))
+t(lambda: csv.get_dialect(5))
+t(lambda: list(csv.reader(['a,"b"c"d",e'])))
+t(lambda: list(csv.reader(['"a""'])))
+t(lambda: list(csv.reader(['"a"""'])))
+t(lambda: list(csv.reader(['a,'])))
+t(lambda: list(csv.reader([','])))
+t(lambda: list(csv.reader(['\r\n', 'a\r\n'])))
+t(lambda: csv._Dialect(delimiter=";", skipinitialspace=1).skipinitialspace)
+def failing_rows():
+    yield "ok"
+    raise TypeError("from the generator")
+t(lambda: wr([failing_rows()]))
