@@ -1044,29 +1044,33 @@ csv_writer(PyObject *Py_UNUSED(module), PyObject *args, PyObject *kwargs)
 
 /* ---- registry and limit ---- */
 
+/* The first positional argument of register_dialect, or NULL if bad. */
+static PyObject *
+registration_name(PyObject *args)
+{
+    PyObject *name = PyTuple_GET_SIZE(args) ? PyTuple_GET_ITEM(args, 0) : NULL;
+    if (name == NULL) {
+        PyErr_SetString(PyExc_TypeError,
+                        "register_dialect() needs a dialect name");
+    }
+    else if (!PyUnicode_Check(name)) {
+        PyErr_SetString(PyExc_TypeError, "dialect name must be a string");
+        name = NULL;
+    }
+    return name;
+}
+
 static PyObject *
 csv_register_dialect(PyObject *Py_UNUSED(module), PyObject *args,
                      PyObject *kwargs)
 {
-    if (PyTuple_GET_SIZE(args) < 1) {
-        PyErr_SetString(PyExc_TypeError, "expected at least 1 argument, got 0");
-        return NULL;
-    }
-    PyObject *name = PyTuple_GET_ITEM(args, 0);
-    if (!PyUnicode_Check(name)) {
-        PyErr_SetString(PyExc_TypeError, "dialect name must be a string");
-        return NULL;
-    }
-    PyObject *d = dialect_from_call(args, 1, kwargs, "register_dialect");
-    if (d == NULL) {
-        return NULL;
-    }
-    int rc = PyDict_SetItem(dialect_registry, name, d);
-    Py_DECREF(d);
-    if (rc < 0) {
-        return NULL;
-    }
-    Py_RETURN_NONE;
+    PyObject *name = registration_name(args);
+    PyObject *dialect = name ? dialect_from_call(args, 1, kwargs,
+                                                 "register_dialect") : NULL;
+    int failed = dialect == NULL
+                 || PyDict_SetItem(dialect_registry, name, dialect) < 0;
+    Py_XDECREF(dialect);
+    return failed ? NULL : Py_NewRef(Py_None);
 }
 
 static PyObject *
