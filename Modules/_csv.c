@@ -4,6 +4,7 @@
    fields, and the module-wide dialect registry and field size limit. */
 
 #include "Python.h"
+#include "pycore_object.h"      /* _PyStaticType_InitBuiltin */
 
 enum { Q_MINIMAL, Q_ALL, Q_NONNUMERIC, Q_NONE, Q_STRINGS, Q_NOTNULL };
 
@@ -13,6 +14,7 @@ enum { Q_MINIMAL, Q_ALL, Q_NONNUMERIC, Q_NONE, Q_STRINGS, Q_NOTNULL };
 static PyObject *csv_error;             /* _csv.Error */
 static PyObject *dialect_registry;      /* name -> Dialect */
 static long size_limit = 128 * 1024;
+static PyObject *state_owner;           /* the module holding the above */
 
 typedef struct {
     PyObject_HEAD
@@ -1146,12 +1148,25 @@ static PyMethodDef csv_methods[] = {
     {NULL},
 };
 
+/* Drop the shared state when its module goes away at finalization. */
+static void
+csv_module_free(void *m)
+{
+    if (m != state_owner) {
+        return;
+    }
+    Py_CLEAR(dialect_registry);
+    Py_CLEAR(csv_error);
+    state_owner = NULL;
+}
+
 static struct PyModuleDef csvmodule = {
     PyModuleDef_HEAD_INIT,
     .m_name = "_csv",
     .m_doc = "Low-level CSV parsing and writing used by the csv module.",
     .m_size = -1,
     .m_methods = csv_methods,
+    .m_free = csv_module_free,
 };
 
 static int
@@ -1173,8 +1188,9 @@ add_constants(PyObject *m)
 static int
 init_module(PyObject *m)
 {
-    if (PyType_Ready(&Dialect_Type) < 0 || PyType_Ready(&Reader_Type) < 0
-        || PyType_Ready(&Writer_Type) < 0) {
+    if (_PyStaticType_InitBuiltin(&Dialect_Type) < 0
+        || _PyStaticType_InitBuiltin(&Reader_Type) < 0
+        || _PyStaticType_InitBuiltin(&Writer_Type) < 0) {
         return -1;
     }
     if (dialect_registry == NULL
@@ -1191,6 +1207,9 @@ init_module(PyObject *m)
         || PyModule_AddObjectRef(m, "Writer", (PyObject *)&Writer_Type) < 0
         || PyModule_AddObjectRef(m, "_dialects", dialect_registry) < 0) {
         return -1;
+    }
+    if (state_owner == NULL) {
+        state_owner = m;
     }
     return add_constants(m);
 }
