@@ -44,6 +44,7 @@ extern PyObject *PyInit__blake2(void);
 #ifdef HAVE_OPENSSL
 extern PyObject *PyInit__hashlib(void);
 #endif
+extern PyObject *PyInit__csv(void);
 
 struct _inittab _PyImport_Inittab[] = {
     {"_ast", PyInit__ast},
@@ -86,5 +87,6 @@ struct _inittab _PyImport_Inittab[] = {
 #ifdef HAVE_OPENSSL
     {"_hashlib", PyInit__hashlib},
 #endif
+    {"_csv", PyInit__csv},
     {NULL, NULL},
 };
