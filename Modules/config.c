@@ -40,6 +40,7 @@ extern PyObject *PyInit_select(void);
 extern PyObject *PyInit_time(void);
 extern PyObject *PyInit__socket(void);
 extern PyObject *PyInit__tokenize(void);
+extern PyObject *PyInit_array(void);
 
 struct _inittab _PyImport_Inittab[] = {
     {"_ast", PyInit__ast},
@@ -78,5 +79,6 @@ struct _inittab _PyImport_Inittab[] = {
     {"_weakref", PyInit__weakref},
     {"_socket", PyInit__socket},
     {"_tokenize", PyInit__tokenize},
+    {"array", PyInit_array},
     {NULL, NULL},
 };
