@@ -48,6 +48,7 @@ typedef struct {
     Py_ssize_t capacity;
     const kindinfo *kind;
     Py_ssize_t exports;
+    PyObject *weakrefs;
 } ArrayObject;
 
 typedef struct {
@@ -529,6 +530,9 @@ static void
 array_dealloc(PyObject *op)
 {
     ArrayObject *a = (ArrayObject *)op;
+    if (a->weakrefs != NULL) {
+        PyObject_ClearWeakRefs(op);
+    }
     PyMem_Free(a->items);
     Py_TYPE(op)->tp_free(op);
 }
@@ -1583,11 +1587,49 @@ static PyTypeObject Array_Type = {
     .tp_doc = "array(typecode[, initializer]) -> packed array of C values",
     .tp_richcompare = array_richcompare,
     .tp_iter = array_iter,
+    .tp_weaklistoffset = offsetof(ArrayObject, weakrefs),
     .tp_methods = array_methods,
     .tp_getset = array_getset,
     .tp_alloc = PyType_GenericAlloc,
     .tp_new = array_new,
     .tp_free = PyObject_Free,
+};
+
+/* Pickle an iterator as iter(array) plus the position reached. */
+static PyObject *
+arrayiter_reduce(PyObject *op, PyObject *unused)
+{
+    ArrayIterObject *it = (ArrayIterObject *)op;
+    PyObject *builtins = PyEval_GetBuiltins();
+    PyObject *iter_fn = builtins ? PyDict_GetItemString(builtins, "iter") : NULL;
+    if (iter_fn == NULL) {
+        PyErr_SetString(PyExc_RuntimeError, "builtins.iter is missing");
+        return NULL;
+    }
+    if (it->seq == NULL) {
+        return Py_BuildValue("O(())", iter_fn);
+    }
+    return Py_BuildValue("O(O)n", iter_fn, it->seq, it->pos);
+}
+
+static PyObject *
+arrayiter_setstate(PyObject *op, PyObject *state)
+{
+    ArrayIterObject *it = (ArrayIterObject *)op;
+    Py_ssize_t pos = PyLong_AsSsize_t(state);
+    if (pos == -1 && PyErr_Occurred()) {
+        return NULL;
+    }
+    if (it->seq != NULL) {
+        it->pos = pos < 0 ? 0 : pos > it->seq->count ? it->seq->count : pos;
+    }
+    Py_RETURN_NONE;
+}
+
+static PyMethodDef arrayiter_methods[] = {
+    {"__reduce__", arrayiter_reduce, METH_NOARGS, "Pickle support."},
+    {"__setstate__", arrayiter_setstate, METH_O, "Restore the position."},
+    {NULL, NULL, 0, NULL}
 };
 
 static PyTypeObject ArrayIter_Type = {
@@ -1598,6 +1640,7 @@ static PyTypeObject ArrayIter_Type = {
     .tp_flags = Py_TPFLAGS_DEFAULT,
     .tp_iter = PyObject_SelfIter,
     .tp_iternext = arrayiter_next,
+    .tp_methods = arrayiter_methods,
 };
 
 /* ---- _array_reconstructor -------------------------------------------- */

@@ -208,3 +208,58 @@ for fd in fds + [r, w_]:
     os.close(fd)
 s1.close()
 s2.close()
+
+# assorted: hashing, weakrefs, iterators, aliasing, float edges
+import weakref, sys
+a = array.array('i', [1, 2])
+try: hash(a)
+except TypeError as e: print(e)
+try: weakref.ref(a); print("weak ok")
+except TypeError as e: print(e)
+print(a.__sizeof__() > 0, sys.getsizeof(a) > 0)
+it = iter(a); next(it)
+print(list(it), list(it))
+print(array.array('i', [1]) == array.array('i', [1]), bytes(a) == a.tobytes(), bytearray(a)[:4])
+b = array.array('b', [1,2,3]); b[1:2] = b; print(b); b.extend(b); print(b)
+c = array.array('i', [5,6,7]); c *= 0; print(c); c *= 3; print(c)
+m = memoryview(array.array('d', [1.0, 2.0])); print(m.cast('B').nbytes, m[1])
+print(array.array('f', [1e40]), array.array('f', [float('nan')]))
+x = array.array('i', range(5)); x[5:2] = array.array('i', [9]); print(x)
+print(array.array('i', [1,2]).__reduce_ex__(3)[1][2], array.array('d').__reduce_ex__(2))
+print(isinstance(iter(a), type(iter(a))), type(iter(a)))
+
+# slice get/set/delete against the list model
+import random
+rnd = random.Random(5)
+bad = 0
+bounds = [None, -12, -3, -1, 0, 1, 2, 5, 12]
+for trial in range(2000):
+    n = rnd.randrange(0, 9)
+    arr, model = array.array("h", range(n)), list(range(n))
+    s = slice(rnd.choice(bounds), rnd.choice(bounds), rnd.choice([None, 1, 2, 3, -1, -2, -4]))
+    op = rnd.randrange(3)
+    if op == 0:
+        bad += arr[s].tolist() != model[s]
+        continue
+    if op == 1:
+        del arr[s]
+        del model[s]
+    else:
+        k = len(model[s]) if s.step not in (None, 1) else rnd.randrange(4)
+        arr[s] = array.array("h", range(100, 100 + k))
+        model[s] = list(range(100, 100 + k))
+    bad += arr.tolist() != model
+print("slice mismatches:", bad)
+
+# iterator pickling
+it = iter(array.array("i", [1, 2, 3]))
+next(it)
+print(it.__reduce__()[1:], list(pickle.loads(pickle.dumps(it, 3))))
+list(it)
+print(it.__reduce__()[1:])
+it = iter(array.array("i", [1, 2]))
+it.__setstate__(5)
+print(list(it))
+it = iter(array.array("i", [1, 2]))
+it.__setstate__(-3)
+print(list(it))
