@@ -14,6 +14,10 @@
 #include <string.h>
 #include <wchar.h>
 
+/* 'u' shares the UCS-4 code paths of 'w'; a 2-byte wchar_t would need its
+   own (UTF-16) conversions, which this build does not have. */
+_Static_assert(sizeof(wchar_t) == 4, "array 'u' assumes a 4-byte wchar_t");
+
 enum { K_SIGNED, K_UNSIGNED, K_FLOAT, K_CHAR };
 
 typedef struct {
