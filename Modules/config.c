@@ -45,6 +45,7 @@ extern PyObject *PyInit__blake2(void);
 extern PyObject *PyInit__hashlib(void);
 #endif
 extern PyObject *PyInit__csv(void);
+extern PyObject *PyInit_array(void);
 
 struct _inittab _PyImport_Inittab[] = {
     {"_ast", PyInit__ast},
@@ -88,5 +89,6 @@ struct _inittab _PyImport_Inittab[] = {
     {"_hashlib", PyInit__hashlib},
 #endif
     {"_csv", PyInit__csv},
+    {"array", PyInit_array},
     {NULL, NULL},
 };
