@@ -9,6 +9,7 @@
    refuses with BufferError. */
 
 #include "Python.h"
+#include "pycore_object.h"   /* _PyStaticType_InitBuiltin */
 #include <limits.h>
 #include <stddef.h>
 #include <string.h>
@@ -1767,7 +1768,9 @@ static struct PyModuleDef arraymodule = {
 PyMODINIT_FUNC
 PyInit_array(void)
 {
-    if (PyType_Ready(&Array_Type) < 0 || PyType_Ready(&ArrayIter_Type) < 0) {
+    /* Registered as builtin static types so finalization releases them. */
+    if (_PyStaticType_InitBuiltin(&Array_Type) < 0 ||
+        _PyStaticType_InitBuiltin(&ArrayIter_Type) < 0) {
         return NULL;
     }
     PyObject *m = PyModule_Create(&arraymodule);
