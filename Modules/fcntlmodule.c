@@ -16,26 +16,12 @@
 /* Room for any structure fcntl/ioctl may fill in. */
 #define ARG_BUFFER_SIZE 1024
 
+/* An int, or an object's fileno(): the fd in *fd, or -1. */
 static int
 fd_arg(PyObject *obj, int *fd)
 {
-    PyObject *num = PyLong_Check(obj) ? Py_NewRef(obj) : PyObject_CallMethod(obj, "fileno", NULL);
-    if (num == NULL) {
-        if (PyErr_ExceptionMatches(PyExc_AttributeError)) {
-            PyErr_SetString(PyExc_TypeError, "argument must be an int, or have a fileno() method.");
-        }
-        return -1;
-    }
-    *fd = PyLong_AsInt(num);
-    Py_DECREF(num);
-    if (*fd == -1 && PyErr_Occurred()) {
-        return -1;
-    }
-    if (*fd < 0) {
-        PyErr_Format(PyExc_ValueError, "file descriptor cannot be a negative integer (%d)", *fd);
-        return -1;
-    }
-    return 0;
+    *fd = PyObject_AsFileDescriptor(obj);
+    return *fd < 0 ? -1 : 0;
 }
 
 /* Retry a call interrupted by a signal once its handler ran (PEP 475). */
@@ -200,14 +186,15 @@ fcntl_lockf(PyObject *module, PyObject *const *args, Py_ssize_t nargs)
     }
     struct flock lock = {.l_len = (off_t)fields[0], .l_start = (off_t)fields[1],
                          .l_whence = (short)fields[2]};
-    int kind = code & ~LOCK_NB;
-    if (kind == LOCK_UN) {
+    /* As CPython reads `cmd`: LOCK_UN exactly, else the LOCK_SH bit,
+       else the LOCK_EX bit. */
+    if (code == LOCK_UN) {
         lock.l_type = F_UNLCK;
     }
-    else if (kind == LOCK_SH) {
+    else if (code & LOCK_SH) {
         lock.l_type = F_RDLCK;
     }
-    else if (kind == LOCK_EX) {
+    else if (code & LOCK_EX) {
         lock.l_type = F_WRLCK;
     }
     else {

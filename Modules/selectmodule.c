@@ -16,41 +16,6 @@
 
 /* ---- Shared helpers -------------------------------------------------------------------- */
 
-/* An int, or the result of obj.fileno(). */
-static int
-object_fd(PyObject *obj)
-{
-    PyObject *num;
-    if (PyLong_Check(obj)) {
-        num = Py_NewRef(obj);
-    }
-    else {
-        num = PyObject_CallMethod(obj, "fileno", NULL);
-        if (num == NULL) {
-            if (PyErr_ExceptionMatches(PyExc_AttributeError)) {
-                PyErr_SetString(PyExc_TypeError,
-                                "argument must be an int, or have a fileno() method.");
-            }
-            return -1;
-        }
-        if (!PyLong_Check(num)) {
-            PyErr_SetString(PyExc_TypeError, "fileno() returned a non-integer");
-            Py_DECREF(num);
-            return -1;
-        }
-    }
-    int fd = PyLong_AsInt(num);
-    Py_DECREF(num);
-    if (fd == -1 && PyErr_Occurred()) {
-        return -1;
-    }
-    if (fd < 0) {
-        PyErr_Format(PyExc_ValueError, "file descriptor cannot be a negative integer (%d)", fd);
-        return -1;
-    }
-    return fd;
-}
-
 static double
 monotonic_now(void)
 {
@@ -141,7 +106,7 @@ fd_list_read(fd_list *l, PyObject *iterable, fd_set *set, int *max_fd)
         return -1;
     }
     for (Py_ssize_t i = 0; i < l->n; i++) {
-        int fd = object_fd(PyList_GET_ITEM(l->objects, i));
+        int fd = PyObject_AsFileDescriptor(PyList_GET_ITEM(l->objects, i));
         if (fd < 0) {
             return -1;
         }
@@ -270,7 +235,7 @@ poll_set(PollObject *self, PyObject *const *args, Py_ssize_t nargs, int must_exi
         PyErr_Format(PyExc_TypeError, "%s() takes %s arguments", name, must_exist ? "2" : "1 or 2");
         return NULL;
     }
-    int fd = object_fd(args[0]);
+    int fd = PyObject_AsFileDescriptor(args[0]);
     unsigned short mask = POLLIN | POLLPRI | POLLOUT;
     if (fd < 0 || (nargs == 2 && event_mask_arg(args[1], &mask) < 0)) {
         return NULL;
@@ -311,7 +276,7 @@ static PyObject *
 poll_unregister(PyObject *op, PyObject *arg)
 {
     PollObject *self = (PollObject *)op;
-    int fd = object_fd(arg);
+    int fd = PyObject_AsFileDescriptor(arg);
     if (fd < 0) {
         return NULL;
     }
@@ -504,7 +469,7 @@ epoll_control(EpollObject *self, int op, PyObject *fd_obj, PyObject *mask_obj)
     if (epoll_check_open(self) < 0) {
         return NULL;
     }
-    int fd = object_fd(fd_obj);
+    int fd = PyObject_AsFileDescriptor(fd_obj);
     if (fd < 0) {
         return NULL;
     }
