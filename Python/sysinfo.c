@@ -1,7 +1,7 @@
 /* The sys module's descriptions of the runtime: float_info, int_info,
    hash_info and thread_info, as struct sequences.  PyFloat_GetInfo and
    PyLong_GetInfo live here too, beside the other tables, rather than in
-   their object files (Doc/imports.md lists where sys's parts are). */
+   their object files (Doc/startup.md lists where sys's parts are). */
 
 #include "Python.h"
 #include "pycore_long.h"
