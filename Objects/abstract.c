@@ -152,25 +152,23 @@ PyObject_GetItem(PyObject *o, PyObject *key)
     if (o == NULL || key == NULL) {
         return null_error();
     }
-    PyMappingMethods *m = Py_TYPE(o)->tp_as_mapping;
-    if (m != NULL && m->mp_subscript != NULL) {
-        return m->mp_subscript(o, key);
+    PyTypeObject *tp = Py_TYPE(o);
+    /* A mapping's subscript takes any key; a sequence's item an index. */
+    binaryfunc subscript = tp->tp_as_mapping ? tp->tp_as_mapping->mp_subscript : NULL;
+    if (subscript != NULL) {
+        return subscript(o, key);
     }
-    PySequenceMethods *ms = Py_TYPE(o)->tp_as_sequence;
-    if (ms != NULL && ms->sq_item != NULL) {
-        if (_PyIndex_Check(key)) {
-            Py_ssize_t key_value = PyNumber_AsSsize_t(key, PyExc_IndexError);
-            if (key_value == -1 && PyErr_Occurred()) {
-                return NULL;
-            }
-            return PySequence_GetItem(o, key_value);
-        }
+    int is_sequence = tp->tp_as_sequence != NULL && tp->tp_as_sequence->sq_item != NULL;
+    if (is_sequence && !_PyIndex_Check(key)) {
         return type_error("sequence index must be integer, not '%.200s'", key);
     }
-    if (PyType_Check(o)) {
-        return subscript_class(o, key);
+    if (is_sequence) {
+        Py_ssize_t index = PyNumber_AsSsize_t(key, PyExc_IndexError);
+        return index == -1 && PyErr_Occurred() ? NULL : PySequence_GetItem(o, index);
     }
-    return type_error("'%.200s' object is not subscriptable", o);
+    /* list[int] and friends: classes subscript through __class_getitem__. */
+    return PyType_Check(o) ? subscript_class(o, key)
+                           : type_error("'%.200s' object is not subscriptable", o);
 }
 
 int

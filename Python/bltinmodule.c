@@ -1,6 +1,7 @@
 /* The builtins module: built-in functions, and the map/filter/zip types. */
 
 #include "Python.h"
+#include "pycore_initconfig.h"
 #include "pycore_ast.h"
 #include "pycore_ceval.h"
 #include "pycore_compile.h"
@@ -208,19 +209,25 @@ done:
     return cls;
 }
 
+/* __import__(name, globals=None, locals=None, fromlist=(), level=0):
+   the arguments go to the import system unchecked but for level, which
+   must be an int; the name's type is the import system's to judge. */
 static PyObject *
-builtin___import__(PyObject *self, PyObject *args, PyObject *kwds)
+builtin___import__(PyObject *self, PyObject *const *args, Py_ssize_t nargs, PyObject *kwnames)
 {
-    static char *kwlist[] = {"name", "globals", "locals", "fromlist", "level", NULL};
-    PyObject *name, *globals = NULL, *locals = NULL, *fromlist = NULL;
-    int level = 0;
-    /* Any object as the name: the import system itself says "module
-       name must be a string". */
-    if (!PyArg_ParseTupleAndKeywords(args, kwds, "O|OOOi:__import__", kwlist, &name, &globals,
-                                     &locals, &fromlist, &level)) {
+    static const char *const params[] = {"name", "globals", "locals", "fromlist", "level", NULL};
+    PyObject *given[5];
+    if (!_PyArg_ParseStackAndKeywords(args, nargs, kwnames, "__import__", params, 1, 5, 0, given)) {
         return NULL;
     }
-    return PyImport_ImportModuleLevelObject(name, globals, locals, fromlist, level);
+    int level = 0;
+    if (given[4] != NULL) {
+        level = PyLong_AsInt(given[4]);
+        if (level == -1 && PyErr_Occurred()) {
+            return NULL;
+        }
+    }
+    return PyImport_ImportModuleLevelObject(given[0], given[1], given[2], given[3], level);
 }
 
 static PyObject *
@@ -1313,7 +1320,7 @@ builtin_input(PyObject *module, PyObject *const *args, Py_ssize_t nargs)
 
 static PyMethodDef builtin_methods[] = {
     {"__build_class__", _PyCFunction_CAST(builtin___build_class__), METH_FASTCALL | METH_KEYWORDS, NULL},
-    {"__import__", _PyCFunction_CAST(builtin___import__), METH_VARARGS | METH_KEYWORDS, NULL},
+    {"__import__", _PyCFunction_CAST(builtin___import__), METH_FASTCALL | METH_KEYWORDS, NULL},
     {"abs", builtin_abs, METH_O, NULL},
     {"all", builtin_all, METH_O, NULL},
     {"any", builtin_any, METH_O, NULL},
@@ -1367,50 +1374,39 @@ static struct PyModuleDef builtinsmodule = {
 PyObject *
 _PyBuiltin_Init(PyInterpreterState *interp)
 {
+    /* The builtins that are objects rather than functions: the
+       singletons and the built-in types, by the names Python code uses. */
+    const struct {
+        const char *name;
+        PyObject *value;
+    } objects[] = {
+        {"None", Py_None}, {"Ellipsis", Py_Ellipsis}, {"NotImplemented", Py_NotImplemented},
+        {"False", Py_False}, {"True", Py_True},
+        {"__debug__", _Py_Config.optimization_level ? Py_False : Py_True},
+        {"bool", (PyObject *)&PyBool_Type}, {"bytearray", (PyObject *)&PyByteArray_Type},
+        {"bytes", (PyObject *)&PyBytes_Type}, {"classmethod", (PyObject *)&PyClassMethod_Type},
+        {"complex", (PyObject *)&PyComplex_Type}, {"dict", (PyObject *)&PyDict_Type},
+        {"enumerate", (PyObject *)&PyEnum_Type}, {"filter", (PyObject *)&PyFilter_Type},
+        {"float", (PyObject *)&PyFloat_Type}, {"frozenset", (PyObject *)&PyFrozenSet_Type},
+        {"property", (PyObject *)&PyProperty_Type}, {"int", (PyObject *)&PyLong_Type},
+        {"list", (PyObject *)&PyList_Type}, {"map", (PyObject *)&PyMap_Type},
+        {"memoryview", (PyObject *)&PyMemoryView_Type}, {"object", (PyObject *)&PyBaseObject_Type},
+        {"range", (PyObject *)&PyRange_Type}, {"reversed", (PyObject *)&PyReversed_Type},
+        {"set", (PyObject *)&PySet_Type}, {"slice", (PyObject *)&PySlice_Type},
+        {"staticmethod", (PyObject *)&PyStaticMethod_Type}, {"str", (PyObject *)&PyUnicode_Type},
+        {"super", (PyObject *)&PySuper_Type}, {"tuple", (PyObject *)&PyTuple_Type},
+        {"type", (PyObject *)&PyType_Type}, {"zip", (PyObject *)&PyZip_Type},
+    };
     PyObject *mod = PyModule_Create(&builtinsmodule);
     if (mod == NULL) {
         return NULL;
     }
     PyObject *dict = PyModule_GetDict(mod);
-#define SETBUILTIN(NAME, OBJECT)                                   \
-    if (PyDict_SetItemString(dict, NAME, (PyObject *)(OBJECT)) < 0) { \
-        Py_DECREF(mod);                                            \
-        return NULL;                                               \
+    int err = 0;
+    for (size_t i = 0; i < Py_ARRAY_LENGTH(objects) && !err; i++) {
+        err = PyDict_SetItemString(dict, objects[i].name, objects[i].value) < 0;
     }
-    SETBUILTIN("None", Py_None);
-    SETBUILTIN("Ellipsis", Py_Ellipsis);
-    SETBUILTIN("NotImplemented", Py_NotImplemented);
-    SETBUILTIN("False", Py_False);
-    SETBUILTIN("True", Py_True);
-    SETBUILTIN("bool", &PyBool_Type);
-    SETBUILTIN("bytearray", &PyByteArray_Type);
-    SETBUILTIN("bytes", &PyBytes_Type);
-    SETBUILTIN("classmethod", &PyClassMethod_Type);
-    SETBUILTIN("complex", &PyComplex_Type);
-    SETBUILTIN("dict", &PyDict_Type);
-    SETBUILTIN("enumerate", &PyEnum_Type);
-    SETBUILTIN("filter", &PyFilter_Type);
-    SETBUILTIN("float", &PyFloat_Type);
-    SETBUILTIN("frozenset", &PyFrozenSet_Type);
-    SETBUILTIN("property", &PyProperty_Type);
-    SETBUILTIN("int", &PyLong_Type);
-    SETBUILTIN("list", &PyList_Type);
-    SETBUILTIN("map", &PyMap_Type);
-    SETBUILTIN("memoryview", &PyMemoryView_Type);
-    SETBUILTIN("object", &PyBaseObject_Type);
-    SETBUILTIN("range", &PyRange_Type);
-    SETBUILTIN("reversed", &PyReversed_Type);
-    SETBUILTIN("set", &PySet_Type);
-    SETBUILTIN("slice", &PySlice_Type);
-    SETBUILTIN("staticmethod", &PyStaticMethod_Type);
-    SETBUILTIN("str", &PyUnicode_Type);
-    SETBUILTIN("super", &PySuper_Type);
-    SETBUILTIN("tuple", &PyTuple_Type);
-    SETBUILTIN("type", &PyType_Type);
-    SETBUILTIN("zip", &PyZip_Type);
-    SETBUILTIN("__debug__", Py_True);
-#undef SETBUILTIN
-    if (_PyBuiltins_AddExceptions(dict) < 0) {
+    if (err || _PyBuiltins_AddExceptions(dict) < 0) {
         Py_DECREF(mod);
         return NULL;
     }
