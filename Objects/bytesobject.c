@@ -218,42 +218,52 @@ PyBytes_AsStringAndSize(PyObject *obj, char **s, Py_ssize_t *len)
 
 /* ---- Concatenation and repetition ------------------------------------------------------- */
 
+/* Join two byte buffers into a new bytes object. */
+static PyObject *
+join_two_buffers(const Py_buffer *left, const Py_buffer *right)
+{
+    if (left->len > PY_SSIZE_T_MAX - right->len) {
+        return PyErr_NoMemory();
+    }
+    PyObject *joined = PyBytes_FromStringAndSize(NULL, left->len + right->len);
+    if (joined != NULL) {
+        char *dest = PyBytes_AS_STRING(joined);
+        memcpy(dest, left->buf, (size_t)left->len);
+        memcpy(dest + left->len, right->buf, (size_t)right->len);
+    }
+    return joined;
+}
+
 static PyObject *
 bytes_concat(PyObject *a, PyObject *b)
 {
-    Py_buffer va, vb;
-    PyObject *result = NULL;
-    if (PyObject_GetBuffer(a, &va, PyBUF_SIMPLE) != 0) {
-        PyErr_Clear();
-        PyErr_Format(PyExc_TypeError, "can't concat %.100s to %.100s", Py_TYPE(b)->tp_name,
-                     Py_TYPE(a)->tp_name);
-        return NULL;
-    }
-    if (PyObject_GetBuffer(b, &vb, PyBUF_SIMPLE) != 0) {
-        PyErr_Clear();
-        PyErr_Format(PyExc_TypeError, "can't concat %.100s to %.100s", Py_TYPE(b)->tp_name,
-                     Py_TYPE(a)->tp_name);
-        PyBuffer_Release(&va);
-        return NULL;
-    }
-    if (vb.len == 0 && PyBytes_CheckExact(a)) {
-        result = Py_NewRef(a);
-    }
-    else if (va.len == 0 && PyBytes_CheckExact(b)) {
-        result = Py_NewRef(b);
-    }
-    else if (va.len > PY_SSIZE_T_MAX - vb.len) {
-        PyErr_NoMemory();
-    }
-    else {
-        result = PyBytes_FromStringAndSize(NULL, va.len + vb.len);
-        if (result != NULL) {
-            memcpy(PyBytes_AS_STRING(result), va.buf, (size_t)va.len);
-            memcpy(PyBytes_AS_STRING(result) + va.len, vb.buf, (size_t)vb.len);
+    /* Either side may be any bytes-like object; the error names both. */
+    Py_buffer views[2];
+    PyObject *operands[2] = {a, b};
+    for (int k = 0; k < 2; k++) {
+        if (PyObject_GetBuffer(operands[k], &views[k], PyBUF_SIMPLE) != 0) {
+            if (k == 1) {
+                PyBuffer_Release(&views[0]);
+            }
+            PyErr_Clear();
+            PyErr_Format(PyExc_TypeError, "can't concat %.100s to %.100s", Py_TYPE(b)->tp_name,
+                         Py_TYPE(a)->tp_name);
+            return NULL;
         }
     }
-    PyBuffer_Release(&va);
-    PyBuffer_Release(&vb);
+    /* Adding nothing to an exact bytes object gives that object back. */
+    PyObject *result;
+    if (views[1].len == 0 && PyBytes_CheckExact(a)) {
+        result = Py_NewRef(a);
+    }
+    else if (views[0].len == 0 && PyBytes_CheckExact(b)) {
+        result = Py_NewRef(b);
+    }
+    else {
+        result = join_two_buffers(&views[0], &views[1]);
+    }
+    PyBuffer_Release(&views[0]);
+    PyBuffer_Release(&views[1]);
     return result;
 }
 
