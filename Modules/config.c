@@ -41,9 +41,6 @@ extern PyObject *PyInit_time(void);
 extern PyObject *PyInit__socket(void);
 extern PyObject *PyInit__tokenize(void);
 extern PyObject *PyInit__blake2(void);
-#ifdef HAVE_OPENSSL
-extern PyObject *PyInit__hashlib(void);
-#endif
 extern PyObject *PyInit__csv(void);
 extern PyObject *PyInit_array(void);
 
@@ -85,9 +82,6 @@ struct _inittab _PyImport_Inittab[] = {
     {"_socket", PyInit__socket},
     {"_tokenize", PyInit__tokenize},
     {"_blake2", PyInit__blake2},
-#ifdef HAVE_OPENSSL
-    {"_hashlib", PyInit__hashlib},
-#endif
     {"_csv", PyInit__csv},
     {"array", PyInit_array},
     {NULL, NULL},

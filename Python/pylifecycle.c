@@ -219,8 +219,8 @@ insert_path0(const char *script, int run_module)
     return err;
 }
 
-/* sys.path before site: PYTHONPATH's entries, our Lib/, then the
-   standard library. */
+/* sys.path before site: PYTHONPATH's entries, our Lib/, the standard
+   library, then the C extension modules built as shared objects. */
 static int
 init_sys_path(void)
 {
@@ -236,7 +236,10 @@ init_sys_path(void)
     if (append_path(path, PY_LIBDIR, (Py_ssize_t)strlen(PY_LIBDIR)) < 0) {
         return -1;
     }
-    return append_path(path, PY_STDLIBDIR, (Py_ssize_t)strlen(PY_STDLIBDIR));
+    if (append_path(path, PY_STDLIBDIR, (Py_ssize_t)strlen(PY_STDLIBDIR)) < 0) {
+        return -1;
+    }
+    return append_path(path, PY_DYNLOADDIR, (Py_ssize_t)strlen(PY_DYNLOADDIR));
 }
 
 /* `import site` (unless -S): site-packages, .pth files, and the
@@ -537,6 +540,7 @@ Py_FinalizeEx(void)
     _PySys_FlushStdFiles();
     PyErr_Clear();
     clear_modules(interp);
+    _PyImport_ClearExtensions();
     _PyCodec_Fini();
     Py_CLEAR(tstate->context);
     _PyGC_CollectNoFail(tstate);
