@@ -38,6 +38,8 @@ typedef struct {
     int trackfd;
     enum map_access access;
     Py_ssize_t exports;  /* buffers handed out and not released */
+    size_t shared_anon;  /* for MAP_SHARED|MAP_ANONYMOUS: bytes of its shared memory object */
+    int prot;            /* the protection it was mapped with */
     PyObject *weakrefs;
 } MapObject;
 
@@ -157,6 +159,13 @@ fit_to_file(int fd, long long offset, Py_ssize_t *length)
     return 0;
 }
 
+static size_t
+round_to_pages(size_t size)
+{
+    size_t page = (size_t)sysconf(_SC_PAGESIZE);
+    return (size + page - 1) / page * page;
+}
+
 static PyObject *
 map_new(PyTypeObject *type, PyObject *args, PyObject *kwds)
 {
@@ -212,6 +221,10 @@ map_new(PyTypeObject *type, PyObject *args, PyObject *kwds)
     }
     self->base = base;
     self->length = length;
+    if (fileno == -1 && (flags & MAP_SHARED)) {
+        self->shared_anon = round_to_pages((size_t)length);
+    }
+    self->prot = prot;
     return (PyObject *)self;
 }
 
@@ -451,6 +464,23 @@ check_resizable(MapObject *self, Py_ssize_t new_length)
     return 0;
 }
 
+/* mremap() cannot grow the memory object behind a shared anonymous map:
+   pages past its end would fault with SIGBUS.  So such a map grows into
+   a fresh mapping holding a copy (processes forked earlier keep sharing
+   the old one). */
+static void *
+regrow_shared_anon(MapObject *self, Py_ssize_t new_length)
+{
+    void *fresh = mmap(NULL, (size_t)new_length, self->prot, MAP_SHARED | MAP_ANONYMOUS, -1, 0);
+    if (fresh == MAP_FAILED) {
+        return MAP_FAILED;
+    }
+    memcpy(fresh, self->base, (size_t)self->length);
+    munmap(self->base, (size_t)self->length);
+    self->shared_anon = round_to_pages((size_t)new_length);
+    return fresh;
+}
+
 static PyObject *
 map_resize(PyObject *op, PyObject *arg)
 {
@@ -464,7 +494,13 @@ map_resize(PyObject *op, PyObject *arg)
     if (self->fd >= 0 && ftruncate(self->fd, (off_t)(self->offset + new_length)) < 0) {
         return PyErr_SetFromErrno(PyExc_OSError);
     }
-    void *moved = mremap(self->base, (size_t)self->length, (size_t)new_length, MREMAP_MAYMOVE);
+    void *moved;
+    if (self->shared_anon != 0 && (size_t)new_length > self->shared_anon) {
+        moved = regrow_shared_anon(self, new_length);
+    }
+    else {
+        moved = mremap(self->base, (size_t)self->length, (size_t)new_length, MREMAP_MAYMOVE);
+    }
     if (moved == MAP_FAILED) {
         return PyErr_SetFromErrno(PyExc_OSError);
     }

@@ -15,12 +15,17 @@
 #include <termios.h>
 #include <unistd.h>
 
-static PyObject *TermiosError;
+/* The module's state: its error class, made per module object so that
+   it goes away with the module. */
+typedef struct {
+    PyObject *error;
+} termios_state;
 
 static PyObject *
-raise_errno(void)
+raise_errno(PyObject *module)
 {
-    return PyErr_SetFromErrno(TermiosError);
+    termios_state *state = PyModule_GetState(module);
+    return PyErr_SetFromErrno(state->error);
 }
 
 static int
@@ -80,7 +85,7 @@ termios_tcgetattr(PyObject *module, PyObject *arg)
     }
     struct termios mode;
     if (tcgetattr(fd, &mode) < 0) {
-        return raise_errno();
+        return raise_errno(module);
     }
     PyObject *cc = control_chars(&mode);
     if (cc == NULL) {
@@ -114,7 +119,7 @@ control_char(PyObject *item, cc_t *out)
 /* Fill `mode` (already holding the terminal's current state, so fields
    the list does not cover stay as they are) from an attribute list. */
 static int
-apply_attributes(PyObject *attrs, struct termios *mode)
+apply_attributes(PyObject *module, PyObject *attrs, struct termios *mode)
 {
     unsigned long flags[4];
     for (int i = 0; i < 4; i++) {
@@ -146,7 +151,7 @@ apply_attributes(PyObject *attrs, struct termios *mode)
     mode->c_cflag = (tcflag_t)flags[2];
     mode->c_lflag = (tcflag_t)flags[3];
     if (cfsetispeed(mode, speeds[0]) < 0 || cfsetospeed(mode, speeds[1]) < 0) {
-        raise_errno();
+        raise_errno(module);
         return -1;
     }
     return 0;
@@ -167,13 +172,13 @@ termios_tcsetattr(PyObject *module, PyObject *const *args, Py_ssize_t nargs)
     }
     struct termios mode;
     if (tcgetattr(fd, &mode) < 0) {
-        return raise_errno();
+        return raise_errno(module);
     }
-    if (apply_attributes(attrs, &mode) < 0) {
+    if (apply_attributes(module, attrs, &mode) < 0) {
         return NULL;
     }
     if (tcsetattr(fd, when, &mode) < 0) {
-        return raise_errno();
+        return raise_errno(module);
     }
     Py_RETURN_NONE;
 }
@@ -184,14 +189,14 @@ termios_tcsetattr(PyObject *module, PyObject *const *args, Py_ssize_t nargs)
 typedef int (*line_call)(int fd, int arg);
 
 static PyObject *
-fd_and_int(const char *name, line_call call, PyObject *const *args, Py_ssize_t nargs)
+fd_and_int(PyObject *module, const char *name, line_call call, PyObject *const *args, Py_ssize_t nargs)
 {
     int fd, value;
     if (check_nargs(name, nargs, 2) < 0 || fd_arg(args[0], &fd) < 0 || int_arg(args[1], &value) < 0) {
         return NULL;
     }
     if (call(fd, value) < 0) {
-        return raise_errno();
+        return raise_errno(module);
     }
     Py_RETURN_NONE;
 }
@@ -199,19 +204,19 @@ fd_and_int(const char *name, line_call call, PyObject *const *args, Py_ssize_t n
 static PyObject *
 termios_tcsendbreak(PyObject *module, PyObject *const *args, Py_ssize_t nargs)
 {
-    return fd_and_int("tcsendbreak", tcsendbreak, args, nargs);
+    return fd_and_int(module, "tcsendbreak", tcsendbreak, args, nargs);
 }
 
 static PyObject *
 termios_tcflush(PyObject *module, PyObject *const *args, Py_ssize_t nargs)
 {
-    return fd_and_int("tcflush", tcflush, args, nargs);
+    return fd_and_int(module, "tcflush", tcflush, args, nargs);
 }
 
 static PyObject *
 termios_tcflow(PyObject *module, PyObject *const *args, Py_ssize_t nargs)
 {
-    return fd_and_int("tcflow", tcflow, args, nargs);
+    return fd_and_int(module, "tcflow", tcflow, args, nargs);
 }
 
 static PyObject *
@@ -227,7 +232,7 @@ termios_tcdrain(PyObject *module, PyObject *arg)
     rc = tcdrain(fd);
     Py_END_ALLOW_THREADS
     if (rc < 0) {
-        return raise_errno();
+        return raise_errno(module);
     }
     Py_RETURN_NONE;
 }
@@ -243,7 +248,7 @@ termios_tcgetwinsize(PyObject *module, PyObject *arg)
     }
     struct winsize size;
     if (ioctl(fd, TIOCGWINSZ, &size) < 0) {
-        return raise_errno();
+        return raise_errno(module);
     }
     return Py_BuildValue("(ii)", (int)size.ws_row, (int)size.ws_col);
 }
@@ -288,12 +293,12 @@ termios_tcsetwinsize(PyObject *module, PyObject *const *args, Py_ssize_t nargs)
     /* Start from the current size so the pixel fields are kept. */
     struct winsize size;
     if (ioctl(fd, TIOCGWINSZ, &size) < 0) {
-        return raise_errno();
+        return raise_errno(module);
     }
     size.ws_row = rows;
     size.ws_col = cols;
     if (ioctl(fd, TIOCSWINSZ, &size) < 0) {
-        return raise_errno();
+        return raise_errno(module);
     }
     Py_RETURN_NONE;
 }
@@ -365,11 +370,9 @@ static const struct {
 static int
 termios_exec(PyObject *module)
 {
-    if (TermiosError == NULL &&
-        (TermiosError = PyErr_NewException("termios.error", NULL, NULL)) == NULL) {
-        return -1;
-    }
-    if (PyModule_AddObjectRef(module, "error", TermiosError) < 0) {
+    termios_state *state = PyModule_GetState(module);
+    state->error = PyErr_NewException("termios.error", NULL, NULL);
+    if (state->error == NULL || PyModule_AddObjectRef(module, "error", state->error) < 0) {
         return -1;
     }
     for (size_t i = 0; i < Py_ARRAY_LENGTH(termios_constants); i++) {
@@ -379,6 +382,28 @@ termios_exec(PyObject *module)
         }
     }
     return 0;
+}
+
+static int
+termios_traverse(PyObject *module, visitproc visit, void *arg)
+{
+    termios_state *state = PyModule_GetState(module);
+    Py_VISIT(state->error);
+    return 0;
+}
+
+static int
+termios_clear(PyObject *module)
+{
+    termios_state *state = PyModule_GetState(module);
+    Py_CLEAR(state->error);
+    return 0;
+}
+
+static void
+termios_free(void *module)
+{
+    termios_clear((PyObject *)module);
 }
 
 static PyModuleDef_Slot termios_slots[] = {
@@ -391,8 +416,12 @@ static PyModuleDef termios_module = {
     .m_name = "termios",
     .m_doc = "POSIX terminal control: tcgetattr/tcsetattr and the line control calls.\n\n"
              "Each function takes a file descriptor or an object with fileno().",
+    .m_size = sizeof(termios_state),
     .m_methods = termios_methods,
     .m_slots = termios_slots,
+    .m_traverse = termios_traverse,
+    .m_clear = termios_clear,
+    .m_free = termios_free,
 };
 
 PyObject *
