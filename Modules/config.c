@@ -44,6 +44,7 @@ extern PyObject *PyInit_select(void);
 extern PyObject *PyInit_syslog(void);
 extern PyObject *PyInit_termios(void);
 extern PyObject *PyInit_time(void);
+extern PyObject *PyInit_unicodedata(void);
 extern PyObject *PyInit__socket(void);
 extern PyObject *PyInit__tokenize(void);
 extern PyObject *PyInit__blake2(void);
@@ -89,6 +90,7 @@ struct _inittab _PyImport_Inittab[] = {
     {"_thread", PyInit__thread},
     {"time", PyInit_time},
     {"_typing", PyInit__typing},
+    {"unicodedata", PyInit_unicodedata},
     {"_warnings", PyInit__warnings},
     {"_weakref", PyInit__weakref},
     {"_socket", PyInit__socket},
