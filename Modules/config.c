@@ -36,6 +36,9 @@ extern PyObject *PyInit_itertools(void);
 extern PyObject *PyInit_marshal(void);
 extern PyObject *PyInit_math(void);
 extern PyObject *PyInit_posix(void);
+#ifdef HAVE_EXPAT
+extern PyObject *PyInit_pyexpat(void);
+#endif
 extern PyObject *PyInit_select(void);
 extern PyObject *PyInit_time(void);
 extern PyObject *PyInit__socket(void);
@@ -69,6 +72,9 @@ struct _inittab _PyImport_Inittab[] = {
     {"_operator", PyInit__operator},
     {"posix", PyInit_posix},
     {"_posixsubprocess", PyInit__posixsubprocess},
+#ifdef HAVE_EXPAT
+    {"pyexpat", PyInit_pyexpat},
+#endif
     {"_random", PyInit__random},
     {"select", PyInit_select},
     {"_signal", PyInit__signal},
