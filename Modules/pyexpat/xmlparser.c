@@ -94,9 +94,12 @@ static int
 positional_args(PyObject *const *args, Py_ssize_t nargs, PyObject *kwnames,
                 const char *name, Py_ssize_t min, Py_ssize_t max, PyObject **out)
 {
+    /* The name list must hold exactly `max` entries: the parser treats any
+       further name as a keyword-only slot of `out`. */
     static const char *const unnamed[] = {"", "", NULL};
-    return _PyArg_ParseStackAndKeywords(args, nargs, kwnames, name, unnamed,
-                                        min, max, 0, out);
+    assert(max >= 0 && max <= 2);
+    return _PyArg_ParseStackAndKeywords(args, nargs, kwnames, name,
+                                        unnamed + (2 - max), min, max, 0, out);
 }
 
 static PyObject *
