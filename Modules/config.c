@@ -45,6 +45,9 @@ extern PyObject *PyInit__blake2(void);
 extern PyObject *PyInit__hashlib(void);
 #endif
 extern PyObject *PyInit__csv(void);
+#ifdef HAVE_LIBMPDEC
+extern PyObject *PyInit__decimal(void);
+#endif
 extern PyObject *PyInit_array(void);
 
 struct _inittab _PyImport_Inittab[] = {
@@ -89,6 +92,9 @@ struct _inittab _PyImport_Inittab[] = {
     {"_hashlib", PyInit__hashlib},
 #endif
     {"_csv", PyInit__csv},
+#ifdef HAVE_LIBMPDEC
+    {"_decimal", PyInit__decimal},
+#endif
     {"array", PyInit_array},
     {NULL, NULL},
 };

@@ -23,3 +23,4 @@ if ! command -v npm >/dev/null 2>&1; then
     DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y -qq npm
 fi
 "$(dirname "$0")/fetch_stdlib.sh"
+"$(dirname "$0")/fetch_mpdecimal.sh"
