@@ -490,4 +490,62 @@ print(sum(data), sum(data, Decimal(0)), math.fsum(data))
 print(math.isclose(Decimal("1.0000001"), Decimal(1), rel_tol=1e-6))
 print(sorted(data, reverse=True), [str(d) for d in map(Decimal, ["1", "2.0"])])
 print(Decimal(sum(range(100))) / len(range(100)))
+
+print("== locale formatting with an override dict")
+for spec, ov in [("n", {"thousands_sep": ".", "decimal_point": ",", "grouping": "\x03"}),
+                 (".2n", {"decimal_point": ","}), ("10n", {}), ("n", {"bogus": "x"})]:
+    show("%r %r" % (spec, ov), lambda: Decimal("1234567.891").__format__(spec, ov))
+show("override grouping list", lambda: Decimal(1).__format__("n", {"grouping": [3]}))
+show("override with ',n'", lambda: Decimal("1234567.5").__format__(",n", {"thousands_sep": "."}))
+show("fill utf8", lambda: format(Decimal("1.5"), "é^9"))
+show("fill utf8 2", lambda: format(Decimal("1.5"), "€<9.2f"))
+
+print("== more conversions and contexts")
+show("traps tuple", lambda: Context(traps=(Inexact,)))
+show("flags tuple", lambda: Context(flags=(Inexact,)))
+show("localcontext traps tuple", lambda: localcontext(traps=(Inexact,)))
+show("localcontext flags kw", lambda: localcontext(flags=[Inexact]).__enter__().flags[Inexact])
+fresh()
+show("big int", lambda: (Decimal(10**5000) == 10**5000, int(Decimal("1e5000")) == 10**5000,
+                         int(Decimal(-(3**9000))) == -(3**9000), len(str(Decimal(7**3000)))))
+show("exp overflow", lambda: Decimal("1e999999").exp())
+show("huge negative exponent hash", lambda: hash(Decimal("1e-999999999")) == hash(Decimal(1).scaleb(-999999999, Context(Emin=-decimal.MAX_EMAX))))
+show("subnormal float", lambda: (Decimal(5e-324), hash(Decimal(5e-324)) == hash(5e-324)))
+show("max float", lambda: Decimal(1.7976931348623157e308) == 1.7976931348623157e308)
+show("negative zeros", lambda: (Decimal("-0") + Decimal("0"), Decimal("-0") * 5, -Decimal("0"),
+                                Context(rounding=decimal.ROUND_FLOOR).add(Decimal("-0"), Decimal("0"))))
+show("power of negative", lambda: Decimal(-8) ** Decimal("0.5"))
+show("round huge ndigits", lambda: round(Decimal("1.23"), 10**20))
+show("Decimal keywords", lambda: Decimal(value="1.5", context=Context()))
+show("flags from a full dict", lambda: (setattr(getcontext(), "flags", dict.fromkeys(SIGNALS, True)), getcontext().flags[Clamped]))
+class Ctx(Context):
+    pass
+show("Context subclass", lambda: (repr(Ctx(prec=3)), type(Ctx().copy()).__name__,
+                                  type(pickle.loads(pickle.dumps(Ctx()))).__name__))
+show("Decimal subclass dict", lambda: type("D", (Decimal,), {})(5).__dict__)
+show("public names", lambda: [x for x in dir(decimal) if not x.startswith("_")])
+
+print("== threads, contextvars and tasks")
+import threading, contextvars, asyncio
+fresh()
+results = {}
+def worker(p):
+    getcontext().prec = p
+    results[p] = str(Decimal(1) / 7)
+threads = [threading.Thread(target=worker, args=(p,)) for p in (3, 5, 8)]
+for th in threads: th.start()
+for th in threads: th.join()
+print(sorted(results.items()), getcontext().prec)
+def in_copy():
+    setcontext(Context(prec=4))
+    return str(Decimal(2) / 3)
+print(contextvars.copy_context().run(in_copy), str(Decimal(2) / 3))
+async def task(p):
+    with localcontext() as c:
+        c.prec = p
+        await asyncio.sleep(0)
+        return str(Decimal(1) / 3)
+async def main():
+    return await asyncio.gather(task(2), task(6))
+print(asyncio.run(main()), getcontext().prec)
 print("done")

@@ -9,7 +9,6 @@
 
 #include "decimal.h"
 #include "decimal_ops.h"
-#include "pycore_object.h"      /* _PyStaticType_InitBuiltin */
 
 #define CTX(op) ((PyDecContextObject *)(op))
 
@@ -852,12 +851,21 @@ add_templates(PyObject *module)
     return 0;
 }
 
+void
+_PyDecContext_Fini(void)
+{
+    Py_CLEAR(current_context_var);
+    Py_CLEAR(_PyDec_DefaultContext);
+    Py_CLEAR(basic_context_template);
+    Py_CLEAR(extended_context_template);
+}
+
 int
 _PyDecContext_Init(PyObject *module)
 {
     if (current_context_var == NULL) {
-        if (_PyStaticType_InitBuiltin(&_PyDecContext_Type) < 0
-            || _PyStaticType_InitBuiltin(&_PyDecContextManager_Type) < 0) {
+        if (_PyDec_ReadyStatic(&_PyDecContext_Type) < 0
+            || _PyDec_ReadyStatic(&_PyDecContextManager_Type) < 0) {
             return -1;
         }
         current_context_var = PyContextVar_New("decimal_context", NULL);

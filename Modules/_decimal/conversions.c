@@ -420,19 +420,17 @@ _PyDec_FromObjectRounded(PyObject *v, PyObject *ctx)
 PyObject *
 _PyDec_ConvertRational(PyObject *v, PyObject *ctx)
 {
-    static PyObject *rational;
+    PyObject *numbers = PyImport_ImportModule("numbers");
+    if (numbers == NULL) {
+        return NULL;
+    }
+    PyObject *rational = PyObject_GetAttrString(numbers, "Rational");
+    Py_DECREF(numbers);
     if (rational == NULL) {
-        PyObject *numbers = PyImport_ImportModule("numbers");
-        if (numbers == NULL) {
-            return NULL;
-        }
-        rational = PyObject_GetAttrString(numbers, "Rational");
-        Py_DECREF(numbers);
-        if (rational == NULL) {
-            return NULL;
-        }
+        return NULL;
     }
     int is_rational = PyObject_IsInstance(v, rational);
+    Py_DECREF(rational);
     if (is_rational <= 0) {
         return is_rational < 0 ? NULL : Py_NewRef(Py_NotImplemented);
     }
@@ -720,15 +718,13 @@ locale_override(PyObject *override, const char *key, const char **out)
     if (value == NULL) {
         return 0;
     }
-    if (!PyUnicode_Check(value) && !PyList_Check(value)) {
-        PyErr_Format(PyExc_TypeError, "'%s' must be a str", key);
+    if (!PyUnicode_Check(value)) {
+        /* CPython's message for a non-str entry of the override dict. */
+        PyErr_SetString(PyExc_TypeError, "bad argument type for built-in operation");
         return -1;
     }
-    if (PyUnicode_Check(value)) {
-        *out = PyUnicode_AsUTF8(value);
-        return *out ? 0 : -1;
-    }
-    return 0;
+    *out = PyUnicode_AsUTF8(value);
+    return *out ? 0 : -1;
 }
 
 /* The 'n' type takes its separators from the locale, or from OVERRIDE. */
@@ -782,7 +778,10 @@ _PyDec_Format(PyObject *dec, PyObject *args)
         PyErr_SetString(PyExc_ValueError, "invalid format string");
         goto done;
     }
-    if (spec.type == 'n' && apply_locale(&spec, override) < 0) {
+    /* The parser already replaced the 'n' type, so look at the text. */
+    size_t text_len = strlen(text);
+    int locale_type = text_len > 0 && text[text_len - 1] == 'n';
+    if (locale_type && apply_locale(&spec, override) < 0) {
         goto done;
     }
     uint32_t status = 0;

@@ -11,6 +11,7 @@
 #define Py_DECIMAL_INTERNAL_H
 
 #include "Python.h"
+#include "pycore_object.h"      /* _PyStaticType_InitBuiltin */
 #include <mpdecimal.h>
 
 /* libmpdec has no FloatOperation condition; this otherwise unused bit of
@@ -53,8 +54,20 @@ extern PyObject *_PyDec_DefaultContext;
 #define PyDecContext_Check(op) PyObject_TypeCheck((op), &_PyDecContext_Type)
 #define DEC_VALUE(op) (((PyDecObject *)(op))->value)
 
+/* Ready a static type once (the module may be initialised again after
+   finalization). */
+static inline int
+_PyDec_ReadyStatic(PyTypeObject *type)
+{
+    if (type->tp_flags & Py_TPFLAGS_READY) {
+        return 0;
+    }
+    return _PyStaticType_InitBuiltin(type);
+}
+
 /* signals.c */
 int _PyDecSignals_Init(PyObject *module);
+void _PyDecSignals_Fini(void);
 PyObject *_PyDecSignals_NewDict(uint32_t bits);
 int _PyDecSignals_BitsFromKey(PyObject *key, uint32_t *bits);
 int _PyDecSignals_BitsFromArg(PyObject *arg, uint32_t *bits);
@@ -63,6 +76,7 @@ int _PyDecSignals_Raise(uint32_t trapped);
 
 /* context.c */
 int _PyDecContext_Init(PyObject *module);
+void _PyDecContext_Fini(void);
 PyObject *_PyDecContext_Current(void);  /* new reference, or NULL */
 PyObject *_PyDecContext_Resolve(PyObject *arg);  /* None -> current; new ref */
 PyObject *_PyDecContext_NewTemplate(const mpd_context_t *limits,

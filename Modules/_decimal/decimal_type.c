@@ -6,7 +6,6 @@
    subclasses), as in CPython. */
 
 #include "decimal_ops.h"
-#include "pycore_object.h"      /* _PyStaticType_InitBuiltin */
 
 /* ---- Allocation ------------------------------------------------------------ */
 
@@ -911,8 +910,7 @@ PyTypeObject _PyDec_Type = {
 int
 _PyDecType_Init(PyObject *module)
 {
-    if (!(_PyDec_Type.tp_flags & Py_TPFLAGS_READY)
-        && _PyStaticType_InitBuiltin(&_PyDec_Type) < 0) {
+    if (_PyDec_ReadyStatic(&_PyDec_Type) < 0) {
         return -1;
     }
     return PyModule_AddObjectRef(module, "Decimal", (PyObject *)&_PyDec_Type);

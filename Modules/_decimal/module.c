@@ -89,6 +89,8 @@ add_python_parts(PyObject *m)
     return PyModule_AddObjectRef(m, "DecimalTuple", _PyDec_DecimalTuple);
 }
 
+static PyObject *state_owner;   /* the module the statics were made for */
+
 static int
 init_module(PyObject *m)
 {
@@ -103,7 +105,23 @@ init_module(PyObject *m)
         || PyModule_AddStringConstant(m, "__libmpdec_version__", mpd_version()) < 0) {
         return -1;
     }
+    if (state_owner == NULL) {
+        state_owner = m;
+    }
     return 0;
+}
+
+/* Release the shared objects when their module goes away at finalization. */
+static void
+decimal_module_free(void *m)
+{
+    if (m != state_owner) {
+        return;
+    }
+    Py_CLEAR(_PyDec_DecimalTuple);
+    _PyDecContext_Fini();
+    _PyDecSignals_Fini();
+    state_owner = NULL;
 }
 
 static struct PyModuleDef decimal_module = {
@@ -111,6 +129,7 @@ static struct PyModuleDef decimal_module = {
     .m_name = "_decimal",
     .m_doc = "Decimal fixed-point and floating-point arithmetic over libmpdec.",
     .m_size = -1,
+    .m_free = decimal_module_free,
 };
 
 PyObject *

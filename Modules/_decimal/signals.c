@@ -7,7 +7,6 @@
    argument list of a raised exception but are not keys of the mappings. */
 
 #include "decimal.h"
-#include "pycore_object.h"      /* _PyStaticType_InitBuiltin */
 
 typedef struct {
     const char *name;
@@ -169,7 +168,7 @@ bits_from_signal_dict(PyObject *dict, uint32_t *bits)
 }
 
 /* Bits from a constructor argument: a dict of all signals, a signal dict,
-   or an iterable of signal classes. */
+   or a list of signal classes. */
 int
 _PyDecSignals_BitsFromArg(PyObject *arg, uint32_t *bits)
 {
@@ -180,14 +179,15 @@ _PyDecSignals_BitsFromArg(PyObject *arg, uint32_t *bits)
     if (PyDict_Check(arg)) {
         return bits_from_signal_dict(arg, bits);
     }
-    PyObject *items = PySequence_Fast(arg, "argument must be a list of signals");
-    if (items == NULL) {
+    if (!PyList_Check(arg)) {
+        PyErr_SetString(PyExc_TypeError, "argument must be a signal dict");
         return -1;
     }
+    PyObject *items = Py_NewRef(arg);
     uint32_t result = 0;
-    for (Py_ssize_t i = 0; i < PySequence_Fast_GET_SIZE(items); i++) {
+    for (Py_ssize_t i = 0; i < PyList_GET_SIZE(items); i++) {
         uint32_t one;
-        if (_PyDecSignals_BitsFromKey(PySequence_Fast_GET_ITEM(items, i), &one) < 0) {
+        if (_PyDecSignals_BitsFromKey(PyList_GET_ITEM(items, i), &one) < 0) {
             Py_DECREF(items);
             return -1;
         }
@@ -475,7 +475,7 @@ create_signal_dict_type(void)
     if (mutable_mapping == NULL) {
         return -1;
     }
-    PyObject *ns = Py_BuildValue("{ss}", "__module__", "decimal");
+    PyObject *ns = Py_BuildValue("{sss()}", "__module__", "decimal", "__slots__");
     PyObject *type = NULL;
     if (ns != NULL) {
         type = PyObject_CallFunction((PyObject *)Py_TYPE(mutable_mapping), "s(OO)O",
@@ -502,11 +502,26 @@ add_classes(PyObject *module, SignalInfo *table, int count)
     return 0;
 }
 
+/* Drop the classes at finalization (the pydebug build counts references
+   left at exit). */
+void
+_PyDecSignals_Fini(void)
+{
+    for (int i = 0; i < SIGNAL_COUNT; i++) {
+        Py_CLEAR(signal_table[i].cls);
+    }
+    for (int i = 0; i < CONDITION_COUNT; i++) {
+        Py_CLEAR(condition_table[i].cls);
+    }
+    Py_CLEAR(decimal_exception);
+    Py_CLEAR(_PyDecSignalDict_Type);
+}
+
 int
 _PyDecSignals_Init(PyObject *module)
 {
     if (decimal_exception == NULL) {
-        if (_PyStaticType_InitBuiltin(&_PyDecSignalDictMixin_Type) < 0
+        if (_PyDec_ReadyStatic(&_PyDecSignalDictMixin_Type) < 0
             || create_hierarchy() < 0 || create_signal_dict_type() < 0) {
             return -1;
         }
