@@ -548,4 +548,14 @@ async def task(p):
 async def main():
     return await asyncio.gather(task(2), task(6))
 print(asyncio.run(main()), getcontext().prec)
+
+print("== argument handling")
+show("Context 9 args", lambda: Context(1, 2, 3, 4, 5, 6, 7, 8, 9))
+show("Context prec twice", lambda: Context(28, prec=5))
+show("Context prec=None", lambda: Context(prec=None).prec)
+show("number_class(context=)", lambda: Decimal(1).number_class(context=Context()))
+show("number_class(foo=)", lambda: Decimal(1).number_class(foo=1))
+show("number_class(None)", lambda: Decimal(1).number_class(None))
+show("to_eng_string(1, 2)", lambda: Decimal(1).to_eng_string(1, 2))
+show("to_eng_string(ctx)", lambda: Decimal("1e7").to_eng_string(Context(capitals=0)))
 print("done")

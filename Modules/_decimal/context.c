@@ -186,6 +186,7 @@ static const struct {
     {"Emax", set_emax}, {"capitals", set_capitals}, {"clamp", set_clamp},
 };
 #define SCALAR_FIELDS ((int)Py_ARRAY_LENGTH(context_fields))
+#define FIELD_COUNT (SCALAR_FIELDS + 2)   /* and flags, traps */
 
 static int
 apply_field(PyObject *self, int index, PyObject *value)
@@ -241,23 +242,44 @@ copy_settings(PyObject *dst, PyObject *src, int with_flags)
     CTX(dst)->flags->bits = with_flags ? CTX(src)->flags->bits : 0;
 }
 
+static int find_field(PyObject *name);
+
+/* Context(prec, rounding, Emin, Emax, capitals, clamp, flags, traps): each
+   by position or name; None or absent keeps the DefaultContext value. */
 static int
 context_init(PyObject *self, PyObject *args, PyObject *kwargs)
 {
-    static char *kwlist[] = {"prec", "rounding", "Emin", "Emax", "capitals",
-                             "clamp", "flags", "traps", NULL};
-    PyObject *values[8] = {NULL};
-    if (!PyArg_ParseTupleAndKeywords(args, kwargs, "|OOOOOOOO", kwlist,
-                                     &values[0], &values[1], &values[2],
-                                     &values[3], &values[4], &values[5],
-                                     &values[6], &values[7])) {
+    PyObject *values[FIELD_COUNT] = {NULL};
+    Py_ssize_t npos = PyTuple_GET_SIZE(args);
+    if (npos > FIELD_COUNT) {
+        PyErr_Format(PyExc_TypeError, "function takes at most %d arguments (%zd given)",
+                     FIELD_COUNT, npos);
         return -1;
+    }
+    for (Py_ssize_t i = 0; i < npos; i++) {
+        values[i] = PyTuple_GET_ITEM(args, i);
+    }
+    Py_ssize_t pos = 0;
+    PyObject *name, *value;
+    while (kwargs != NULL && PyDict_Next(kwargs, &pos, &name, &value)) {
+        int index = find_field(name);
+        if (index < 0) {
+            PyErr_Format(PyExc_TypeError,
+                         "this function got an unexpected keyword argument '%S'", name);
+            return -1;
+        }
+        if (values[index] != NULL) {
+            PyErr_Format(PyExc_TypeError, "argument for function given by name ('%S') "
+                         "and position (%d)", name, index + 1);
+            return -1;
+        }
+        values[index] = value;
     }
     /* Unset fields follow DefaultContext, as the docs describe. */
     if (_PyDec_DefaultContext != NULL && self != _PyDec_DefaultContext) {
         copy_settings(self, _PyDec_DefaultContext, 0);
     }
-    for (int i = 0; i < 8; i++) {
+    for (int i = 0; i < FIELD_COUNT; i++) {
         if (values[i] != NULL && values[i] != Py_None
             && apply_field(self, i, values[i]) < 0) {
             return -1;
@@ -685,7 +707,7 @@ find_field(PyObject *name)
     static const char *const names[] = {"prec", "rounding", "Emin", "Emax",
                                         "capitals", "clamp", "flags", "traps"};
     const char *text = PyUnicode_Check(name) ? PyUnicode_AsUTF8(name) : NULL;
-    for (int i = 0; text != NULL && i < 8; i++) {
+    for (int i = 0; text != NULL && i < FIELD_COUNT; i++) {
         if (strcmp(text, names[i]) == 0) {
             return i;
         }

@@ -617,21 +617,36 @@ dec_as_integer_ratio(PyObject *self, PyObject *unused)
     return _PyDec_AsIntegerRatio(self);
 }
 
+/* The lone optional `context` argument of number_class and to_eng_string,
+   given by position or by name, resolved to a context (new reference). */
 static PyObject *
-context_only(PyObject *args, PyObject *kwargs)
+lone_context_argument(PyObject *args, PyObject *kwargs)
 {
-    static char *kwlist[] = {"context", NULL};
-    PyObject *context = Py_None;
-    if (!PyArg_ParseTupleAndKeywords(args, kwargs, "|O", kwlist, &context)) {
+    Py_ssize_t given = PyTuple_GET_SIZE(args) + (kwargs ? PyDict_GET_SIZE(kwargs) : 0);
+    if (given > 1) {
+        PyErr_Format(PyExc_TypeError, "function takes at most 1 argument (%zd given)", given);
         return NULL;
     }
-    return _PyDecContext_Resolve(context);
+    if (PyTuple_GET_SIZE(args) == 1) {
+        return _PyDecContext_Resolve(PyTuple_GET_ITEM(args, 0));
+    }
+    Py_ssize_t pos = 0;
+    PyObject *name, *value;
+    if (kwargs != NULL && PyDict_Next(kwargs, &pos, &name, &value)) {
+        if (!PyUnicode_Check(name) || !PyUnicode_EqualToUTF8(name, "context")) {
+            PyErr_Format(PyExc_TypeError,
+                         "this function got an unexpected keyword argument '%S'", name);
+            return NULL;
+        }
+        return _PyDecContext_Resolve(value);
+    }
+    return _PyDecContext_Current();
 }
 
 static PyObject *
 dec_number_class(PyObject *self, PyObject *args, PyObject *kwargs)
 {
-    PyObject *ctx = context_only(args, kwargs);
+    PyObject *ctx = lone_context_argument(args, kwargs);
     if (ctx == NULL) {
         return NULL;
     }
@@ -643,7 +658,7 @@ dec_number_class(PyObject *self, PyObject *args, PyObject *kwargs)
 static PyObject *
 dec_to_eng_string(PyObject *self, PyObject *args, PyObject *kwargs)
 {
-    PyObject *ctx = context_only(args, kwargs);
+    PyObject *ctx = lone_context_argument(args, kwargs);
     if (ctx == NULL) {
         return NULL;
     }
