@@ -33,7 +33,9 @@ if [ -n "$MPDECIMAL_TARBALL" ]; then
 elif command -v curl >/dev/null 2>&1; then
     curl -fsS -o "$work/$TARBALL" "$URL"
 else
-    wget -q -O "$work/$TARBALL" "$URL"
+    # python3 is always there (setup.sh installs it); curl may not be.
+    python3 -c 'import sys, urllib.request; urllib.request.urlretrieve(sys.argv[1], sys.argv[2])' \
+        "$URL" "$work/$TARBALL"
 fi
 echo "$TARBALL_SHA256  $work/$TARBALL" | sha256sum -c --quiet -
 
