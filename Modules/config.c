@@ -49,6 +49,9 @@ extern PyObject *PyInit__socket(void);
 extern PyObject *PyInit__tokenize(void);
 extern PyObject *PyInit__blake2(void);
 extern PyObject *PyInit__csv(void);
+#ifdef HAVE_LIBMPDEC
+extern PyObject *PyInit__decimal(void);
+#endif
 extern PyObject *PyInit_array(void);
 
 struct _inittab _PyImport_Inittab[] = {
@@ -97,6 +100,9 @@ struct _inittab _PyImport_Inittab[] = {
     {"_tokenize", PyInit__tokenize},
     {"_blake2", PyInit__blake2},
     {"_csv", PyInit__csv},
+#ifdef HAVE_LIBMPDEC
+    {"_decimal", PyInit__decimal},
+#endif
     {"array", PyInit_array},
     {NULL, NULL},
 };

@@ -24,3 +24,4 @@ if ! command -v npm >/dev/null 2>&1; then
 fi
 "$(dirname "$0")/fetch_stdlib.sh"
 "$(dirname "$0")/fetch_ucd.sh"
+"$(dirname "$0")/fetch_mpdecimal.sh"
