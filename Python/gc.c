@@ -18,7 +18,8 @@
    collection scans only that list (references from old objects count as
    outside references, so they keep young objects alive) and moves the
    survivors to the old list.  Once the old list has grown by a quarter
-   since the last full collection, the next collection scans everything,
+   since the last full collection (and by at least ten young collections'
+   worth of allocations), the next collection scans everything,
    which keeps the total work linear in allocations while most collections
    touch only recent objects.  Collections are requested by allocation
    counts and run at the next eval-breaker check, never inside an
@@ -467,7 +468,10 @@ _PyGC_CollectIfNeeded(PyThreadState *tstate)
     if (!gcstate->enabled || gcstate->collecting || gcstate->count <= gcstate->threshold) {
         return;
     }
-    if (gcstate->old_pending > gcstate->old_size / 4) {
+    /* As CPython's middle generation would: no full collection before
+       ten young ones' worth of survivors, however small the old list. */
+    Py_ssize_t full_after = Py_MAX(gcstate->old_size / 4, 10 * gcstate->threshold);
+    if (gcstate->old_pending > full_after) {
         _PyGC_CollectNoFail(tstate);
     }
     else {
