@@ -55,6 +55,7 @@ _PyGC_InitState(struct _gc_runtime_state *gcstate)
 {
     list_init(&gcstate->young);
     list_init(&gcstate->old);
+    list_init(&gcstate->permanent);
     gcstate->threshold = GC_DEFAULT_THRESHOLD;
     gcstate->enabled = 1;
 }
@@ -266,8 +267,11 @@ restore_links(gc_scan *scan, const char *finalized, PyGC_Head *head)
    Returns the number of objects freed; *ran_finalizer tells whether
    finalizers ran instead (the garbage then waits for the next pass, as a
    finalizer may have resurrected some of it). */
+static void save_garbage(struct _gc_runtime_state *gcstate, PyObject **objs, Py_ssize_t n);
+static void report_collectable(struct _gc_runtime_state *gcstate, PyObject **objs, Py_ssize_t n);
+
 static Py_ssize_t
-collect(PyGC_Head *head, int *ran_finalizer_out)
+collect(struct _gc_runtime_state *gcstate, PyGC_Head *head, int *ran_finalizer_out)
 {
     *ran_finalizer_out = 0;
     Py_ssize_t n = 0;
@@ -353,8 +357,15 @@ collect(PyGC_Head *head, int *ran_finalizer_out)
             ran_finalizer = 1;
         }
     }
-    /* 5. Break the cycles (unless finalizers may have resurrected some). */
     if (!ran_finalizer) {
+        report_collectable(gcstate, scan.objs, ngarbage);
+    }
+    /* With DEBUG_SAVEALL the garbage goes to gc.garbage, not away. */
+    if (!ran_finalizer && (gcstate->debug & _PyGC_DEBUG_SAVEALL)) {
+        save_garbage(gcstate, scan.objs, ngarbage);
+    }
+    /* 5. Break the cycles (unless finalizers may have resurrected some). */
+    else if (!ran_finalizer) {
         for (i = 0; i < ngarbage; i++) {
             PyObject *op = scan.objs[i];
             inquiry clear = Py_TYPE(op)->tp_clear;
@@ -404,18 +415,112 @@ list_splice(PyGC_Head *to, PyGC_Head *from)
     list_init(from);
 }
 
+/* ---- What the gc module sees: debug output, gc.garbage, gc.callbacks ---------- */
+
+static PyObject *
+lazy_list(PyObject **slot)
+{
+    if (*slot == NULL) {
+        *slot = PyList_New(0);
+    }
+    return *slot;
+}
+
+PyObject *
+_PyGC_GarbageList(void)
+{
+    return lazy_list(&gc_state()->garbage);
+}
+
+PyObject *
+_PyGC_CallbackList(void)
+{
+    return lazy_list(&gc_state()->callbacks);
+}
+
+static void
+save_garbage(struct _gc_runtime_state *gcstate, PyObject **objs, Py_ssize_t n)
+{
+    PyObject *garbage = lazy_list(&gcstate->garbage);
+    for (Py_ssize_t i = 0; i < n && garbage != NULL; i++) {
+        if (PyList_Append(garbage, objs[i]) < 0) {
+            PyErr_WriteUnraisable(NULL);
+            return;
+        }
+    }
+}
+
+static void
+report_collectable(struct _gc_runtime_state *gcstate, PyObject **objs, Py_ssize_t n)
+{
+    if (!(gcstate->debug & _PyGC_DEBUG_COLLECTABLE)) {
+        return;
+    }
+    for (Py_ssize_t i = 0; i < n; i++) {
+        PySys_FormatStderr("gc: collectable <%s %p>\n", Py_TYPE(objs[i])->tp_name, (void *)objs[i]);
+    }
+}
+
+/* Call each of gc.callbacks with (phase, info).  A callback that raises
+   is reported as unraisable and the others still run. */
+static void
+run_callbacks(struct _gc_runtime_state *gcstate, const char *phase, int generation,
+              Py_ssize_t collected)
+{
+    if (gcstate->callbacks == NULL || PyList_GET_SIZE(gcstate->callbacks) == 0) {
+        return;
+    }
+    PyObject *info = Py_BuildValue("{sisnsi}", "generation", generation, "collected", collected,
+                                   "uncollectable", 0);
+    PyObject *callbacks = info ? PyList_GetSlice(gcstate->callbacks, 0, PY_SSIZE_T_MAX) : NULL;
+    if (callbacks == NULL) {
+        Py_XDECREF(info);
+        PyErr_WriteUnraisable(NULL);
+        return;
+    }
+    for (Py_ssize_t i = 0; i < PyList_GET_SIZE(callbacks); i++) {
+        PyObject *cb = PyList_GET_ITEM(callbacks, i);
+        PyObject *r = PyObject_CallFunction(cb, "sO", phase, info);
+        if (r == NULL) {
+            PyErr_WriteUnraisable(cb);
+        }
+        Py_XDECREF(r);
+    }
+    Py_DECREF(callbacks);
+    Py_DECREF(info);
+}
+
+static void
+print_stats_before(int generation)
+{
+    struct _gc_runtime_state *gcstate = gc_state();
+    PySys_FormatStderr("gc: collecting generation %d...\n", generation);
+    PySys_FormatStderr("gc: objects in each generation: %zd 0 %zd\n", list_length(&gcstate->young),
+                       list_length(&gcstate->old));
+    PySys_FormatStderr("gc: objects in permanent generation: %zd\n",
+                       list_length(&gcstate->permanent));
+}
+
 /* Collect `list`, once more if finalizers ran (to free what they left). */
 static Py_ssize_t
-collect_list(PyThreadState *tstate, PyGC_Head *list)
+collect_list(PyThreadState *tstate, PyGC_Head *list, int generation)
 {
     struct _gc_runtime_state *gcstate = &tstate->interp->gc;
     gcstate->collecting = 1;
     PyObject *exc = _PyErr_GetRaisedException(tstate);
-    int ran_finalizer;
-    Py_ssize_t n = collect(list, &ran_finalizer);
-    if (ran_finalizer) {
-        n += collect(list, &ran_finalizer);
+    run_callbacks(gcstate, "start", generation, 0);
+    if (gcstate->debug & _PyGC_DEBUG_STATS) {
+        print_stats_before(generation);
     }
+    int ran_finalizer;
+    Py_ssize_t n = collect(gcstate, list, &ran_finalizer);
+    if (ran_finalizer) {
+        n += collect(gcstate, list, &ran_finalizer);
+    }
+    if (gcstate->debug & _PyGC_DEBUG_STATS) {
+        PySys_FormatStderr("gc: done, %zd unreachable, 0 uncollectable.\n", n);
+    }
+    run_callbacks(gcstate, "stop", generation, n);
     _PyErr_SetRaisedException(tstate, exc);
     gcstate->count = 0;
     gcstate->collected += n;
@@ -431,7 +536,7 @@ _PyGC_CollectNoFail(PyThreadState *tstate)
         return 0;
     }
     list_splice(&gcstate->old, &gcstate->young);
-    Py_ssize_t n = collect_list(tstate, &gcstate->old);
+    Py_ssize_t n = collect_list(tstate, &gcstate->old, 2);
     /* Finalizers may have tracked new objects meanwhile. */
     list_splice(&gcstate->old, &gcstate->young);
     gcstate->old_size = list_length(&gcstate->old);
@@ -447,11 +552,74 @@ _PyGC_CollectYoung(PyThreadState *tstate)
     if (gcstate->collecting) {
         return 0;
     }
-    Py_ssize_t n = collect_list(tstate, &gcstate->young);
+    Py_ssize_t n = collect_list(tstate, &gcstate->young, 0);
     gcstate->old_pending += list_length(&gcstate->young);
     list_splice(&gcstate->old, &gcstate->young);
     gcstate->collections++;
     return n;
+}
+
+/* ---- Walking, freezing ----------------------------------------------------------- */
+
+static int
+visit_list(PyGC_Head *list, int (*visit)(PyObject *, void *), void *arg)
+{
+    for (PyGC_Head *g = (PyGC_Head *)list->_gc_next; g != list; g = (PyGC_Head *)g->_gc_next) {
+        int r = visit(_Py_FROM_GC(g), arg);
+        if (r != 0) {
+            return r;
+        }
+    }
+    return 0;
+}
+
+int
+_PyGC_VisitObjects(int generation, int (*visit)(PyObject *, void *), void *arg)
+{
+    struct _gc_runtime_state *gcstate = gc_state();
+    int r = 0;
+    if (generation == 0 || generation < 0) {
+        r = visit_list(&gcstate->young, visit, arg);
+    }
+    if (r == 0 && (generation == 2 || generation < 0)) {
+        r = visit_list(&gcstate->old, visit, arg);
+    }
+    if (r == 0 && generation < 0) {
+        r = visit_list(&gcstate->permanent, visit, arg);
+    }
+    return r;
+}
+
+void
+_PyGC_Freeze(void)
+{
+    struct _gc_runtime_state *gcstate = gc_state();
+    list_splice(&gcstate->permanent, &gcstate->old);
+    list_splice(&gcstate->permanent, &gcstate->young);
+    gcstate->old_size = 0;
+    gcstate->old_pending = 0;
+}
+
+void
+_PyGC_Unfreeze(void)
+{
+    struct _gc_runtime_state *gcstate = gc_state();
+    list_splice(&gcstate->old, &gcstate->permanent);
+    gcstate->old_size = list_length(&gcstate->old);
+}
+
+Py_ssize_t
+_PyGC_FreezeCount(void)
+{
+    return list_length(&gc_state()->permanent);
+}
+
+void
+_PyGC_Fini(void)
+{
+    struct _gc_runtime_state *gcstate = gc_state();
+    Py_CLEAR(gcstate->garbage);
+    Py_CLEAR(gcstate->callbacks);
 }
 
 Py_ssize_t

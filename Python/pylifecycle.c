@@ -543,6 +543,7 @@ Py_FinalizeEx(void)
     _PyImport_ClearExtensions();
     _PyCodec_Fini();
     Py_CLEAR(tstate->context);
+    _PyGC_Fini(); /* no gc.callbacks calls into a half-finalized world */
     _PyGC_CollectNoFail(tstate);
     _PySys_FlushStdFiles();
     if (interp->sysdict) {

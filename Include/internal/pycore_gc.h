@@ -42,6 +42,7 @@ _PyObject_GC_IS_TRACKED(PyObject *op)
 struct _gc_runtime_state {
     PyGC_Head young;        /* tracked since the last collection */
     PyGC_Head old;          /* survived at least one collection */
+    PyGC_Head permanent;    /* gc.freeze()d: never collected */
     Py_ssize_t count;       /* allocations since the last collection */
     Py_ssize_t threshold;   /* count that triggers a young collection */
     Py_ssize_t old_size;    /* objects in `old` after the last full collection */
@@ -51,7 +52,16 @@ struct _gc_runtime_state {
     Py_ssize_t collections;     /* young collections */
     Py_ssize_t full_collections;
     Py_ssize_t collected;
+    int debug;              /* gc.set_debug() flags (_PyGC_DEBUG_*) */
+    PyObject *garbage;      /* gc.garbage (a list, made on first use) */
+    PyObject *callbacks;    /* gc.callbacks (a list, made on first use) */
 };
+
+/* gc.set_debug() flags, CPython's values. */
+#define _PyGC_DEBUG_STATS         1
+#define _PyGC_DEBUG_COLLECTABLE   2
+#define _PyGC_DEBUG_UNCOLLECTABLE 4
+#define _PyGC_DEBUG_SAVEALL       32
 
 PyAPI_FUNC(void) _PyGC_InitState(struct _gc_runtime_state *gcstate);
 /* Deallocate a container through the trashcan: past a nesting limit the
@@ -62,6 +72,20 @@ PyAPI_FUNC(void) _PyGC_DeallocWithTrashcan(PyObject *op, destructor dealloc);
 PyAPI_FUNC(Py_ssize_t) _PyGC_CollectNoFail(PyThreadState *tstate);
 /* A collection of the young objects only (gc.collect(0)). */
 PyAPI_FUNC(Py_ssize_t) _PyGC_CollectYoung(PyThreadState *tstate);
+/* gc.garbage and gc.callbacks: the collector's lists (borrowed; made on
+   first use; NULL with an exception if that fails). */
+PyAPI_FUNC(PyObject *) _PyGC_GarbageList(void);
+PyAPI_FUNC(PyObject *) _PyGC_CallbackList(void);
+/* Call visit(op, arg) for every tracked object of the given generation
+   (0 young, 2 old, -1 all, permanent ones included); stops at the first
+   nonzero result and returns it. */
+PyAPI_FUNC(int) _PyGC_VisitObjects(int generation, int (*visit)(PyObject *, void *), void *arg);
+/* gc.freeze(), gc.unfreeze(), gc.get_freeze_count(). */
+PyAPI_FUNC(void) _PyGC_Freeze(void);
+PyAPI_FUNC(void) _PyGC_Unfreeze(void);
+PyAPI_FUNC(Py_ssize_t) _PyGC_FreezeCount(void);
+/* At finalization: drop gc.garbage and gc.callbacks. */
+PyAPI_FUNC(void) _PyGC_Fini(void);
 /* Collect if allocations since the last collection passed the threshold:
    the young objects, and everything when the old ones grew by a quarter. */
 PyAPI_FUNC(void) _PyGC_CollectIfNeeded(PyThreadState *tstate);
