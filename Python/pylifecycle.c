@@ -14,6 +14,7 @@
 #include "pycore_pythonrun.h"
 #include "pycore_typing.h"
 #include "pycore_sysmodule.h"
+#include "pycore_traceback.h"
 #include "pycore_template.h"
 #include "pycore_typeobject.h"
 #include "pycore_unicodeobject.h"
@@ -544,6 +545,7 @@ Py_FinalizeEx(void)
     _PyCodec_Fini();
     Py_CLEAR(tstate->context);
     _PyGC_Fini(); /* no gc.callbacks calls into a half-finalized world */
+    _PyTraceBack_Fini();
     _PyGC_CollectNoFail(tstate);
     _PySys_FlushStdFiles();
     if (interp->sysdict) {

@@ -11,27 +11,31 @@
 #include "pycore_pythonrun.h"
 #include "pycore_sysmodule.h"
 #include "pycore_traceback.h"
+#include "pycore_unicodeobject.h"
+#include "pycore_exceptions.h"
 #include <unistd.h>
 
+/* Source text to a code object, or with PyCF_ONLY_AST in the flags to
+   the ast module's tree. */
 PyObject *
 Py_CompileStringObject(const char *str, PyObject *filename, int start, PyCompilerFlags *flags,
                        int optimize)
 {
+    PyCompilerFlags defaults = _PyCompilerFlags_INIT;
+    PyCompilerFlags *cf = flags != NULL ? flags : &defaults;
     PyArena *arena = _PyArena_New();
-    if (arena == NULL) {
-        return NULL;
+    PyObject *result = NULL;
+    mod_ty tree = arena ? _PyParser_ASTFromString(str, filename, start, cf, arena) : NULL;
+    if (tree != NULL && (cf->cf_flags & PyCF_ONLY_AST)) {
+        result = PyAST_mod2obj(tree);
     }
-    PyCompilerFlags local_flags = _PyCompilerFlags_INIT;
-    if (flags == NULL) {
-        flags = &local_flags;
+    else if (tree != NULL) {
+        result = (PyObject *)_PyAST_Compile(tree, filename, cf, optimize, arena);
     }
-    mod_ty mod = _PyParser_ASTFromString(str, filename, start, flags, arena);
-    PyObject *co = NULL;
-    if (mod != NULL) {
-        co = (PyObject *)_PyAST_Compile(mod, filename, flags, optimize, arena);
+    if (arena != NULL) {
+        _PyArena_Free(arena);
     }
-    _PyArena_Free(arena);
-    return co;
+    return result;
 }
 
 PyObject *
@@ -256,6 +260,303 @@ void
 PyErr_Print(void)
 {
     PyErr_PrintEx(1);
+}
+
+/* ---- Displaying an exception ------------------------------------------------
+
+   The traceback module is the reference (as in 3.13+): colours, carets,
+   "Did you mean" suggestions and group boxes all come from it.  The plain
+   rendering below is what is left when it cannot be used: no stdlib,
+   finalization, or an error while it printed.  It writes the same lines
+   without carets, and exception groups as a list of their members. */
+
+/* 1 when the traceback module printed `value` to `file`. */
+static int
+display_with_traceback_module(PyObject *file, PyObject *value)
+{
+    static int busy = 0; /* it failed while printing: no second try inside */
+    PyInterpreterState *interp = _PyInterpreterState_GET();
+    if (busy || interp->finalizing || interp->importlib == NULL) {
+        return 0;
+    }
+    busy = 1;
+    PyObject *res = NULL;
+    if (file == PySys_GetObject("stderr")) {
+        PyObject *print = _PyImport_GetModuleAttrString("traceback", "_print_exception_bltin");
+        res = print ? PyObject_CallOneArg(print, value) : NULL;
+        Py_XDECREF(print);
+    }
+    else {
+        PyObject *print = _PyImport_GetModuleAttrString("traceback", "print_exception");
+        PyObject *kwargs = print ? Py_BuildValue("{sO}", "file", file) : NULL;
+        PyObject *args[1] = {value};
+        res = kwargs ? PyObject_VectorcallDict(print, args, 1, kwargs) : NULL;
+        Py_XDECREF(kwargs);
+        Py_XDECREF(print);
+    }
+    busy = 0;
+    if (res == NULL) {
+        PyErr_Clear();
+        return 0;
+    }
+    Py_DECREF(res);
+    return 1;
+}
+
+typedef struct {
+    PyObject *pieces; /* str pieces, joined at the end */
+    PyObject *seen;   /* exceptions already shown (a set of ids) */
+} plain_out;
+
+static int
+emit(plain_out *out, PyObject *piece)
+{
+    int err = piece == NULL || PyList_Append(out->pieces, piece) < 0;
+    Py_XDECREF(piece);
+    return err ? -1 : 0;
+}
+
+/* "module.Name" unless the module is builtins or __main__. */
+static PyObject *
+exception_type_name(PyObject *value)
+{
+    PyTypeObject *tp = Py_TYPE(value);
+    PyObject *qualname = PyType_GetQualName(tp);
+    PyObject *module = qualname ? PyObject_GetAttrString((PyObject *)tp, "__module__") : NULL;
+    PyObject *name = NULL;
+    if (module == NULL || !PyUnicode_Check(module) ||
+        PyUnicode_EqualToUTF8(module, "builtins") || PyUnicode_EqualToUTF8(module, "__main__")) {
+        PyErr_Clear();
+        name = Py_XNewRef(qualname);
+    }
+    else {
+        name = PyUnicode_FromFormat("%U.%U", module, qualname);
+    }
+    Py_XDECREF(module);
+    Py_XDECREF(qualname);
+    return name;
+}
+
+/* The SyntaxError layout: where, the line, and a caret under the spot. */
+static int
+emit_syntax_error_location(plain_out *out, PyObject *value)
+{
+    PySyntaxErrorObject *se = (PySyntaxErrorObject *)value;
+    if (se->filename == NULL || !PyUnicode_Check(se->filename) || se->lineno == NULL ||
+        !PyLong_Check(se->lineno)) {
+        return 0;
+    }
+    long lineno = PyLong_AsLong(se->lineno);
+    if (emit(out, PyUnicode_FromFormat("  File \"%U\", line %ld\n", se->filename, lineno)) < 0) {
+        return -1;
+    }
+    if (se->text == NULL || !PyUnicode_Check(se->text)) {
+        return 0;
+    }
+    PyObject *line = PyObject_CallMethod(se->text, "rstrip", "s", "\n");
+    PyObject *stripped = line ? PyObject_CallMethod(line, "lstrip", NULL) : NULL;
+    if (stripped == NULL) {
+        Py_XDECREF(line);
+        return -1;
+    }
+    Py_ssize_t cut = PyUnicode_GET_LENGTH(line) - PyUnicode_GET_LENGTH(stripped);
+    long start = se->offset && PyLong_Check(se->offset) ? PyLong_AsLong(se->offset) : 0;
+    long end = se->end_offset && PyLong_Check(se->end_offset) ? PyLong_AsLong(se->end_offset) : 0;
+    Py_DECREF(line);
+    int err = emit(out, PyUnicode_FromFormat("    %U\n", stripped));
+    Py_ssize_t width = PyUnicode_GET_LENGTH(stripped);
+    Py_DECREF(stripped);
+    start -= (long)cut;
+    end = end > start ? end - (long)cut : start + 1;
+    if (!err && start >= 1 && start <= width + 1) {
+        Py_ssize_t carets = (end > width + 1 ? width + 1 : end) - start;
+        PyObject *pad = PyUnicode_FromFormat("%*s", (int)(start - 1), "");
+        PyObject *marks = PyUnicode_FromOrdinal('^');
+        PyObject *many = marks ? PySequence_Repeat(marks, carets < 1 ? 1 : carets) : NULL;
+        err = pad == NULL || many == NULL || emit(out, PyUnicode_FromFormat("    %U%U\n", pad, many)) < 0;
+        Py_XDECREF(pad);
+        Py_XDECREF(marks);
+        Py_XDECREF(many);
+    }
+    return err ? -1 : 0;
+}
+
+/* "Type: message" (or just "Type"), then the notes. */
+static int
+emit_exception_line(plain_out *out, PyObject *value)
+{
+    PyObject *name = exception_type_name(value);
+    if (name == NULL) {
+        return -1;
+    }
+    PyObject *text = PyObject_Str(value);
+    if (text == NULL) {
+        PyErr_Clear();
+        text = PyUnicode_FromString("<exception str() failed>");
+    }
+    PyObject *msg = value;
+    if (PyObject_TypeCheck(value, (PyTypeObject *)PyExc_SyntaxError)) {
+        msg = ((PySyntaxErrorObject *)value)->msg;
+        Py_XSETREF(text, msg && PyUnicode_Check(msg) ? Py_NewRef(msg) : text);
+    }
+    int err = text == NULL;
+    if (!err) {
+        err = PyUnicode_GET_LENGTH(text) == 0 ? emit(out, PyUnicode_FromFormat("%U\n", name))
+                                              : emit(out, PyUnicode_FromFormat("%U: %U\n", name, text));
+    }
+    Py_DECREF(name);
+    Py_XDECREF(text);
+    PyObject *notes = NULL;
+    if (!err && PyObject_GetOptionalAttrString(value, "__notes__", &notes) > 0) {
+        PyObject *seq = PySequence_Check(notes) && !PyUnicode_Check(notes) ? PySequence_List(notes) : NULL;
+        for (Py_ssize_t i = 0; seq != NULL && !err && i < PyList_GET_SIZE(seq); i++) {
+            PyObject *note = PyList_GET_ITEM(seq, i);
+            PyObject *shown = PyUnicode_Check(note) ? Py_NewRef(note) : PyObject_Repr(note);
+            err = emit(out, shown ? PyUnicode_FromFormat("%U\n", shown) : NULL) < 0;
+            Py_XDECREF(shown);
+        }
+        if (seq == NULL) {
+            PyErr_Clear();
+            PyObject *shown = PyObject_Repr(notes);
+            err = emit(out, shown ? PyUnicode_FromFormat("%U\n", shown) : NULL) < 0;
+            Py_XDECREF(shown);
+        }
+        Py_XDECREF(seq);
+    }
+    Py_XDECREF(notes);
+    PyErr_Clear();
+    return err ? -1 : 0;
+}
+
+static int emit_chain(plain_out *out, PyObject *value);
+
+/* One exception: its traceback, where (for SyntaxError), the message; a
+   group's members follow, each introduced by its number. */
+static int
+emit_one(plain_out *out, PyObject *value)
+{
+    PyObject *tb = PyException_GetTraceback(value);
+    PyObject *entries = tb != NULL ? _PyTraceBack_Format(tb) : NULL;
+    int err = tb != NULL && emit(out, entries) < 0;
+    Py_XDECREF(tb);
+    if (!err && PyObject_TypeCheck(value, (PyTypeObject *)PyExc_SyntaxError)) {
+        err = emit_syntax_error_location(out, value) < 0;
+    }
+    err = err || emit_exception_line(out, value) < 0;
+    if (err || !PyObject_TypeCheck(value, (PyTypeObject *)PyExc_BaseExceptionGroup)) {
+        return err ? -1 : 0;
+    }
+    PyObject *members = ((PyBaseExceptionGroupObject *)value)->excs;
+    Py_ssize_t n = members && PyTuple_Check(members) ? PyTuple_GET_SIZE(members) : 0;
+    for (Py_ssize_t i = 0; i < n && !err; i++) {
+        err = emit(out, PyUnicode_FromFormat("  [member %zd of %zd]\n", i + 1, n)) < 0 ||
+              emit_chain(out, PyTuple_GET_ITEM(members, i)) < 0;
+    }
+    return err ? -1 : 0;
+}
+
+/* The exception with what led to it first: its __cause__, or else its
+   __context__ unless suppressed; each shown once. */
+static int
+emit_chain(plain_out *out, PyObject *value)
+{
+    PyObject *key = PyLong_FromVoidPtr(value);
+    int added = key ? PySet_Add(out->seen, key) : -1;
+    Py_XDECREF(key);
+    if (added < 0 || Py_EnterRecursiveCall(" while displaying an exception")) {
+        return -1;
+    }
+    PyObject *cause = PyException_GetCause(value);
+    PyObject *context = PyException_GetContext(value);
+    PyObject *earlier = cause;
+    const char *link = "\nThe above exception was the direct cause of the following exception:\n\n";
+    if (earlier == NULL && !((PyBaseExceptionObject *)value)->suppress_context) {
+        earlier = context;
+        link = "\nDuring handling of the above exception, another exception occurred:\n\n";
+    }
+    int err = 0;
+    if (earlier != NULL && PyExceptionInstance_Check(earlier)) {
+        PyObject *ekey = PyLong_FromVoidPtr(earlier);
+        int shown = ekey ? PySet_Contains(out->seen, ekey) : -1;
+        Py_XDECREF(ekey);
+        err = shown < 0 || (!shown && (emit_chain(out, earlier) < 0 ||
+                                       emit(out, PyUnicode_FromString(link)) < 0));
+    }
+    Py_XDECREF(cause);
+    Py_XDECREF(context);
+    err = err || emit_one(out, value) < 0;
+    Py_LeaveRecursiveCall();
+    return err ? -1 : 0;
+}
+
+static PyObject *
+format_plainly(PyObject *value)
+{
+    plain_out out = {PyList_New(0), PySet_New(NULL)};
+    PyObject *text = NULL;
+    if (out.pieces != NULL && out.seen != NULL && emit_chain(&out, value) == 0) {
+        text = PyUnicode_Join(_PyUnicode_GetEmpty(), out.pieces);
+    }
+    Py_XDECREF(out.pieces);
+    Py_XDECREF(out.seen);
+    return text;
+}
+
+static void
+write_to(PyObject *file, PyObject *text)
+{
+    if (file != NULL && file != Py_None) {
+        if (PyFile_WriteObject(text, file, Py_PRINT_RAW) == 0) {
+            PyObject *r = PyObject_CallMethod(file, "flush", NULL);
+            Py_XDECREF(r);
+        }
+        PyErr_Clear();
+        return;
+    }
+    /* No usable sys.stderr: the C stream. */
+    Py_ssize_t n;
+    const char *utf8 = PyUnicode_AsUTF8AndSize(text, &n);
+    if (utf8 != NULL) {
+        fwrite(utf8, 1, (size_t)n, stderr);
+        fflush(stderr);
+    }
+    PyErr_Clear();
+}
+
+void
+_PyErr_Display(PyObject *file, PyObject *exception, PyObject *value, PyObject *tb)
+{
+    (void)exception;
+    if (value == NULL) {
+        return;
+    }
+    PyObject *pending = PyErr_GetRaisedException();
+    Py_INCREF(value);
+    if (PyExceptionInstance_Check(value) && tb != NULL && PyTraceBack_Check(tb) &&
+        ((PyBaseExceptionObject *)value)->traceback == NULL) {
+        (void)PyException_SetTraceback(value, tb);
+    }
+    if (file == NULL || file == Py_None) {
+        file = PySys_GetObject("stderr");
+    }
+    if (!PyExceptionInstance_Check(value)) {
+        PyObject *line = PyUnicode_FromFormat("TypeError: print_exception(): Exception expected "
+                                              "for value, %s found\n", Py_TYPE(value)->tp_name);
+        if (line != NULL) {
+            write_to(file, line);
+            Py_DECREF(line);
+        }
+    }
+    else if (!display_with_traceback_module(file, value)) {
+        PyObject *text = format_plainly(value);
+        if (text != NULL) {
+            write_to(file, text);
+            Py_DECREF(text);
+        }
+        PyErr_Clear();
+    }
+    Py_DECREF(value);
+    PyErr_SetRaisedException(pending);
 }
 
 void
