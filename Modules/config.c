@@ -46,6 +46,15 @@ extern PyObject *PyInit__hashlib(void);
 #endif
 extern PyObject *PyInit__csv(void);
 extern PyObject *PyInit_array(void);
+#ifdef HAVE_BZ2
+extern PyObject *PyInit__bz2(void);
+#endif
+#ifdef HAVE_LZMA
+extern PyObject *PyInit__lzma(void);
+#endif
+#ifdef HAVE_ZLIB
+extern PyObject *PyInit_zlib(void);
+#endif
 
 struct _inittab _PyImport_Inittab[] = {
     {"_ast", PyInit__ast},
@@ -90,5 +99,14 @@ struct _inittab _PyImport_Inittab[] = {
 #endif
     {"_csv", PyInit__csv},
     {"array", PyInit_array},
+#ifdef HAVE_BZ2
+    {"_bz2", PyInit__bz2},
+#endif
+#ifdef HAVE_LZMA
+    {"_lzma", PyInit__lzma},
+#endif
+#ifdef HAVE_ZLIB
+    {"zlib", PyInit_zlib},
+#endif
     {NULL, NULL},
 };
