@@ -249,7 +249,7 @@ static PyTypeObject Compressor_Type = {
     .tp_name = "_bz2.BZ2Compressor",
     .tp_basicsize = sizeof(CompressorObject),
     .tp_dealloc = compressor_dealloc,
-    .tp_flags = Py_TPFLAGS_DEFAULT | Py_TPFLAGS_BASETYPE,
+    .tp_flags = Py_TPFLAGS_DEFAULT,
     .tp_doc = "BZ2Compressor(compresslevel=9, /)\n--\n\n"
               "Incremental bzip2 compression; compresslevel runs from 1 (fast)\n"
               "to 9 (small).",
@@ -346,7 +346,7 @@ static PyTypeObject Decompressor_Type = {
     .tp_name = "_bz2.BZ2Decompressor",
     .tp_basicsize = sizeof(DecompressorObject),
     .tp_dealloc = decompressor_dealloc,
-    .tp_flags = Py_TPFLAGS_DEFAULT | Py_TPFLAGS_BASETYPE,
+    .tp_flags = Py_TPFLAGS_DEFAULT,
     .tp_doc = "BZ2Decompressor()\n--\n\n"
               "Incremental decompression of one bzip2 stream.",
     .tp_methods = decompressor_methods,

@@ -628,7 +628,7 @@ static PyTypeObject Compressor_Type = {
     .tp_name = "_lzma.LZMACompressor",
     .tp_basicsize = sizeof(CompressorObject),
     .tp_dealloc = compressor_dealloc,
-    .tp_flags = Py_TPFLAGS_DEFAULT | Py_TPFLAGS_BASETYPE,
+    .tp_flags = Py_TPFLAGS_DEFAULT,
     .tp_doc = "LZMACompressor(format=FORMAT_XZ, check=-1, preset=None, filters=None)\n--\n\n"
               "Incremental compression to the .xz, .lzma or raw format, from a\n"
               "preset or an explicit filter chain.",
@@ -784,7 +784,7 @@ static PyTypeObject Decompressor_Type = {
     .tp_name = "_lzma.LZMADecompressor",
     .tp_basicsize = sizeof(DecompressorObject),
     .tp_dealloc = decompressor_dealloc,
-    .tp_flags = Py_TPFLAGS_DEFAULT | Py_TPFLAGS_BASETYPE,
+    .tp_flags = Py_TPFLAGS_DEFAULT,
     .tp_doc = "LZMADecompressor(format=FORMAT_AUTO, memlimit=None, filters=None)\n--\n\n"
               "Incremental decompression of one .xz, .lzma or raw stream.",
     .tp_methods = decompressor_methods,

@@ -153,3 +153,13 @@ with tempfile.TemporaryDirectory() as tmp:
     except shutil.ReadError as e:
         print("unpack bogus ->", type(e).__name__, str(e).replace(tmp, "TMP"))
     attempt("unknown format", lambda: shutil.make_archive(os.path.join(tmp, "y"), "rar", root_dir=src))
+
+print("-- object protocol")
+import bz2, lzma, pickle
+for obj in (zlib.compressobj(), zlib.decompressobj(), zlib._ZlibDecompressor(),
+            bz2.BZ2Compressor(), bz2.BZ2Decompressor(), lzma.LZMACompressor(),
+            lzma.LZMADecompressor()):
+    attempt("pickle " + type(obj).__name__, lambda: pickle.dumps(obj))
+for cls in (zlib._ZlibDecompressor, bz2.BZ2Compressor, bz2.BZ2Decompressor,
+            lzma.LZMACompressor, lzma.LZMADecompressor):
+    attempt("subclass " + cls.__name__, lambda: type("Sub", (cls,), {}))
