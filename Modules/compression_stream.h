@@ -24,10 +24,10 @@
 #include <limits.h>
 #include <string.h>
 
-/* First allocation for output whose size is unknown. */
+/* First allocation for output whose size is unknown.  The buffer then
+   doubles, so the copies made by growing it add up to at most its final
+   size, whatever that is (a gigabyte stream is not copied over and over). */
 #define CS_FIRST_CHUNK ((Py_ssize_t)(32 * 1024))
-/* Past this the output grows by this much at a time instead of doubling. */
-#define CS_GROWTH_CAP ((Py_ssize_t)(256 * 1024 * 1024))
 
 /* ---- The window a step works on ------------------------------------------- */
 
@@ -92,7 +92,7 @@ cs_output_reserve(cs_output *o, cs_window *w)
     }
     Py_ssize_t size = o->bytes == NULL ? 0 : PyBytes_GET_SIZE(o->bytes);
     if (o->filled == size) {
-        Py_ssize_t grow = size == 0 ? o->first : (size < CS_GROWTH_CAP ? size : CS_GROWTH_CAP);
+        Py_ssize_t grow = size == 0 ? o->first : size;
         Py_ssize_t want = size > PY_SSIZE_T_MAX - grow ? PY_SSIZE_T_MAX : size + grow;
         if (o->cap >= 0 && want > o->cap) {
             want = o->cap;
