@@ -245,6 +245,9 @@ cs_pending_clear(cs_pending *p)
 static inline int
 cs_pending_append(cs_pending *p, const unsigned char *data, size_t n)
 {
+    if (n == 0) {
+        return 0;
+    }
     if (p->kept_len + n > p->kept_size) {
         size_t size = p->kept_size ? p->kept_size : 1024;
         while (size < p->kept_len + n) {
@@ -267,16 +270,16 @@ cs_pending_append(cs_pending *p, const unsigned char *data, size_t n)
     return 0;
 }
 
-/* Keep what is left in the window once the call returns.  The window may
-   point into p->kept itself, so memmove. */
+/* Keep what is left in the window once the call returns.  When the window
+   was p->kept itself (`from_kept`) the rest moves to its front. */
 static inline int
-cs_pending_keep_rest(cs_pending *p, const cs_window *w)
+cs_pending_keep_rest(cs_pending *p, const cs_window *w, int from_kept)
 {
     if (w->in_left == 0) {
         p->kept_len = 0;
         return 0;
     }
-    if (p->kept != NULL && w->in >= p->kept && w->in < p->kept + p->kept_size) {
+    if (from_kept) {
         memmove(p->kept, w->in, w->in_left);
         p->kept_len = w->in_left;
         return 0;
@@ -298,7 +301,8 @@ cs_decompress(cs_pending *p, void *stream, cs_step step, int how, const Py_buffe
         return NULL;
     }
     cs_window w = {0};
-    if (p->kept_len > 0) {
+    int from_kept = p->kept_len > 0;
+    if (from_kept) {
         if (cs_pending_append(p, data->buf, (size_t)data->len) < 0) {
             return NULL;
         }
@@ -331,12 +335,26 @@ cs_decompress(cs_pending *p, void *stream, cs_step step, int how, const Py_buffe
         /* Input left over, or every byte used while the output is at its
            cap: the library may have more to give without new input. */
         p->needs_input = w.in_left == 0 && !(p->may_hold_output && cs_output_full(&out));
-        if (cs_pending_keep_rest(p, &w) < 0) {
+        if (cs_pending_keep_rest(p, &w, from_kept) < 0) {
             cs_output_discard(&out);
             return NULL;
         }
     }
     return cs_output_finish(&out);
+}
+
+/* A Py_ssize_t argument (anything with __index__), overflow reported as
+   for the other size arguments of the interpreter. */
+static inline int
+cs_ssize_arg(PyObject *obj, Py_ssize_t *out)
+{
+    PyObject *index = PyNumber_Index(obj);
+    if (index == NULL) {
+        return -1;
+    }
+    *out = PyLong_AsSsize_t(index);
+    Py_DECREF(index);
+    return *out == -1 && PyErr_Occurred() ? -1 : 0;
 }
 
 /* The max_length argument: an int, -1 (or any negative) for no limit. */
@@ -347,8 +365,8 @@ cs_max_length_arg(PyObject *obj, Py_ssize_t *out)
         *out = -1;
         return 0;
     }
-    Py_ssize_t n = PyNumber_AsSsize_t(obj, PyExc_OverflowError);
-    if (n == -1 && PyErr_Occurred()) {
+    Py_ssize_t n;
+    if (cs_ssize_arg(obj, &n) < 0) {
         return -1;
     }
     *out = n < 0 ? -1 : n;

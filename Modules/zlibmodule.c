@@ -77,12 +77,7 @@ ssize_arg(PyObject *obj, Py_ssize_t fallback, Py_ssize_t *out)
         *out = fallback;
         return 0;
     }
-    Py_ssize_t v = PyNumber_AsSsize_t(obj, PyExc_OverflowError);
-    if (v == -1 && PyErr_Occurred()) {
-        return -1;
-    }
-    *out = v;
-    return 0;
+    return cs_ssize_arg(obj, out);
 }
 
 /* ---- One zlib call ------------------------------------------------------------ */

@@ -103,3 +103,9 @@ with bz2.BZ2File(io.BytesIO(b"junk, not bzip2")) as f:
     attempt("read junk", lambda: f.read())
 with bz2.BZ2File(io.BytesIO(comp[:-10])) as f:
     attempt("read truncated", lambda: f.read())
+
+print("-- size arguments")
+attempt("max_length huge", lambda: BZ2Decompressor().decompress(b"", 2**70))
+attempt("max_length float", lambda: BZ2Decompressor().decompress(b"", 1.0))
+attempt("max_length str", lambda: BZ2Decompressor().decompress(b"", "1"))
+print(BZ2Decompressor().decompress(memoryview(bytearray()), max_length=-5))
