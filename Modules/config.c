@@ -44,6 +44,9 @@ extern PyObject *PyInit__blake2(void);
 #ifdef HAVE_OPENSSL
 extern PyObject *PyInit__hashlib(void);
 #endif
+#ifdef HAVE_SQLITE3
+extern PyObject *PyInit__sqlite3(void);
+#endif
 extern PyObject *PyInit__csv(void);
 extern PyObject *PyInit_array(void);
 
@@ -87,6 +90,9 @@ struct _inittab _PyImport_Inittab[] = {
     {"_blake2", PyInit__blake2},
 #ifdef HAVE_OPENSSL
     {"_hashlib", PyInit__hashlib},
+#endif
+#ifdef HAVE_SQLITE3
+    {"_sqlite3", PyInit__sqlite3},
 #endif
     {"_csv", PyInit__csv},
     {"array", PyInit_array},
