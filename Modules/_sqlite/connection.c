@@ -493,9 +493,8 @@ connection_iterdump(PyObject *op, PyObject *args, PyObject *kwargs)
                                      &filter)) {
         return NULL;
     }
-    if (_PySqlite_CheckConnection((SqConnection *)op) < 0) {
-        return NULL;
-    }
+    /* No check here: the dump is a generator, and its cursor checks the
+       connection when it first runs. */
     PyObject *dump_module = PyImport_ImportModule("sqlite3.dump");
     if (dump_module == NULL) {
         return NULL;
@@ -523,7 +522,7 @@ static PyObject *
 get_isolation_level(PyObject *op, void *closure)
 {
     SqConnection *self = (SqConnection *)op;
-    if (_PySqlite_CheckConnection(self) < 0) {
+    if (check_open(self) < 0) {
         return NULL;
     }
     return Py_NewRef(self->isolation_level);
@@ -594,7 +593,7 @@ static PyObject *
 get_in_transaction(PyObject *op, void *closure)
 {
     SqConnection *self = (SqConnection *)op;
-    if (_PySqlite_CheckConnection(self) < 0) {
+    if (check_open(self) < 0) {
         return NULL;
     }
     return PyBool_FromLong(in_transaction(self));
@@ -604,7 +603,7 @@ static PyObject *
 get_total_changes(PyObject *op, void *closure)
 {
     SqConnection *self = (SqConnection *)op;
-    if (_PySqlite_CheckConnection(self) < 0) {
+    if (check_open(self) < 0) {
         return NULL;
     }
     return PyLong_FromLong(sqlite3_total_changes(self->db));

@@ -326,6 +326,7 @@ run_once(SqCursor *self, PyObject *params)
 {
     SqStatement *stmt = self->statement;
     _PySqlite_StatementReset(stmt);
+    stmt->in_use = 1;
     if (_PySqlite_BindParameters(stmt, params) < 0) {
         return -1;
     }

@@ -7,12 +7,6 @@
 
 sqlite_globals _PySqlite_State;
 
-/* connect()'s parameters after the database in positional order. */
-static const char *const connect_tail_names[] = {
-    "timeout", "detect_types", "isolation_level", "check_same_thread",
-    "factory", "cached_statements", "uri",
-};
-
 /* Warn (3.13+) about positional parameters past the database, naming the
    caller the way the message shows it. */
 int
@@ -28,52 +22,27 @@ _PySqlite_WarnPositional(const char *caller, Py_ssize_t npos)
         "will become keyword-only parameters in Python 3.15.", caller);
 }
 
-/* connect(database, ...): call the factory with the same arguments, the
-   positional ones past the database passed on as keywords so the factory's
-   __init__ does not warn a second time. */
+/* connect(database, ...): warn about positional parameters, then let the
+   factory (Connection or a subclass) parse everything; it warns again for
+   itself, as CPython's does. */
 static PyObject *
 sq_connect(PyObject *module, PyObject *args, PyObject *kwargs)
 {
-    Py_ssize_t npos = PyTuple_GET_SIZE(args);
-    if (npos > 8) {
-        PyErr_Format(PyExc_TypeError,
-                     "connect() takes at most 8 positional arguments (%zd given)",
-                     npos);
+    if (_PySqlite_WarnPositional("sqlite3.connect",
+                                 PyTuple_GET_SIZE(args)) < 0) {
         return NULL;
     }
-    if (_PySqlite_WarnPositional("sqlite3.connect", npos) < 0) {
-        return NULL;
+    PyObject *factory = NULL;
+    if (PyTuple_GET_SIZE(args) > 5) {
+        factory = PyTuple_GET_ITEM(args, 5);
     }
-    PyObject *kw = kwargs ? PyDict_Copy(kwargs) : PyDict_New();
-    if (kw == NULL) {
-        return NULL;
+    else if (kwargs != NULL) {
+        factory = PyDict_GetItemString(kwargs, "factory");
     }
-    PyObject *result = NULL;
-    PyObject *head = PyTuple_GetSlice(args, 0, npos > 0 ? 1 : 0);
-    if (head == NULL) {
-        goto done;
-    }
-    for (Py_ssize_t i = 1; i < npos; i++) {
-        const char *name = connect_tail_names[i - 1];
-        if (PyDict_GetItemString(kw, name) != NULL) {
-            PyErr_Format(PyExc_TypeError,
-                         "argument for connect() given by name ('%s') "
-                         "and position (%zd)", name, i + 1);
-            goto done;
-        }
-        if (PyDict_SetItemString(kw, name, PyTuple_GET_ITEM(args, i)) < 0) {
-            goto done;
-        }
-    }
-    PyObject *factory = PyDict_GetItemString(kw, "factory");
     if (factory == NULL) {
         factory = (PyObject *)&_PySqlite_ConnectionType;
     }
-    result = PyObject_Call(factory, head, kw);
-done:
-    Py_XDECREF(head);
-    Py_DECREF(kw);
-    return result;
+    return PyObject_Call(factory, args, kwargs);
 }
 
 /* complete_statement(statement): whether sqlite sees a full statement
@@ -83,8 +52,14 @@ sq_complete_statement(PyObject *module, PyObject *args, PyObject *kwargs)
 {
     static char *kwlist[] = {"statement", NULL};
     PyObject *text;
-    if (!PyArg_ParseTupleAndKeywords(args, kwargs, "U:complete_statement",
+    if (!PyArg_ParseTupleAndKeywords(args, kwargs, "O:complete_statement",
                                      kwlist, &text)) {
+        return NULL;
+    }
+    if (!PyUnicode_Check(text)) {
+        PyErr_Format(PyExc_TypeError, "complete_statement() argument "
+                     "'statement' must be str, not %.100s",
+                     Py_TYPE(text)->tp_name);
         return NULL;
     }
     const char *utf8 = PyUnicode_AsUTF8(text);

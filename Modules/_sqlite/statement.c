@@ -170,6 +170,7 @@ _PySqlite_GetStatement(SqConnection *con, PyObject *sql)
                 return NULL;
             }
             _PySqlite_StatementReset(stmt);
+            stmt->in_use = 1;
             return stmt;
         }
         if (PyErr_Occurred()) {
@@ -179,6 +180,12 @@ _PySqlite_GetStatement(SqConnection *con, PyObject *sql)
     SqStatement *stmt = prepare_statement(con, text, size);
     if (stmt != NULL && caching && remember_statement(con, sql, stmt) < 0) {
         Py_CLEAR(stmt);
+    }
+    if (stmt != NULL) {
+        /* Claimed until its run ends: another thread executing the same
+           SQL meanwhile (the GIL is released while stepping) gets a
+           statement of its own. */
+        stmt->in_use = stmt->st != NULL;
     }
     return stmt;
 }
