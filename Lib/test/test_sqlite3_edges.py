@@ -151,6 +151,32 @@ show_error("executescript error", con.executescript, "select 1; selec 2;")
 show_error("bad surrogate", con.execute, "select ?", ("\ud800",))
 show_error("complete_statement type", sqlite3.complete_statement, 5)
 
+print("== blob slices against a bytearray model")
+bc = sqlite3.connect(":memory:")
+bc.execute("create table t(b)")
+bc.execute("insert into t values (?)", (bytes(range(10)),))
+with bc.blobopen("t", "b", 1) as blob:
+    mismatches = 0
+    for start in (None, -12, -3, 0, 2, 9, 12):
+        for stop in (None, -12, -2, 0, 5, 12):
+            for step in (None, 1, 2, 3):
+                s = slice(start, stop, step)
+                if not range(*s.indices(10)):
+                    continue  # CPython 3.13 mishandles empty stepped slices
+                model = bytearray(range(10))
+                mismatches += blob[s] != bytes(model[s])
+                data = bytes(200 + i for i in range(len(range(*s.indices(10)))))
+                blob[s] = data
+                model[s] = data
+                mismatches += blob[:] != bytes(model)
+                blob[:] = bytes(range(10))
+    print("mismatches", mismatches)
+    show_error("step zero", blob.__getitem__, slice(None, None, 0))
+    show_error("byte type", blob.__setitem__, 0, "x")
+    show_error("slice type", blob.__setitem__, slice(0, 2), "xy")
+    blob.seek(4)
+    print(blob[-1], len(blob), blob.tell(), blob.read(2), blob.tell())
+
 print("== iterdump filter")
 dump = sqlite3.connect(":memory:")
 dump.executescript("create table a(x); create table b(y); insert into a values (1);"

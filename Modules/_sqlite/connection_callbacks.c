@@ -15,14 +15,18 @@
 /* ---- Shared helpers ---- */
 
 void
-_PySqlite_ReportCallbackError(void)
+_PySqlite_ReportCallbackError(PyObject *callable)
 {
-    if (SQ->callback_tracebacks) {
-        PyErr_WriteUnraisable(NULL);
-    }
-    else {
+    if (!SQ->callback_tracebacks) {
         PyErr_Clear();
+        return;
     }
+    /* The traceback first, then the unraisable report naming the
+       callable, as CPython shows them. */
+    PyObject *exc = PyErr_GetRaisedException();
+    PyErr_DisplayException(exc);
+    PyErr_SetRaisedException(exc);
+    PyErr_WriteUnraisable(callable);
 }
 
 static void
@@ -145,7 +149,7 @@ fail_call(sqlite3_context *ctx, const char *message)
     else {
         sqlite3_result_error(ctx, message, -1);
     }
-    _PySqlite_ReportCallbackError();
+    _PySqlite_ReportCallbackError(sqlite3_user_data(ctx));
 }
 
 /* ---- Scalar functions ---- */
@@ -396,7 +400,7 @@ collation_trampoline(void *callable, int a_len, const void *a, int b_len,
     }
     if (PyErr_Occurred()) {
         order = 0;
-        _PySqlite_ReportCallbackError();
+        _PySqlite_ReportCallbackError((PyObject *)callable);
     }
     Py_XDECREF(left);
     Py_XDECREF(right);
@@ -475,7 +479,7 @@ authorizer_trampoline(void *user, int action, const char *arg1,
     }
     if (PyErr_Occurred()) {
         verdict = SQLITE_DENY;
-        _PySqlite_ReportCallbackError();
+        _PySqlite_ReportCallbackError(con->authorizer);
     }
     Py_XDECREF(result);
     PyGILState_Release(gil);
@@ -526,7 +530,7 @@ progress_trampoline(void *user)
     }
     if (abort_query < 0 || PyErr_Occurred()) {
         abort_query = 1;
-        _PySqlite_ReportCallbackError();
+        _PySqlite_ReportCallbackError(con->progress_handler);
     }
     PyGILState_Release(gil);
     return abort_query;
@@ -587,7 +591,7 @@ trace_trampoline(unsigned int kind, void *user, void *stmt, void *sql)
                             : NULL;
     Py_XDECREF(text);
     if (result == NULL) {
-        _PySqlite_ReportCallbackError();
+        _PySqlite_ReportCallbackError(con->trace_callback);
     }
     Py_XDECREF(result);
     PyGILState_Release(gil);

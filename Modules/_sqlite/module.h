@@ -139,7 +139,7 @@ PyObject *_PySqlite_SetAuthorizer(PyObject *, PyObject *, PyObject *);
 PyObject *_PySqlite_SetProgressHandler(PyObject *, PyObject *, PyObject *);
 PyObject *_PySqlite_SetTraceCallback(PyObject *, PyObject *, PyObject *);
 /* Print or drop the exception a callback raised. */
-void _PySqlite_ReportCallbackError(void);
+void _PySqlite_ReportCallbackError(PyObject *callable);
 /* Python value for an sqlite3_value (a callback argument). */
 PyObject *_PySqlite_ValueToPython(sqlite3_value *value);
 
