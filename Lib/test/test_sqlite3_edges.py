@@ -45,6 +45,15 @@ with warnings.catch_warnings(record=True) as caught:
     warnings.simplefilter("always")
     sqlite3.connect(":memory:", 2.0).close()
     sqlite3.Connection(":memory:", 2.0).close()
+    kc = sqlite3.connect(":memory:")
+    kc.create_function("f", 1, func=len)
+    kc.create_function("f", 1, len, deterministic=True)
+    kc.create_aggregate("g", 1, aggregate_class=int)
+    kc.set_authorizer(authorizer_callback=None)
+    kc.set_trace_callback(trace_callback=None)
+    kc.set_progress_handler(None, n=1)
+    kc.set_progress_handler(progress_handler=None, n=1)
+    kc.close()
 for w in caught:
     print(w.category.__name__, w.message)
 

@@ -152,6 +152,28 @@ fail_call(sqlite3_context *ctx, const char *message)
     _PySqlite_ReportCallbackError(sqlite3_user_data(ctx));
 }
 
+/* CPython 3.13 deprecated passing these methods' leading parameters by
+   keyword (positional-only from 3.15); warn when any of them came so. */
+static int
+warn_keyword_use(PyObject *kwargs, const char *const *names,
+                 const char *message)
+{
+    if (kwargs == NULL) {
+        return 0;
+    }
+    for (; *names != NULL; names++) {
+        if (PyDict_GetItemString(kwargs, *names) != NULL) {
+            return PyErr_WarnEx(PyExc_DeprecationWarning, message, 1);
+        }
+    }
+    return 0;
+}
+
+#define DEPRECATED_KEYWORDS(method, plural, list) \
+    "Passing keyword argument" plural " " list " to _sqlite3.Connection." \
+    method "() is deprecated. Parameter" plural " " list \
+    " will become positional-only in Python 3.15."
+
 /* ---- Scalar functions ---- */
 
 static void
@@ -183,6 +205,13 @@ _PySqlite_CreateFunction(PyObject *op, PyObject *args, PyObject *kwargs)
     const char *name;
     int narg, deterministic = 0;
     PyObject *func;
+    static const char *const positional_soon[] = {"name", "narg", "func",
+                                                  NULL};
+    if (warn_keyword_use(kwargs, positional_soon,
+                         DEPRECATED_KEYWORDS("create_function", "s",
+                                             "'name', 'narg' and 'func'")) < 0) {
+        return NULL;
+    }
     if (!PyArg_ParseTupleAndKeywords(args, kwargs, "siO|$p:create_function",
                                      kwlist, &name, &narg, &func,
                                      &deterministic)) {
@@ -329,6 +358,13 @@ _PySqlite_CreateAggregate(PyObject *op, PyObject *args, PyObject *kwargs)
     const char *name;
     int narg;
     PyObject *cls;
+    static const char *const positional_soon[] = {"name", "n_arg",
+                                                  "aggregate_class", NULL};
+    if (warn_keyword_use(kwargs, positional_soon,
+                         DEPRECATED_KEYWORDS("create_aggregate", "s",
+                                             "'name', 'n_arg' and 'aggregate_class'")) < 0) {
+        return NULL;
+    }
     if (!PyArg_ParseTupleAndKeywords(args, kwargs, "siO:create_aggregate",
                                      kwlist, &name, &narg, &cls)) {
         return NULL;
@@ -491,6 +527,12 @@ _PySqlite_SetAuthorizer(PyObject *op, PyObject *args, PyObject *kwargs)
 {
     static char *kwlist[] = {"authorizer_callback", NULL};
     PyObject *callable;
+    static const char *const positional_soon[] = {"authorizer_callback", NULL};
+    if (warn_keyword_use(kwargs, positional_soon,
+                         DEPRECATED_KEYWORDS("set_authorizer", "",
+                                             "'authorizer_callback'")) < 0) {
+        return NULL;
+    }
     if (!PyArg_ParseTupleAndKeywords(args, kwargs, "O:set_authorizer", kwlist,
                                      &callable)) {
         return NULL;
@@ -542,6 +584,12 @@ _PySqlite_SetProgressHandler(PyObject *op, PyObject *args, PyObject *kwargs)
     static char *kwlist[] = {"progress_handler", "n", NULL};
     PyObject *callable;
     int n;
+    static const char *const positional_soon[] = {"progress_handler", NULL};
+    if (warn_keyword_use(kwargs, positional_soon,
+                         DEPRECATED_KEYWORDS("set_progress_handler", "",
+                                             "'progress_handler'")) < 0) {
+        return NULL;
+    }
     if (!PyArg_ParseTupleAndKeywords(args, kwargs, "Oi:set_progress_handler",
                                      kwlist, &callable, &n)) {
         return NULL;
@@ -603,6 +651,12 @@ _PySqlite_SetTraceCallback(PyObject *op, PyObject *args, PyObject *kwargs)
 {
     static char *kwlist[] = {"trace_callback", NULL};
     PyObject *callable;
+    static const char *const positional_soon[] = {"trace_callback", NULL};
+    if (warn_keyword_use(kwargs, positional_soon,
+                         DEPRECATED_KEYWORDS("set_trace_callback", "",
+                                             "'trace_callback'")) < 0) {
+        return NULL;
+    }
     if (!PyArg_ParseTupleAndKeywords(args, kwargs, "O:set_trace_callback",
                                      kwlist, &callable)) {
         return NULL;
