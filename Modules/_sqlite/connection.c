@@ -290,10 +290,31 @@ connection_clear(PyObject *op)
     return 0;
 }
 
+/* A connection dropped while open is closed by dealloc; say so, as
+   CPython 3.13 does, with a ResourceWarning (ignored by default). */
+static void
+connection_finalize(PyObject *op)
+{
+    SqConnection *self = (SqConnection *)op;
+    if (self->db == NULL) {
+        return;
+    }
+    PyObject *exc = PyErr_GetRaisedException();
+    if (PyErr_ResourceWarning(op, 1, "unclosed database in %R", op) < 0) {
+        /* Late in finalization the warnings machinery may be gone; the
+           close itself still happens. */
+        PyErr_Clear();
+    }
+    PyErr_SetRaisedException(exc);
+}
+
 static void
 connection_dealloc(PyObject *op)
 {
     SqConnection *self = (SqConnection *)op;
+    if (PyObject_CallFinalizerFromDealloc(op) < 0) {
+        return;     /* the warning's handler kept it alive */
+    }
     PyObject_GC_UnTrack(op);
     close_database(self);
     connection_clear(op);
@@ -732,4 +753,5 @@ PyTypeObject _PySqlite_ConnectionType = {
     .tp_getset = connection_getset,
     .tp_init = connection_init,
     .tp_new = PyType_GenericNew,
+    .tp_finalize = connection_finalize,
 };
