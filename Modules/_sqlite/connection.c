@@ -280,6 +280,12 @@ static int
 connection_clear(PyObject *op)
 {
     SqConnection *self = (SqConnection *)op;
+    if (self->db != NULL) {
+        /* The hooks read their callables from here; unhook before they go. */
+        sqlite3_set_authorizer(self->db, NULL, NULL);
+        sqlite3_progress_handler(self->db, 0, NULL, NULL);
+        sqlite3_trace_v2(self->db, 0, NULL, NULL);
+    }
     Py_CLEAR(self->isolation_level);
     Py_CLEAR(self->row_factory);
     Py_CLEAR(self->text_factory);
@@ -444,7 +450,7 @@ connection_cursor(PyObject *op, PyObject *args, PyObject *kwargs)
         Py_DECREF(cursor);
         return NULL;
     }
-    if (self->row_factory != Py_None) {
+    if (self->row_factory != NULL && self->row_factory != Py_None) {
         Py_XSETREF(((SqCursor *)cursor)->row_factory,
                    Py_NewRef(self->row_factory));
     }

@@ -176,7 +176,7 @@ text_value(SqCursor *self, int i)
     if (text == NULL) {
         return PyErr_NoMemory();
     }
-    if (factory == (PyObject *)&PyUnicode_Type) {
+    if (factory == NULL || factory == (PyObject *)&PyUnicode_Type) {
         PyObject *value = PyUnicode_DecodeUTF8(text, n, NULL);
         if (value == NULL && PyErr_ExceptionMatches(PyExc_UnicodeDecodeError)) {
             PyErr_Clear();
@@ -310,7 +310,7 @@ next_row(SqCursor *self)
         Py_DECREF(row);
         return NULL;
     }
-    if (self->row_factory != Py_None) {
+    if (self->row_factory != NULL && self->row_factory != Py_None) {
         PyObject *made = PyObject_CallFunctionObjArgs(
             self->row_factory, (PyObject *)self, row, NULL);
         Py_DECREF(row);
