@@ -516,5 +516,7 @@ mc = sqlite3.connect(":memory:", factory=MyConnection)
 print(type(mc).__name__, type(mc.cursor(MyCursor)).__name__)
 print(mc.execute("select 1").connection is mc)
 show_error("enable_load_extension type", mc.enable_load_extension, "x") if False else None
-print(sqlite3.connect("file::memory:?mode=memory", uri=True).execute("select 5").fetchone())
+uc = sqlite3.connect("file::memory:?mode=memory", uri=True)
+print(uc.execute("select 5").fetchone())
+uc.close()
 print("done")

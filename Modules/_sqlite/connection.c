@@ -97,7 +97,17 @@ _PySqlite_BeginIfLegacy(SqConnection *con)
     }
     char sql[32];
     snprintf(sql, sizeof(sql), "BEGIN %s", level);
-    return _PySqlite_ExecSimple(con, sql);
+    if (_PySqlite_ExecSimple(con, sql) < 0) {
+        /* Threads sharing the connection race between the check above and
+           BEGIN (the GIL is released while it runs): when another thread
+           opened the transaction first, this statement simply joins it. */
+        if (in_transaction(con)) {
+            PyErr_Clear();
+            return 0;
+        }
+        return -1;
+    }
+    return 0;
 }
 
 /* ---- Argument validation shared by __init__ and the setters ---- */
