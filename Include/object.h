@@ -505,7 +505,7 @@ Py_DECREF(PyObject *op)
 }
 #define Py_DECREF(op) Py_DECREF(_PyObject_CAST(op))
 
-static inline void
+static inline Py_ALWAYS_INLINE void
 Py_XINCREF(PyObject *op)
 {
     if (op != NULL) {
@@ -514,7 +514,7 @@ Py_XINCREF(PyObject *op)
 }
 #define Py_XINCREF(op) Py_XINCREF(_PyObject_CAST(op))
 
-static inline void
+static inline Py_ALWAYS_INLINE void
 Py_XDECREF(PyObject *op)
 {
     if (op != NULL) {
@@ -523,13 +523,13 @@ Py_XDECREF(PyObject *op)
 }
 #define Py_XDECREF(op) Py_XDECREF(_PyObject_CAST(op))
 
-static inline PyObject *
+static inline Py_ALWAYS_INLINE PyObject *
 _Py_NewRef(PyObject *obj)
 {
     Py_INCREF(obj);
     return obj;
 }
-static inline PyObject *
+static inline Py_ALWAYS_INLINE PyObject *
 _Py_XNewRef(PyObject *obj)
 {
     Py_XINCREF(obj);

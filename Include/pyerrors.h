@@ -9,6 +9,9 @@
 PyAPI_FUNC(void) PyErr_SetNone(PyObject *);
 PyAPI_FUNC(void) PyErr_SetObject(PyObject *, PyObject *);
 PyAPI_FUNC(void) PyErr_SetString(PyObject *exception, const char *string);
+PyAPI_FUNC(PyObject *) PyErr_SetImportError(PyObject *msg, PyObject *name, PyObject *path);
+PyAPI_FUNC(PyObject *) PyErr_SetImportErrorSubclass(PyObject *exception, PyObject *msg,
+                                                    PyObject *name, PyObject *path);
 PyAPI_FUNC(PyObject *) PyErr_Format(PyObject *exception, const char *format, ...);
 PyAPI_FUNC(PyObject *) PyErr_FormatV(PyObject *exception, const char *format, va_list vargs);
 PyAPI_FUNC(PyObject *) PyErr_Occurred(void);

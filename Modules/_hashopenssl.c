@@ -2,7 +2,9 @@
    EVP interface.  hashlib and hmac prefer it to the built-in hashes;
    only blake2 comes from the _blake2 module instead.
 
-   Built only when configure found libcrypto (HAVE_OPENSSL). */
+   Built only when configure found libcrypto (HAVE_OPENSSL), as a shared
+   object (build/lib-dynload) so that libcrypto is loaded only by programs
+   that import hashlib. */
 
 #include "Python.h"
 #include "pycore_modsupport.h"

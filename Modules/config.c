@@ -32,22 +32,29 @@ extern PyObject *PyInit_cmath(void);
 extern PyObject *PyInit_errno(void);
 extern PyObject *PyInit_fcntl(void);
 extern PyObject *PyInit_gc(void);
+extern PyObject *PyInit_grp(void);
 extern PyObject *PyInit_itertools(void);
 extern PyObject *PyInit_marshal(void);
 extern PyObject *PyInit_math(void);
+extern PyObject *PyInit_mmap(void);
 extern PyObject *PyInit_posix(void);
+extern PyObject *PyInit_pwd(void);
+extern PyObject *PyInit_resource(void);
 extern PyObject *PyInit_select(void);
+extern PyObject *PyInit_syslog(void);
+extern PyObject *PyInit_termios(void);
 extern PyObject *PyInit_time(void);
+extern PyObject *PyInit_unicodedata(void);
 extern PyObject *PyInit__socket(void);
 extern PyObject *PyInit__tokenize(void);
 extern PyObject *PyInit__blake2(void);
-#ifdef HAVE_OPENSSL
-extern PyObject *PyInit__hashlib(void);
-#endif
 #ifdef HAVE_SQLITE3
 extern PyObject *PyInit__sqlite3(void);
 #endif
 extern PyObject *PyInit__csv(void);
+#ifdef HAVE_LIBMPDEC
+extern PyObject *PyInit__decimal(void);
+#endif
 extern PyObject *PyInit_array(void);
 
 struct _inittab _PyImport_Inittab[] = {
@@ -62,39 +69,46 @@ struct _inittab _PyImport_Inittab[] = {
     {"fcntl", PyInit_fcntl},
     {"_functools", PyInit__functools},
     {"gc", PyInit_gc},
+    {"grp", PyInit_grp},
     {"_imp", PyInit__imp},
     {"_io", PyInit__io},
     {"itertools", PyInit_itertools},
     {"_locale", PyInit__locale},
     {"marshal", PyInit_marshal},
     {"math", PyInit_math},
+    {"mmap", PyInit_mmap},
     {"_opcode", PyInit__opcode},
     {"_operator", PyInit__operator},
     {"posix", PyInit_posix},
     {"_posixsubprocess", PyInit__posixsubprocess},
+    {"pwd", PyInit_pwd},
     {"_random", PyInit__random},
+    {"resource", PyInit_resource},
     {"select", PyInit_select},
     {"_signal", PyInit__signal},
     {"_sre", PyInit__sre},
     {"_stat", PyInit__stat},
     {"_string", PyInit__string},
     {"_struct", PyInit__struct},
+    {"syslog", PyInit_syslog},
+    {"termios", PyInit_termios},
     {"_testinternalcapi", PyInit__testinternalcapi},
     {"_thread", PyInit__thread},
     {"time", PyInit_time},
     {"_typing", PyInit__typing},
+    {"unicodedata", PyInit_unicodedata},
     {"_warnings", PyInit__warnings},
     {"_weakref", PyInit__weakref},
     {"_socket", PyInit__socket},
     {"_tokenize", PyInit__tokenize},
     {"_blake2", PyInit__blake2},
-#ifdef HAVE_OPENSSL
-    {"_hashlib", PyInit__hashlib},
-#endif
 #ifdef HAVE_SQLITE3
     {"_sqlite3", PyInit__sqlite3},
 #endif
     {"_csv", PyInit__csv},
+#ifdef HAVE_LIBMPDEC
+    {"_decimal", PyInit__decimal},
+#endif
     {"array", PyInit_array},
     {NULL, NULL},
 };

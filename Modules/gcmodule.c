@@ -19,8 +19,9 @@ gc_collect(PyObject *module, PyObject *const *args, Py_ssize_t nargs, PyObject *
     if (!_PyArg_ParseStackAndKeywords(args, nargs, kwnames, "collect", kwlist, 0, 1, 0, out)) {
         return NULL;
     }
+    int generation = 2;
     if (out[0] != NULL) {
-        int generation = PyLong_AsInt(out[0]);
+        generation = PyLong_AsInt(out[0]);
         if (generation == -1 && PyErr_Occurred()) {
             return NULL;
         }
@@ -29,7 +30,10 @@ gc_collect(PyObject *module, PyObject *const *args, Py_ssize_t nargs, PyObject *
             return NULL;
         }
     }
-    return PyLong_FromSsize_t(_PyGC_CollectNoFail(_PyThreadState_GET()));
+    /* Two generations here: 0 is the young one, 1 and 2 mean everything. */
+    PyThreadState *tstate = _PyThreadState_GET();
+    Py_ssize_t n = generation == 0 ? _PyGC_CollectYoung(tstate) : _PyGC_CollectNoFail(tstate);
+    return PyLong_FromSsize_t(n);
 }
 
 static PyObject *
@@ -52,7 +56,7 @@ gc_isenabled(PyObject *module, PyObject *Py_UNUSED(ignored))
     return PyBool_FromLong(state()->enabled);
 }
 
-/* One generation: counts and thresholds report it as generation 0. */
+/* Two generations: the young one is reported as 0, the old one as 2. */
 static PyObject *
 gc_get_count(PyObject *module, PyObject *Py_UNUSED(ignored))
 {
@@ -94,10 +98,12 @@ static PyObject *
 gc_get_stats(PyObject *module, PyObject *Py_UNUSED(ignored))
 {
     struct _gc_runtime_state *gcstate = state();
-    return Py_BuildValue("[{snsnsi}{sisisi}{sisisi}]",
+    /* The old generation is reported as CPython's oldest (2). */
+    return Py_BuildValue("[{snsnsi}{sisisi}{snsisi}]",
                          "collections", gcstate->collections, "collected", gcstate->collected,
                          "uncollectable", 0, "collections", 0, "collected", 0, "uncollectable", 0,
-                         "collections", 0, "collected", 0, "uncollectable", 0);
+                         "collections", gcstate->full_collections, "collected", 0,
+                         "uncollectable", 0);
 }
 
 static PyMethodDef gc_methods[] = {

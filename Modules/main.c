@@ -289,7 +289,7 @@ options_done:;
         sys_argv[0] = empty;
     }
 
-    if (_Py_InitializeMain(argc, argv, script_index) < 0 || _PySys_SetArgv(sys_argc, sys_argv) < 0) {
+    if (_Py_InitializeMain(argc, argv, script_index, module != NULL) < 0 || _PySys_SetArgv(sys_argc, sys_argv) < 0) {
         PyErr_Print();
         free(sys_argv);
         return 1;

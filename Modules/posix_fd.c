@@ -8,6 +8,7 @@
 
 #include <fcntl.h>
 #include <pty.h>
+#include <utmp.h>
 #include <stdio.h>
 #include <sys/eventfd.h>
 #include <sys/mman.h>
@@ -682,6 +683,22 @@ posix_openpty(PyObject *m, PyObject *Py_UNUSED(ignored))
     return Py_BuildValue("(ii)", controller, terminal);
 }
 
+/* login_tty(fd): what pty.fork() runs in the child when os.forkpty is
+   missing: a new session with the terminal fd as its controlling tty
+   and as fds 0, 1 and 2. */
+static PyObject *
+posix_login_tty(PyObject *m, PyObject *arg)
+{
+    int fd;
+    if (one_fd(arg, &fd) < 0) {
+        return NULL;
+    }
+    if (login_tty(fd) < 0) {
+        return _PyPosix_Error();
+    }
+    Py_RETURN_NONE;
+}
+
 static PyObject *
 posix_ttyname(PyObject *m, PyObject *arg)
 {
@@ -881,6 +898,7 @@ static PyMethodDef fd_methods[] = {
     {"memfd_create", (PyCFunction)(void (*)(void))posix_memfd_create, METH_FASTCALL | METH_KEYWORDS,
      "Make an anonymous in-memory file; return its descriptor."},
     {"openpty", posix_openpty, METH_NOARGS, "Open a pseudo-terminal pair: (controller_fd, terminal_fd)."},
+    {"login_tty", posix_login_tty, METH_O, "Make the terminal fd this new session's controlling tty and stdio."},
     {"ttyname", posix_ttyname, METH_O, "The device name of a terminal descriptor."},
     {"ctermid", posix_ctermid, METH_NOARGS, "The name of the controlling terminal."},
     {"tcgetpgrp", posix_tcgetpgrp, METH_O, "The foreground process group of a terminal."},

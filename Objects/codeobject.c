@@ -1305,8 +1305,19 @@ code_sizeof(PyObject *self, PyObject *Py_UNUSED(ignored))
     return PyLong_FromSize_t(size);
 }
 
+/* The instructions as the interpreter runs them now, specialised forms and
+   caches included: what dis.dis(adaptive=True) shows. */
+static PyObject *
+code_get_adaptive_code(PyObject *self, void *closure)
+{
+    PyCodeObject *co = (PyCodeObject *)self;
+    return PyBytes_FromStringAndSize((const char *)_PyCode_CODE(co),
+                                     _PyCode_NBYTES(co));
+}
+
 static PyGetSetDef code_getsetlist[] = {
     {"co_code", code_get_code, NULL, NULL, NULL},
+    {"_co_code_adaptive", code_get_adaptive_code, NULL, NULL, NULL},
     {"co_varnames", code_get_varnames, NULL, NULL, NULL},
     {"co_cellvars", code_get_cellvars, NULL, NULL, NULL},
     {"co_freevars", code_get_freevars, NULL, NULL, NULL},

@@ -4,6 +4,7 @@
 
 #include "Python.h"
 #include "pegen.h"
+#include "pycore_unicodedata.h"
 
 #include <string.h>
 
@@ -147,25 +148,12 @@ _PyPegen_expr_name(expr_ty e)
     return "expression";
 }
 
-/* PEP 3131: non-ASCII identifiers are compared in NFKC form.  The
-   normalisation tables live in the unicodedata module; when it cannot be
-   imported the name is kept as written.  Steals `id`. */
+/* PEP 3131: non-ASCII identifiers are compared in NFKC form (the tables
+   are the unicodedata module's, linked in).  Steals `id`. */
 static PyObject *
 nfkc_normalize(PyObject *id)
 {
-    PyObject *mod = PyImport_ImportModule("unicodedata");
-    PyObject *res;
-    if (mod == NULL) {
-        PyErr_Clear();
-        return id;
-    }
-    res = PyObject_CallMethod(mod, "normalize", "sO", "NFKC", id);
-    Py_DECREF(mod);
-    if (res == NULL || !PyUnicode_Check(res)) {
-        Py_XDECREF(res);
-        PyErr_Clear();
-        return id;
-    }
+    PyObject *res = _PyUnicode_NormalizeNFKC(id);
     Py_DECREF(id);
     return res;
 }

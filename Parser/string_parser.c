@@ -5,6 +5,7 @@
 #include "Python.h"
 #include "pegen.h"
 #include "string_parser.h"
+#include "pycore_unicodedata.h"
 
 #include <string.h>
 
@@ -99,26 +100,6 @@ escape_error(Parser *p, Token *t, int is_bytes, Py_ssize_t pos,
         p, t, "(unicode error) '%s' codec can't decode bytes in position "
         "%zd-%zd: %s", is_bytes ? "unicodeescape" : "unicodeescape",
         pos, endpos, what);
-}
-
-/* The character called `name` (unicodedata.lookup), or NULL. */
-static PyObject *
-lookup_char_name(const char *name, Py_ssize_t n)
-{
-    PyObject *mod, *str, *res;
-    mod = PyImport_ImportModule("unicodedata");
-    if (mod == NULL) {
-        return NULL;
-    }
-    str = PyUnicode_DecodeUTF8(name, n, NULL);
-    if (str == NULL) {
-        Py_DECREF(mod);
-        return NULL;
-    }
-    res = PyObject_CallMethod(mod, "lookup", "O", str);
-    Py_DECREF(str);
-    Py_DECREF(mod);
-    return res;
 }
 
 /* Decode the body of a literal.  `collapse_braces` turns "{{" and "}}"
@@ -218,28 +199,27 @@ _PyPegen_decode_literal(Parser *p, const char *s, Py_ssize_t n, int raw,
             }
             case 'N':
                 if (!is_bytes) {
-                    /* \N{NAME}: the name database is unicodedata's. */
+                    /* \N{NAME}: names come from the unicodedata module. */
                     Py_ssize_t close = i;
-                    PyObject *ch;
+                    Py_UCS4 named;
                     while (close < n && s[close] != '}') {
                         close++;
                     }
                     if (i >= n || s[i] != '{' || close >= n
                         || close == i + 1) {
-                        escape_error(p, t, 0, start, i - 1,
+                        /* The error spans the name read so far. */
+                        escape_error(p, t, 0, start,
+                                     i < n && s[i] == '{' ? close - 1 : i - 1,
                                      "malformed \\N character escape");
                         goto error;
                     }
-                    ch = lookup_char_name(s + i + 1, close - i - 1);
-                    if (ch == NULL || PyUnicode_GetLength(ch) != 1) {
-                        Py_XDECREF(ch);
-                        PyErr_Clear();
+                    if (!_PyUnicode_LookupCharName(s + i + 1, close - i - 1,
+                                                   &named)) {
                         escape_error(p, t, 0, start, close,
                                      "unknown Unicode character name");
                         goto error;
                     }
-                    cp = (unsigned int)PyUnicode_ReadChar(ch, 0);
-                    Py_DECREF(ch);
+                    cp = (unsigned int)named;
                     i = close + 1;
                     ok = 2;
                 }

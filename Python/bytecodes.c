@@ -349,8 +349,11 @@
         }
 
         pure op(_BINARY_OP_ADD_INT, (left, right -- res)) {
-            PyObject *res_o = _PyLong_Add((PyLongObject *)PyStackRef_AsPyObjectBorrow(left),
-                                          (PyLongObject *)PyStackRef_AsPyObjectBorrow(right));
+            PyLongObject *l = (PyLongObject *)PyStackRef_AsPyObjectBorrow(left);
+            PyLongObject *r = (PyLongObject *)PyStackRef_AsPyObjectBorrow(right);
+            PyObject *res_o = _PyLong_BothAreCompact(l, r)
+                ? _PyLong_FromCompactResult((int64_t)_PyLong_CompactValue(l) + _PyLong_CompactValue(r))
+                : _PyLong_Add(l, r);
             PyStackRef_CLOSE(left);
             PyStackRef_CLOSE(right);
             ERROR_IF(res_o == NULL);
@@ -358,8 +361,11 @@
         }
 
         pure op(_BINARY_OP_SUBTRACT_INT, (left, right -- res)) {
-            PyObject *res_o = _PyLong_Subtract((PyLongObject *)PyStackRef_AsPyObjectBorrow(left),
-                                               (PyLongObject *)PyStackRef_AsPyObjectBorrow(right));
+            PyLongObject *l = (PyLongObject *)PyStackRef_AsPyObjectBorrow(left);
+            PyLongObject *r = (PyLongObject *)PyStackRef_AsPyObjectBorrow(right);
+            PyObject *res_o = _PyLong_BothAreCompact(l, r)
+                ? _PyLong_FromCompactResult((int64_t)_PyLong_CompactValue(l) - _PyLong_CompactValue(r))
+                : _PyLong_Subtract(l, r);
             PyStackRef_CLOSE(left);
             PyStackRef_CLOSE(right);
             ERROR_IF(res_o == NULL);
@@ -367,8 +373,11 @@
         }
 
         pure op(_BINARY_OP_MULTIPLY_INT, (left, right -- res)) {
-            PyObject *res_o = _PyLong_Multiply((PyLongObject *)PyStackRef_AsPyObjectBorrow(left),
-                                               (PyLongObject *)PyStackRef_AsPyObjectBorrow(right));
+            PyLongObject *l = (PyLongObject *)PyStackRef_AsPyObjectBorrow(left);
+            PyLongObject *r = (PyLongObject *)PyStackRef_AsPyObjectBorrow(right);
+            PyObject *res_o = _PyLong_BothAreCompact(l, r)
+                ? _PyLong_FromCompactResult((int64_t)_PyLong_CompactValue(l) * _PyLong_CompactValue(r))
+                : _PyLong_Multiply(l, r);
             PyStackRef_CLOSE(left);
             PyStackRef_CLOSE(right);
             ERROR_IF(res_o == NULL);
@@ -872,7 +881,7 @@
             _PyStackRef *first = args - has_self;
             int argcount = oparg + has_self;
             PyCodeObject *code = (PyCodeObject *)((PyFunctionObject *)PyStackRef_AsPyObjectBorrow(callable))->func_code;
-            _PyInterpreterFrame *new_frame = _PyThreadState_PushFrame(tstate, (size_t)code->co_framesize);
+            _PyInterpreterFrame *new_frame = _PyEval_PushFrameFast(tstate, (size_t)code->co_framesize);
             if (new_frame == NULL) {
                 ERROR_NO_POP();
             }
@@ -993,7 +1002,7 @@
             _Py_LeaveRecursiveCallPy(tstate);
             _PyInterpreterFrame *dying = frame;
             frame = tstate->current_frame = dying->previous;
-            _PyEval_FrameClearAndPop(tstate, dying);
+            _PyEval_PopFrameFast(tstate, dying);
             stack_pointer = _PyFrame_GetStackPointer(frame) + 1;
             LOAD_IP(frame->return_offset);
             res = temp;

@@ -397,7 +397,7 @@ _PyEvalFramePushAndInit(PyThreadState *tstate, _PyStackRef func, PyObject *local
 {
     PyFunctionObject *func_obj = (PyFunctionObject *)PyStackRef_AsPyObjectBorrow(func);
     PyCodeObject *code = (PyCodeObject *)func_obj->func_code;
-    _PyInterpreterFrame *frame = _PyThreadState_PushFrame(tstate, code->co_framesize);
+    _PyInterpreterFrame *frame = _PyEval_PushFrameFast(tstate, (size_t)code->co_framesize);
     if (frame == NULL) {
         PyStackRef_CLOSE(func);
         size_t total = argcount + (kwnames ? (size_t)PyTuple_GET_SIZE(kwnames) : 0);

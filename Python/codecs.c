@@ -13,6 +13,7 @@
 #include "Python.h"
 #include "pycore_object.h"
 #include "pycore_unicodeobject.h"
+#include "pycore_unicodedata.h"
 #include "pycore_bytesobject.h"
 #include "pycore_codecs.h"
 
@@ -1315,8 +1316,6 @@ PyUnicode_DecodeUTF32(const char *s, Py_ssize_t size, const char *errors, int *b
 
 /* ---- unicode-escape and raw-unicode-escape ---- */
 
-_PyUnicode_NameLookupFunc _PyUnicode_NameLookupHook = NULL;
-
 static int
 hexval(unsigned char c)
 {
@@ -1349,12 +1348,15 @@ read_hex(const unsigned char *s, Py_ssize_t i, Py_ssize_t size, int digits, Py_U
     return k;
 }
 
-/* \N{name} at s[i] (just after the N): returns the end index, or -1 for a
-   malformed escape, -2 for an unknown name. */
+/* \N{name} at s[i] (just after the N): returns the end index; -1 for a
+   malformed escape (*malformed_end: where the error ends, as CPython
+   reports it); -2 - end for an unknown name. */
 static Py_ssize_t
-read_named(const unsigned char *s, Py_ssize_t i, Py_ssize_t size, Py_UCS4 *out)
+read_named(const unsigned char *s, Py_ssize_t i, Py_ssize_t size, Py_UCS4 *out,
+           Py_ssize_t *malformed_end)
 {
     if (i >= size || s[i] != '{') {
+        *malformed_end = i;
         return -1;
     }
     Py_ssize_t j = i + 1;
@@ -1362,10 +1364,10 @@ read_named(const unsigned char *s, Py_ssize_t i, Py_ssize_t size, Py_UCS4 *out)
         j++;
     }
     if (j >= size || j == i + 1) {
+        *malformed_end = j;
         return -1;
     }
-    if (_PyUnicode_NameLookupHook == NULL ||
-        !_PyUnicode_NameLookupHook((const char *)s + i + 1, j - i - 1, out)) {
+    if (!_PyUnicode_LookupCharName((const char *)s + i + 1, j - i - 1, out)) {
         return -2 - (j + 1);
     }
     return j + 1;
@@ -1434,11 +1436,13 @@ _PyUnicode_DecodeUnicodeEscapeInternal(const char *str, Py_ssize_t size, const c
         case 'u': digits = 4; err = "truncated \\uXXXX escape"; break;
         case 'U': digits = 8; err = "truncated \\UXXXXXXXX escape"; break;
         case 'N': {
-            Py_ssize_t end = read_named(s, i, size, &ch);
+            Py_ssize_t malformed_end = i;
+            Py_ssize_t end = read_named(s, i, size, &ch, &malformed_end);
             if (end == -1) {
-                if (decode_error(&dc, start, i, "malformed \\N character escape") < 0) {
+                if (decode_error(&dc, start, malformed_end, "malformed \\N character escape") < 0) {
                     return decoder_fail(&dc);
                 }
+                i = malformed_end;
                 continue;
             }
             if (end < -1) {

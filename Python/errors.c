@@ -65,36 +65,53 @@ create_exception(PyThreadState *tstate, PyObject *exception_type, PyObject *valu
     return PyObject_CallOneArg(exception_type, value);
 }
 
-/* Set value.__context__ to the exception being handled, cutting any cycle
-   the new link would close. */
+/* The exception `start`'s __context__ chain reaches `target` at link
+   `*holder` (the exception whose context is target): 1, else 0.  A chain
+   that loops back on itself before reaching target (a cycle someone built)
+   ends the walk: Brent's trick, a second pointer that jumps to the first
+   at powers of two, detects it in linear time. */
+static int
+context_chain_reaches(PyObject *start, PyObject *target, PyObject **holder)
+{
+    PyObject *walker = start, *anchor = start;
+    Py_ssize_t steps = 0, limit = 2;
+    for (;;) {
+        PyObject *next = PyException_GetContext(walker);
+        if (next == NULL) {
+            return 0;
+        }
+        Py_DECREF(next); /* the chain keeps it alive */
+        if (next == target) {
+            *holder = walker;
+            return 1;
+        }
+        walker = next;
+        if (walker == anchor) {
+            return 0;
+        }
+        if (++steps == limit) {
+            anchor = walker;
+            steps = 0;
+            limit *= 2;
+        }
+    }
+}
+
+/* Make the exception being handled the __context__ of `value`.  If value
+   is already somewhere in that exception's own context chain, the new link
+   would close a loop: the chain is cut just before value first. */
 static void
 chain_context(PyThreadState *tstate, PyObject *value)
 {
-    PyObject *exc_value = _PyErr_GetTopmostException(tstate)->exc_value;
-    if (exc_value == NULL || Py_IsNone(exc_value) || exc_value == value) {
+    PyObject *handled = _PyErr_GetTopmostException(tstate)->exc_value;
+    if (handled == NULL || Py_IsNone(handled) || handled == value) {
         return;
     }
-    PyObject *o = exc_value, *context;
-    PyObject *slow_o = o;
-    int slow_update_toggle = 0;
-    while ((context = PyException_GetContext(o))) {
-        Py_DECREF(context);
-        if (context == value) {
-            PyException_SetContext(o, NULL);
-            break;
-        }
-        o = context;
-        if (o == slow_o) {
-            break; /* pre-existing cycle: leave it alone */
-        }
-        if (slow_update_toggle) {
-            PyObject *next = PyException_GetContext(slow_o);
-            Py_XDECREF(next);
-            slow_o = next;
-        }
-        slow_update_toggle = !slow_update_toggle;
+    PyObject *holder;
+    if (context_chain_reaches(handled, value, &holder)) {
+        PyException_SetContext(holder, NULL);
     }
-    PyException_SetContext(value, Py_NewRef(exc_value));
+    PyException_SetContext(value, Py_NewRef(handled));
 }
 
 void
@@ -154,6 +171,41 @@ void
 PyErr_SetString(PyObject *exception, const char *string)
 {
     _PyErr_SetString(_PyThreadState_GET(), exception, string);
+}
+
+/* Raise `exception` (ImportError or a subclass) with the message and its
+   name and path attributes; name and path may be NULL (None). */
+PyObject *
+PyErr_SetImportErrorSubclass(PyObject *exception, PyObject *msg, PyObject *name, PyObject *path)
+{
+    if (!PyType_Check(exception) ||
+        !PyType_IsSubtype((PyTypeObject *)exception, (PyTypeObject *)PyExc_ImportError)) {
+        PyErr_SetString(PyExc_TypeError, "expected a subclass of ImportError");
+        return NULL;
+    }
+    if (msg == NULL) {
+        PyErr_SetString(PyExc_TypeError, "expected a message argument");
+        return NULL;
+    }
+    PyObject *kwargs = Py_BuildValue("{sOsO}", "name", name ? name : Py_None, "path",
+                                     path ? path : Py_None);
+    if (kwargs == NULL) {
+        return NULL;
+    }
+    PyObject *args[1] = {msg};
+    PyObject *error = PyObject_VectorcallDict(exception, args, 1, kwargs);
+    Py_DECREF(kwargs);
+    if (error != NULL) {
+        PyErr_SetObject((PyObject *)Py_TYPE(error), error);
+        Py_DECREF(error);
+    }
+    return NULL;
+}
+
+PyObject *
+PyErr_SetImportError(PyObject *msg, PyObject *name, PyObject *path)
+{
+    return PyErr_SetImportErrorSubclass(PyExc_ImportError, msg, name, path);
 }
 
 static PyObject *
@@ -216,7 +268,8 @@ _PyErr_FormatFromCause(PyObject *exception, const char *format, ...)
     return NULL;
 }
 
-/* If an exception is set, make `exc` its __context__; else raise `exc`. */
+/* Put `exc` (a reference we take) back in play: as the __context__ of an
+   exception raised meanwhile, or raised again if there is none. */
 void
 _PyErr_ChainExceptions1(PyObject *exc)
 {
@@ -224,14 +277,13 @@ _PyErr_ChainExceptions1(PyObject *exc)
         return;
     }
     PyThreadState *tstate = _PyThreadState_GET();
-    if (_PyErr_Occurred(tstate)) {
-        PyObject *exc2 = _PyErr_GetRaisedException(tstate);
-        PyException_SetContext(exc2, exc);
-        _PyErr_SetRaisedException(tstate, exc2);
-    }
-    else {
+    PyObject *newer = _PyErr_GetRaisedException(tstate);
+    if (newer == NULL) {
         _PyErr_SetRaisedException(tstate, exc);
+        return;
     }
+    PyException_SetContext(newer, exc);
+    _PyErr_SetRaisedException(tstate, newer);
 }
 
 void
@@ -265,28 +317,32 @@ PyErr_Clear(void)
     _PyErr_Clear(_PyThreadState_GET());
 }
 
+/* A class an exception instance or class `given` stands for. */
+static PyObject *
+as_exception_class(PyObject *given)
+{
+    return PyExceptionInstance_Check(given) ? PyExceptionInstance_Class(given) : given;
+}
+
 int
 PyErr_GivenExceptionMatches(PyObject *err, PyObject *exc)
 {
     if (err == NULL || exc == NULL) {
         return 0;
     }
-    if (PyTuple_Check(exc)) {
-        Py_ssize_t n = PyTuple_Size(exc);
-        for (Py_ssize_t i = 0; i < n; i++) {
-            if (PyErr_GivenExceptionMatches(err, PyTuple_GET_ITEM(exc, i))) {
-                return 1;
-            }
+    if (!PyTuple_Check(exc)) {
+        PyObject *cls = as_exception_class(err);
+        if (!PyExceptionClass_Check(cls) || !PyExceptionClass_Check(exc)) {
+            return cls == exc; /* not classes: only identity matches */
         }
-        return 0;
+        return PyType_IsSubtype((PyTypeObject *)cls, (PyTypeObject *)exc);
     }
-    if (PyExceptionInstance_Check(err)) {
-        err = PyExceptionInstance_Class(err);
+    /* A tuple matches when any of its items (tuples nest) does. */
+    int found = 0;
+    for (Py_ssize_t i = 0; i < PyTuple_GET_SIZE(exc) && !found; i++) {
+        found = PyErr_GivenExceptionMatches(err, PyTuple_GET_ITEM(exc, i));
     }
-    if (PyExceptionClass_Check(err) && PyExceptionClass_Check(exc)) {
-        return PyType_IsSubtype((PyTypeObject *)err, (PyTypeObject *)exc);
-    }
-    return err == exc;
+    return found;
 }
 
 int
@@ -301,18 +357,19 @@ PyErr_ExceptionMatches(PyObject *exc)
     return _PyErr_ExceptionMatches(_PyThreadState_GET(), exc);
 }
 
+/* The pre-3.12 three-part view of the raised exception (taken away). */
 void
 PyErr_Fetch(PyObject **p_type, PyObject **p_value, PyObject **p_traceback)
 {
-    PyObject *exc = PyErr_GetRaisedException();
-    *p_value = exc;
-    if (exc == NULL) {
-        *p_type = NULL;
-        *p_traceback = NULL;
-        return;
+    PyObject *raised = PyErr_GetRaisedException();
+    PyObject *type = NULL, *tb = NULL;
+    if (raised != NULL) {
+        type = Py_NewRef((PyObject *)Py_TYPE(raised));
+        tb = PyException_GetTraceback(raised);
     }
-    *p_type = Py_NewRef(Py_TYPE(exc));
-    *p_traceback = PyException_GetTraceback(exc);
+    *p_type = type;
+    *p_value = raised;
+    *p_traceback = tb;
 }
 
 void
@@ -428,17 +485,17 @@ PyErr_SetFromErrnoWithFilenameObject(PyObject *exc, PyObject *filenameObject)
 PyObject *
 PyErr_SetFromErrnoWithFilename(PyObject *exc, const char *filename)
 {
-    PyObject *name = NULL;
-    if (filename != NULL) {
-        int saved = errno;
-        name = PyUnicode_DecodeFSDefault(filename);
-        if (name == NULL) {
-            return NULL;
-        }
-        errno = saved;
+    if (filename == NULL) {
+        return PyErr_SetFromErrnoWithFilenameObject(exc, NULL);
     }
-    PyErr_SetFromErrnoWithFilenameObject(exc, name);
-    Py_XDECREF(name);
+    /* Decoding the name may itself touch errno: keep the caller's. */
+    int caller_errno = errno;
+    PyObject *decoded = PyUnicode_DecodeFSDefault(filename);
+    if (decoded != NULL) {
+        errno = caller_errno;
+        PyErr_SetFromErrnoWithFilenameObject(exc, decoded);
+        Py_DECREF(decoded);
+    }
     return NULL;
 }
 

@@ -14,9 +14,16 @@
       something);
    5. otherwise breaks the cycles with tp_clear, which frees them.
 
-   One generation for now.  Collections are requested by allocation counts
-   and run at the next eval-breaker check, never inside an allocation, so
-   no object is ever half-built when the collector looks at it. */
+   Two generations.  Newly tracked objects go on the young list; a young
+   collection scans only that list (references from old objects count as
+   outside references, so they keep young objects alive) and moves the
+   survivors to the old list.  Once the old list has grown by a quarter
+   since the last full collection, the next collection scans everything,
+   which keeps the total work linear in allocations while most collections
+   touch only recent objects.  Collections are requested by allocation
+   counts and run at the next eval-breaker check, never inside an
+   allocation, so no object is ever half-built when the collector looks at
+   it. */
 
 #include "Python.h"
 #include "pycore_gc.h"
@@ -35,11 +42,18 @@ gc_state(void)
     return &_PyInterpreterState_GET()->gc;
 }
 
+static void
+list_init(PyGC_Head *list)
+{
+    list->_gc_next = (uintptr_t)list;
+    list->_gc_prev = (uintptr_t)list;
+}
+
 void
 _PyGC_InitState(struct _gc_runtime_state *gcstate)
 {
-    gcstate->head._gc_next = (uintptr_t)&gcstate->head;
-    gcstate->head._gc_prev = (uintptr_t)&gcstate->head;
+    list_init(&gcstate->young);
+    list_init(&gcstate->old);
     gcstate->threshold = GC_DEFAULT_THRESHOLD;
     gcstate->enabled = 1;
 }
@@ -134,7 +148,7 @@ PyObject_GC_Track(void *op_raw)
     if (g->_gc_next != 0) {
         Py_FatalError("object already tracked by the garbage collector");
     }
-    PyGC_Head *head = &gc_state()->head;
+    PyGC_Head *head = &gc_state()->young;
     PyGC_Head *last = gc_prev(head);
     g->_gc_next = (uintptr_t)head;
     gc_set_prev(g, last);
@@ -247,10 +261,14 @@ restore_links(gc_scan *scan, const char *finalized, PyGC_Head *head)
     gc_set_prev(head, prev);
 }
 
+/* One collection over the objects of `head`; the rest count as outside.
+   Returns the number of objects freed; *ran_finalizer tells whether
+   finalizers ran instead (the garbage then waits for the next pass, as a
+   finalizer may have resurrected some of it). */
 static Py_ssize_t
-collect(struct _gc_runtime_state *gcstate)
+collect(PyGC_Head *head, int *ran_finalizer_out)
 {
-    PyGC_Head *head = &gcstate->head;
+    *ran_finalizer_out = 0;
     Py_ssize_t n = 0;
     for (PyGC_Head *g = (PyGC_Head *)head->_gc_next; g != head; g = (PyGC_Head *)g->_gc_next) {
         n++;
@@ -354,7 +372,54 @@ collect(struct _gc_runtime_state *gcstate)
     PyMem_RawFree(scan.refs);
     PyMem_RawFree(scan.worklist);
     PyMem_RawFree(finalized);
+    *ran_finalizer_out = ran_finalizer;
     return ran_finalizer ? 0 : ngarbage;
+}
+
+static Py_ssize_t
+list_length(PyGC_Head *list)
+{
+    Py_ssize_t n = 0;
+    for (PyGC_Head *g = (PyGC_Head *)list->_gc_next; g != list; g = (PyGC_Head *)g->_gc_next) {
+        n++;
+    }
+    return n;
+}
+
+/* Move every object of `from` to the end of `to`. */
+static void
+list_splice(PyGC_Head *to, PyGC_Head *from)
+{
+    PyGC_Head *first = (PyGC_Head *)from->_gc_next;
+    if (first == from) {
+        return;
+    }
+    PyGC_Head *last = gc_prev(from);
+    PyGC_Head *to_last = gc_prev(to);
+    to_last->_gc_next = (uintptr_t)first;
+    gc_set_prev(first, to_last);
+    last->_gc_next = (uintptr_t)to;
+    gc_set_prev(to, last);
+    list_init(from);
+}
+
+/* Collect `list`, once more if finalizers ran (to free what they left). */
+static Py_ssize_t
+collect_list(PyThreadState *tstate, PyGC_Head *list)
+{
+    struct _gc_runtime_state *gcstate = &tstate->interp->gc;
+    gcstate->collecting = 1;
+    PyObject *exc = _PyErr_GetRaisedException(tstate);
+    int ran_finalizer;
+    Py_ssize_t n = collect(list, &ran_finalizer);
+    if (ran_finalizer) {
+        n += collect(list, &ran_finalizer);
+    }
+    _PyErr_SetRaisedException(tstate, exc);
+    gcstate->count = 0;
+    gcstate->collected += n;
+    gcstate->collecting = 0;
+    return n;
 }
 
 Py_ssize_t
@@ -364,25 +429,27 @@ _PyGC_CollectNoFail(PyThreadState *tstate)
     if (gcstate->collecting) {
         return 0;
     }
-    gcstate->collecting = 1;
-    PyObject *exc = _PyErr_GetRaisedException(tstate);
-    Py_ssize_t n = collect(gcstate);
-    /* A second pass frees what finalizers left behind. */
-    n += collect(gcstate);
-    _PyErr_SetRaisedException(tstate, exc);
-    /* With one generation a collection scans every tracked object, so the
-       next one waits until as many new containers have been allocated as
-       survived this one: the total work stays linear in allocations. */
-    Py_ssize_t survivors = 0;
-    for (PyGC_Head *g = (PyGC_Head *)gcstate->head._gc_next; g != &gcstate->head;
-         g = (PyGC_Head *)g->_gc_next) {
-        survivors++;
+    list_splice(&gcstate->old, &gcstate->young);
+    Py_ssize_t n = collect_list(tstate, &gcstate->old);
+    /* Finalizers may have tracked new objects meanwhile. */
+    list_splice(&gcstate->old, &gcstate->young);
+    gcstate->old_size = list_length(&gcstate->old);
+    gcstate->old_pending = 0;
+    gcstate->full_collections++;
+    return n;
+}
+
+Py_ssize_t
+_PyGC_CollectYoung(PyThreadState *tstate)
+{
+    struct _gc_runtime_state *gcstate = &tstate->interp->gc;
+    if (gcstate->collecting) {
+        return 0;
     }
-    gcstate->threshold = Py_MAX(GC_DEFAULT_THRESHOLD, survivors);
-    gcstate->count = 0;
+    Py_ssize_t n = collect_list(tstate, &gcstate->young);
+    gcstate->old_pending += list_length(&gcstate->young);
+    list_splice(&gcstate->old, &gcstate->young);
     gcstate->collections++;
-    gcstate->collected += n;
-    gcstate->collecting = 0;
     return n;
 }
 
@@ -397,8 +464,14 @@ void
 _PyGC_CollectIfNeeded(PyThreadState *tstate)
 {
     struct _gc_runtime_state *gcstate = &tstate->interp->gc;
-    if (gcstate->enabled && !gcstate->collecting && gcstate->count > gcstate->threshold) {
+    if (!gcstate->enabled || gcstate->collecting || gcstate->count <= gcstate->threshold) {
+        return;
+    }
+    if (gcstate->old_pending > gcstate->old_size / 4) {
         _PyGC_CollectNoFail(tstate);
+    }
+    else {
+        _PyGC_CollectYoung(tstate);
     }
 }
 

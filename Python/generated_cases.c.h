@@ -129,8 +129,11 @@
                 right = stack_pointer[-1];
                 left = stack_pointer[-2];
                 _PyFrame_SetStackPointer(frame, stack_pointer);
-                PyObject *res_o = _PyLong_Add((PyLongObject *)PyStackRef_AsPyObjectBorrow(left),
-                                              (PyLongObject *)PyStackRef_AsPyObjectBorrow(right));
+                PyLongObject *l = (PyLongObject *)PyStackRef_AsPyObjectBorrow(left);
+                PyLongObject *r = (PyLongObject *)PyStackRef_AsPyObjectBorrow(right);
+                PyObject *res_o = _PyLong_BothAreCompact(l, r)
+                    ? _PyLong_FromCompactResult((int64_t)_PyLong_CompactValue(l) + _PyLong_CompactValue(r))
+                    : _PyLong_Add(l, r);
                 PyStackRef_CLOSE(left);
                 PyStackRef_CLOSE(right);
                 if (res_o == NULL) {
@@ -265,8 +268,11 @@
                 right = stack_pointer[-1];
                 left = stack_pointer[-2];
                 _PyFrame_SetStackPointer(frame, stack_pointer);
-                PyObject *res_o = _PyLong_Multiply((PyLongObject *)PyStackRef_AsPyObjectBorrow(left),
-                                                   (PyLongObject *)PyStackRef_AsPyObjectBorrow(right));
+                PyLongObject *l = (PyLongObject *)PyStackRef_AsPyObjectBorrow(left);
+                PyLongObject *r = (PyLongObject *)PyStackRef_AsPyObjectBorrow(right);
+                PyObject *res_o = _PyLong_BothAreCompact(l, r)
+                    ? _PyLong_FromCompactResult((int64_t)_PyLong_CompactValue(l) * _PyLong_CompactValue(r))
+                    : _PyLong_Multiply(l, r);
                 PyStackRef_CLOSE(left);
                 PyStackRef_CLOSE(right);
                 if (res_o == NULL) {
@@ -432,8 +438,11 @@
                 right = stack_pointer[-1];
                 left = stack_pointer[-2];
                 _PyFrame_SetStackPointer(frame, stack_pointer);
-                PyObject *res_o = _PyLong_Subtract((PyLongObject *)PyStackRef_AsPyObjectBorrow(left),
-                                                   (PyLongObject *)PyStackRef_AsPyObjectBorrow(right));
+                PyLongObject *l = (PyLongObject *)PyStackRef_AsPyObjectBorrow(left);
+                PyLongObject *r = (PyLongObject *)PyStackRef_AsPyObjectBorrow(right);
+                PyObject *res_o = _PyLong_BothAreCompact(l, r)
+                    ? _PyLong_FromCompactResult((int64_t)_PyLong_CompactValue(l) - _PyLong_CompactValue(r))
+                    : _PyLong_Subtract(l, r);
                 PyStackRef_CLOSE(left);
                 PyStackRef_CLOSE(right);
                 if (res_o == NULL) {
@@ -1044,7 +1053,7 @@
                 _PyStackRef *first = args - has_self;
                 int argcount = oparg + has_self;
                 PyCodeObject *code = (PyCodeObject *)((PyFunctionObject *)PyStackRef_AsPyObjectBorrow(callable))->func_code;
-                _PyInterpreterFrame *new_frame = _PyThreadState_PushFrame(tstate, (size_t)code->co_framesize);
+                _PyInterpreterFrame *new_frame = _PyEval_PushFrameFast(tstate, (size_t)code->co_framesize);
                 if (new_frame == NULL) {
                     goto error;
                 }
@@ -3213,7 +3222,7 @@
             _Py_LeaveRecursiveCallPy(tstate);
             _PyInterpreterFrame *dying = frame;
             frame = tstate->current_frame = dying->previous;
-            _PyEval_FrameClearAndPop(tstate, dying);
+            _PyEval_PopFrameFast(tstate, dying);
             stack_pointer = _PyFrame_GetStackPointer(frame) + 1;
             LOAD_IP(frame->return_offset);
             res = temp;

@@ -187,23 +187,12 @@ create_builtin_module(PyObject *name, PyObject *spec)
     return PyModule_FromDefAndSpec((PyModuleDef *)mod, spec);
 }
 
+/* Built-in and shared-object modules run their exec slots the same way. */
 static int
 exec_builtin_module(PyObject *mod)
 {
-    if (!PyModule_Check(mod)) {
-        return 0;
-    }
-    PyModuleDef *def = PyModule_GetDef(mod);
-    if (def == NULL) {
-        PyErr_Clear();
-        return 0;
-    }
-    if (def->m_slots == NULL) {
-        return 0; /* single-phase init: the init function did it all */
-    }
-    return PyModule_ExecDef(mod, def);
+    return _PyImport_ExecExtension(mod);
 }
-
 
 /* Import a built-in module without importlib (start-up, and the
    stdlib-less fallback).  New reference, or Py_None when `name` is not
@@ -474,11 +463,27 @@ imp_override_multi_interp_extensions_check(PyObject *module, PyObject *arg)
     return PyLong_FromLong(old);
 }
 
-/* No loadable C extensions yet: no suffix makes importlib look for one. */
 static PyObject *
 imp_extension_suffixes(PyObject *module, PyObject *unused)
 {
-    return PyList_New(0);
+    return _PyImport_ExtensionSuffixes();
+}
+
+static PyObject *
+imp_create_dynamic(PyObject *module, PyObject *const *args, Py_ssize_t nargs)
+{
+    /* The second argument (an open file) is accepted and unused, as in
+       CPython on POSIX. */
+    if (!_PyArg_CheckPositional("create_dynamic", nargs, 1, 2)) {
+        return NULL;
+    }
+    return _PyImport_CreateDynamic(args[0]);
+}
+
+static PyObject *
+imp_exec_dynamic(PyObject *module, PyObject *mod)
+{
+    return _PyImport_ExecExtension(mod) < 0 ? NULL : PyLong_FromLong(0);
 }
 
 /* The 8-byte source hash of hash-based .pyc files (PEP 552), keyed by
@@ -560,6 +565,9 @@ static PyMethodDef imp_methods[] = {
      "For tests: no effect without frozen modules."},
     {"_override_multi_interp_extensions_check", imp_override_multi_interp_extensions_check, METH_O,
      "For tests: set the subinterpreter check, returning the old setting."},
+    {"create_dynamic", _PyCFunction_CAST(imp_create_dynamic), METH_FASTCALL,
+     "Load the C extension module a spec names from its shared object."},
+    {"exec_dynamic", imp_exec_dynamic, METH_O, "Run a C extension module's initialization."},
     {"extension_suffixes", imp_extension_suffixes, METH_NOARGS,
      "File suffixes of loadable C extension modules."},
     {"source_hash", _PyCFunction_CAST(imp_source_hash), METH_VARARGS | METH_KEYWORDS,

@@ -182,38 +182,49 @@ append_path(PyObject *path, const char *dir, Py_ssize_t len)
     return err ? -1 : 0;
 }
 
-/* The script's directory, absolute with symlinks resolved (as CPython),
-   or '' for -c, -m and stdin. */
+/* sys.path[0]: the script's directory, absolute with symlinks resolved;
+   the current directory for -m; '' for -c and stdin.  As CPython, it goes
+   in after site has run, so site's making every entry absolute leaves ''
+   alone. */
 static int
-append_script_dir(PyObject *path, const char *script)
+insert_path0(const char *script, int run_module)
 {
-    if (script == NULL) {
-        return append_path(path, "", 0);
+    if (_Py_Config.safe_path) {
+        return 0;
     }
-    const char *slash = strrchr(script, '/');
     char dir[4096], resolved[4096];
-    if (slash == NULL) {
-        strcpy(dir, ".");
+    const char *chosen = "";
+    if (run_module) {
+        chosen = getcwd(resolved, sizeof(resolved)) ? resolved : "";
     }
-    else {
-        snprintf(dir, sizeof(dir), "%.*s", (int)(slash - script), script);
-        if (dir[0] == '\0') {
+    else if (script != NULL) {
+        const char *slash = strrchr(script, '/');
+        if (slash == NULL) {
+            strcpy(dir, ".");
+        }
+        else if (slash == script) {
             strcpy(dir, "/");
         }
+        else {
+            snprintf(dir, sizeof(dir), "%.*s", (int)(slash - script), script);
+        }
+        chosen = realpath(dir, resolved) ? resolved : dir;
     }
-    const char *chosen = realpath(dir, resolved) ? resolved : dir;
-    return append_path(path, chosen, (Py_ssize_t)strlen(chosen));
-}
-
-/* sys.path: the script's directory (unless -P), PYTHONPATH's entries,
-   our Lib/, then the standard library. */
-static int
-init_sys_path(const char *script)
-{
-    PyObject *path = PySys_GetObject("path");
-    if (!_Py_Config.safe_path && append_script_dir(path, script) < 0) {
+    PyObject *entry = PyUnicode_DecodeFSDefault(chosen);
+    if (entry == NULL) {
         return -1;
     }
+    int err = PyList_Insert(PySys_GetObject("path"), 0, entry);
+    Py_DECREF(entry);
+    return err;
+}
+
+/* sys.path before site: PYTHONPATH's entries, our Lib/, the standard
+   library, then the C extension modules built as shared objects. */
+static int
+init_sys_path(void)
+{
+    PyObject *path = PySys_GetObject("path");
     for (const char *p = _Py_Config.pythonpath; p != NULL && *p != '\0';) {
         const char *colon = strchr(p, ':');
         Py_ssize_t len = colon ? colon - p : (Py_ssize_t)strlen(p);
@@ -225,7 +236,10 @@ init_sys_path(const char *script)
     if (append_path(path, PY_LIBDIR, (Py_ssize_t)strlen(PY_LIBDIR)) < 0) {
         return -1;
     }
-    return append_path(path, PY_STDLIBDIR, (Py_ssize_t)strlen(PY_STDLIBDIR));
+    if (append_path(path, PY_STDLIBDIR, (Py_ssize_t)strlen(PY_STDLIBDIR)) < 0) {
+        return -1;
+    }
+    return append_path(path, PY_DYNLOADDIR, (Py_ssize_t)strlen(PY_DYNLOADDIR));
 }
 
 /* `import site` (unless -S): site-packages, .pth files, and the
@@ -378,7 +392,7 @@ Py_InitializeEx(int install_sigs)
         return;
     }
     PyThreadState *tstate = init_core(install_sigs);
-    fatal_if_error(_PySys_UpdateConfig() < 0 || init_sys_path(NULL) < 0 || init_sys_prefixes() < 0,
+    fatal_if_error(_PySys_UpdateConfig() < 0 || init_sys_path() < 0 || init_sys_prefixes() < 0,
                    "can't initialize sys.path");
     fatal_if_error(init_importlib(tstate->interp) < 0 || init_site(tstate->interp) < 0,
                    "can't initialize the import system");
@@ -391,15 +405,18 @@ Py_Initialize(void)
 }
 
 int
-_Py_InitializeMain(int argc, char **argv, int script_index)
+_Py_InitializeMain(int argc, char **argv, int script_index, int run_module)
 {
     PyThreadState *tstate = init_core(1);
     const char *script = script_index >= 0 ? argv[script_index] : NULL;
-    if (_PySys_UpdateConfig() < 0 || init_sys_path(script) < 0 || init_sys_prefixes() < 0 ||
+    if (_PySys_UpdateConfig() < 0 || init_sys_path() < 0 || init_sys_prefixes() < 0 ||
         _PySys_SetExecutable(argv[0]) < 0 || init_importlib(tstate->interp) < 0) {
         return -1;
     }
-    return init_site(tstate->interp);
+    if (init_site(tstate->interp) < 0) {
+        return -1;
+    }
+    return insert_path0(script, run_module);
 }
 
 int
@@ -523,6 +540,7 @@ Py_FinalizeEx(void)
     _PySys_FlushStdFiles();
     PyErr_Clear();
     clear_modules(interp);
+    _PyImport_ClearExtensions();
     _PyCodec_Fini();
     Py_CLEAR(tstate->context);
     _PyGC_CollectNoFail(tstate);

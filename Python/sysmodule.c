@@ -429,6 +429,13 @@ sys_call_tracing(PyObject *module, PyObject *const *args, Py_ssize_t nargs)
 
 static int dlopen_flags = 2; /* RTLD_NOW */
 
+/* The flags extension modules are opened with (Python/importdl.c). */
+int
+_PySys_GetDlopenFlags(void)
+{
+    return dlopen_flags;
+}
+
 static PyObject *
 sys_getdlopenflags(PyObject *module, PyObject *Py_UNUSED(ignored))
 {
@@ -1129,7 +1136,7 @@ make_implementation(PyObject *version_info)
 {
     PyObject *d = Py_BuildValue("{sssssOsisssO}", "name", "cpython", "cache_tag", _PY_CACHE_TAG,
                                 "version", version_info, "hexversion", 0x030e00f0,
-                                "_multiarch", "x86_64-linux-gnu", "supports_isolated_interpreters",
+                                "_multiarch", PY_MULTIARCH, "supports_isolated_interpreters",
                                 Py_False);
     if (d == NULL) {
         return NULL;

@@ -73,6 +73,46 @@ PyAPI_FUNC(PyObject *) _PyEval_GetBuiltins(PyThreadState *tstate);
 PyAPI_FUNC(PyObject *) _PyEval_BuiltinsFromGlobals(PyThreadState *tstate, PyObject *globals);
 
 
+/* ---- Frame push and pop on the interpreter's fast paths ------------------ */
+
+/* _PyThreadState_PushFrame without the call when the current chunk has
+   room, which is nearly always. */
+static inline _PyInterpreterFrame *
+_PyEval_PushFrameFast(PyThreadState *tstate, size_t size)
+{
+    PyObject **top = tstate->datastack_top;
+    if (top != NULL && size < (size_t)(tstate->datastack_limit - top)) {
+        tstate->datastack_top = top + size;
+        return (_PyInterpreterFrame *)top;
+    }
+    return _PyThreadState_PushFrame(tstate, size);
+}
+
+/* _PyEval_FrameClearAndPop for the frame a return leaves behind.  When no
+   one has looked at it (no frame object, no locals mapping), the thread
+   owns it and it is not the first in its chunk, popping is releasing its
+   references and moving the stack top back; anything else takes the
+   general path.  The caller has already made the previous frame current. */
+static inline void
+_PyEval_PopFrameFast(PyThreadState *tstate, _PyInterpreterFrame *frame)
+{
+    int plain = frame->owner == FRAME_OWNED_BY_THREAD && frame->frame_obj == NULL &&
+                frame->f_locals == NULL &&
+                (PyObject **)frame != &tstate->datastack_chunk->data[0];
+    if (!plain) {
+        _PyEval_FrameClearAndPop(tstate, frame);
+        return;
+    }
+    _PyStackRef *live_end = frame->stackpointer;
+    frame->stackpointer = frame->localsplus;
+    for (_PyStackRef *slot = frame->localsplus; slot < live_end; slot++) {
+        PyStackRef_XCLOSE(*slot);
+    }
+    PyStackRef_CLOSE(frame->f_funcobj);
+    PyStackRef_CLOSE(frame->f_executable);
+    tstate->datastack_top = (PyObject **)frame;
+}
+
 /* Run pending work flagged in tstate->eval_breaker (signals, ...). */
 PyAPI_FUNC(int) _Py_HandlePending(PyThreadState *tstate);
 

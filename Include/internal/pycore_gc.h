@@ -40,12 +40,16 @@ _PyObject_GC_IS_TRACKED(PyObject *op)
 }
 
 struct _gc_runtime_state {
-    PyGC_Head head;         /* all tracked objects (one generation for now) */
+    PyGC_Head young;        /* tracked since the last collection */
+    PyGC_Head old;          /* survived at least one collection */
     Py_ssize_t count;       /* allocations since the last collection */
-    Py_ssize_t threshold;
+    Py_ssize_t threshold;   /* count that triggers a young collection */
+    Py_ssize_t old_size;    /* objects in `old` after the last full collection */
+    Py_ssize_t old_pending; /* moved to `old` since then */
     int enabled;
     int collecting;
-    Py_ssize_t collections;
+    Py_ssize_t collections;     /* young collections */
+    Py_ssize_t full_collections;
     Py_ssize_t collected;
 };
 
@@ -54,9 +58,12 @@ PyAPI_FUNC(void) _PyGC_InitState(struct _gc_runtime_state *gcstate);
    dealloc is deferred until the outermost one finishes, so freeing a
    million nested lists does not overflow the C stack. */
 PyAPI_FUNC(void) _PyGC_DeallocWithTrashcan(PyObject *op, destructor dealloc);
-/* Collect now, keeping any exception that is set. */
+/* A full collection now, keeping any exception that is set. */
 PyAPI_FUNC(Py_ssize_t) _PyGC_CollectNoFail(PyThreadState *tstate);
-/* Collect if allocations since the last collection passed the threshold. */
+/* A collection of the young objects only (gc.collect(0)). */
+PyAPI_FUNC(Py_ssize_t) _PyGC_CollectYoung(PyThreadState *tstate);
+/* Collect if allocations since the last collection passed the threshold:
+   the young objects, and everything when the old ones grew by a quarter. */
 PyAPI_FUNC(void) _PyGC_CollectIfNeeded(PyThreadState *tstate);
 
 #endif /* !Py_INTERNAL_GC_H */

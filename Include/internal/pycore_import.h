@@ -21,4 +21,19 @@ PyAPI_FUNC(PyObject *) _PyImport_GetModuleAttrString(const char *modname, const 
 PyAPI_FUNC(PyObject *) _PyImport_GetModuleIfLoaded(const char *name);
 PyAPI_FUNC(PyObject *) PyInit__imp(void);
 
+/* ---- C extension modules in shared objects (Python/importdl.c) ---- */
+
+/* _imp.extension_suffixes(): the file endings importlib looks for. */
+PyAPI_FUNC(PyObject *) _PyImport_ExtensionSuffixes(void);
+/* _imp.create_dynamic(spec): open spec.origin and run its PyInit_ function.
+   A single-phase module comes back ready; a multi-phase one created but
+   not yet executed (see _PyImport_ExecExtension). */
+PyAPI_FUNC(PyObject *) _PyImport_CreateDynamic(PyObject *spec);
+/* Run a multi-phase module's Py_mod_exec slots (no-op for others). */
+PyAPI_FUNC(int) _PyImport_ExecExtension(PyObject *mod);
+/* At finalization: forget the single-phase modules kept for re-import. */
+PyAPI_FUNC(void) _PyImport_ClearExtensions(void);
+/* sys.getdlopenflags() (Python/sysmodule.c). */
+PyAPI_FUNC(int) _PySys_GetDlopenFlags(void);
+
 #endif /* !Py_INTERNAL_IMPORT_H */

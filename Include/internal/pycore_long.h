@@ -174,4 +174,16 @@ PyAPI_FUNC(int) _PyLong_UnsignedInt_Converter(PyObject *, void *);
 PyAPI_FUNC(int) _PyLong_UnsignedLong_Converter(PyObject *, void *);
 PyAPI_FUNC(int) _PyLong_Size_t_Converter(PyObject *, void *);
 
+/* The int a compact-int fast path computed: the cached object for a small
+   value, with no call; otherwise a new int.  Values from adding,
+   subtracting or multiplying two compact ints always fit. */
+static inline PyObject *
+_PyLong_FromCompactResult(int64_t value)
+{
+    if (_PyLong_IsSmallIntValue((Py_ssize_t)value)) {
+        return _PyLong_FromSmallInt((int)value);
+    }
+    return _PyLong_FromSTwoDigits((stwodigits)value);
+}
+
 #endif /* !Py_INTERNAL_LONG_H */

@@ -13,7 +13,7 @@ PyAPI_FUNC(int) _PyRun_MainCommand(const char *command);
 /* Print the current exception (or exit for SystemExit); returns the exit
    status the process should use. */
 PyAPI_FUNC(int) _PyRun_HandleUncaught(void);
-PyAPI_FUNC(int) _Py_InitializeMain(int argc, char **argv, int script_index);
+PyAPI_FUNC(int) _Py_InitializeMain(int argc, char **argv, int script_index, int run_module);
 /* Builtin module table (Modules/config.c) */
 struct _inittab {
     const char *name;

@@ -24,32 +24,32 @@ typedef union _PyStackRef {
 static const _PyStackRef PyStackRef_NULL = {.bits = 0};
 #define PyStackRef_NULL_BITS 0
 
-static inline int
+static inline Py_ALWAYS_INLINE int
 PyStackRef_IsNull(_PyStackRef ref)
 {
     return ref.bits == 0;
 }
 
-static inline int
+static inline Py_ALWAYS_INLINE int
 PyStackRef_IsTaggedInt(_PyStackRef ref)
 {
     return (ref.bits & Py_TAG_BITS) == Py_TAG_INT;
 }
 
-static inline int
+static inline Py_ALWAYS_INLINE int
 PyStackRef_IsBorrowed(_PyStackRef ref)
 {
     return (ref.bits & Py_TAG_BITS) == Py_TAG_BORROWED;
 }
 
-static inline PyObject *
+static inline Py_ALWAYS_INLINE PyObject *
 PyStackRef_AsPyObjectBorrow(_PyStackRef ref)
 {
     assert(!PyStackRef_IsTaggedInt(ref));
     return (PyObject *)(ref.bits & ~Py_TAG_BITS);
 }
 
-static inline _PyStackRef
+static inline Py_ALWAYS_INLINE _PyStackRef
 PyStackRef_FromPyObjectSteal(PyObject *obj)
 {
     assert(obj != NULL);
@@ -57,7 +57,7 @@ PyStackRef_FromPyObjectSteal(PyObject *obj)
     return (_PyStackRef){.bits = (uintptr_t)obj};
 }
 
-static inline _PyStackRef
+static inline Py_ALWAYS_INLINE _PyStackRef
 PyStackRef_FromPyObjectNew(PyObject *obj)
 {
     assert(obj != NULL);
@@ -67,7 +67,7 @@ PyStackRef_FromPyObjectNew(PyObject *obj)
 
 /* A reference that does not own the object: the caller guarantees the
    object outlives the stack slot. */
-static inline _PyStackRef
+static inline Py_ALWAYS_INLINE _PyStackRef
 PyStackRef_FromPyObjectBorrow(PyObject *obj)
 {
     assert(obj != NULL);
@@ -75,7 +75,7 @@ PyStackRef_FromPyObjectBorrow(PyObject *obj)
 }
 
 /* Immortal objects need no counting: a borrowed ref is as good as owned. */
-static inline _PyStackRef
+static inline Py_ALWAYS_INLINE _PyStackRef
 PyStackRef_FromPyObjectImmortal(PyObject *obj)
 {
     assert(_Py_IsImmortal(obj));
@@ -87,7 +87,7 @@ PyStackRef_FromPyObjectImmortal(PyObject *obj)
 #define PyStackRef_False PyStackRef_FromPyObjectImmortal(Py_False)
 
 /* Turn the ref into an owned PyObject reference (increfs a borrowed one). */
-static inline PyObject *
+static inline Py_ALWAYS_INLINE PyObject *
 PyStackRef_AsPyObjectSteal(_PyStackRef ref)
 {
     PyObject *obj = PyStackRef_AsPyObjectBorrow(ref);
@@ -98,13 +98,13 @@ PyStackRef_AsPyObjectSteal(_PyStackRef ref)
 }
 
 /* A new owned PyObject reference; the stack ref stays valid. */
-static inline PyObject *
+static inline Py_ALWAYS_INLINE PyObject *
 PyStackRef_AsPyObjectNew(_PyStackRef ref)
 {
     return Py_NewRef(PyStackRef_AsPyObjectBorrow(ref));
 }
 
-static inline void
+static inline Py_ALWAYS_INLINE void
 PyStackRef_CLOSE(_PyStackRef ref)
 {
     assert(!PyStackRef_IsNull(ref));
@@ -113,7 +113,7 @@ PyStackRef_CLOSE(_PyStackRef ref)
     }
 }
 
-static inline void
+static inline Py_ALWAYS_INLINE void
 PyStackRef_XCLOSE(_PyStackRef ref)
 {
     if ((ref.bits & Py_TAG_BITS) == 0 && ref.bits != 0) {
@@ -130,7 +130,7 @@ PyStackRef_XCLOSE(_PyStackRef ref)
     } while (0)
 
 /* A second reference to the same object: owned if the original was. */
-static inline _PyStackRef
+static inline Py_ALWAYS_INLINE _PyStackRef
 PyStackRef_DUP(_PyStackRef ref)
 {
     assert(!PyStackRef_IsNull(ref));
@@ -141,7 +141,7 @@ PyStackRef_DUP(_PyStackRef ref)
 }
 
 /* An owned version of ref (a borrowed ref gets its own count). */
-static inline _PyStackRef
+static inline Py_ALWAYS_INLINE _PyStackRef
 PyStackRef_MakeHeapSafe(_PyStackRef ref)
 {
     if (PyStackRef_IsBorrowed(ref)) {
@@ -153,20 +153,20 @@ PyStackRef_MakeHeapSafe(_PyStackRef ref)
     return ref;
 }
 
-static inline _PyStackRef
+static inline Py_ALWAYS_INLINE _PyStackRef
 PyStackRef_TagInt(Py_ssize_t i)
 {
     return (_PyStackRef){.bits = ((uintptr_t)i << 2) | Py_TAG_INT};
 }
 
-static inline Py_ssize_t
+static inline Py_ALWAYS_INLINE Py_ssize_t
 PyStackRef_UntagInt(_PyStackRef ref)
 {
     assert(PyStackRef_IsTaggedInt(ref));
     return (Py_ssize_t)((intptr_t)ref.bits >> 2);
 }
 
-static inline int
+static inline Py_ALWAYS_INLINE int
 PyStackRef_Is(_PyStackRef a, _PyStackRef b)
 {
     return (a.bits & ~Py_TAG_BITS) == (b.bits & ~Py_TAG_BITS);

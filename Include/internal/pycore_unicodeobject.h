@@ -50,10 +50,6 @@ PyAPI_FUNC(PyObject *) _PyUnicode_DecodeUnicodeEscapeInternal(const char *s, Py_
                                                               const char *errors,
                                                               Py_ssize_t *consumed,
                                                               const char **first_invalid_escape);
-/* Hook for \N{name} until unicodedata exists: returns 1 and sets *code, 0
-   when unknown.  NULL means every name is unknown. */
-typedef int (*_PyUnicode_NameLookupFunc)(const char *name, Py_ssize_t len, Py_UCS4 *code);
-PyAPI_DATA(_PyUnicode_NameLookupFunc) _PyUnicode_NameLookupHook;
 
 /* ---- Shared between the files that implement str ---------------------- */
 

@@ -38,3 +38,20 @@ run([], code="import sys; print('site' in sys.modules, type(exit).__name__)")
 run(["-X", "int_max_str_digits=1000"], code="import sys; print(sys.get_int_max_str_digits())")
 run(["-u"], code="import sys; print(sys.stdout.write_through)")
 run(["-m", "no_such_module_here"], code="")
+
+# sys.path[0]: '' for -c (site runs before it goes in, so it stays ''), the
+# script's directory for a script, the current directory for -m.
+import tempfile
+with tempfile.TemporaryDirectory() as d:
+    d = os.path.realpath(d)
+    with open(os.path.join(d, "showpath0.py"), "w") as f:
+        f.write("import sys; print(repr(sys.path[0]))\n")
+    env = {k: v for k, v in os.environ.items() if not k.startswith("PYTHON")}
+    def path0(args, cwd):
+        out = subprocess.run([sys.executable] + args, env=env, cwd=cwd,
+                             capture_output=True, text=True).stdout.strip()
+        return out.replace(d, "TMPDIR")
+    print("-c ->", path0(["-c", "import sys; print(repr(sys.path[0]))"], d))
+    print("script ->", path0([os.path.join(d, "showpath0.py")], "/"))
+    print("-m ->", path0(["-m", "showpath0"], d))
+    print("-P -c ->", path0(["-P", "-c", "import sys; print(sys.path[0] == '')"], d))

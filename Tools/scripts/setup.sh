@@ -2,7 +2,7 @@
 # Install what building and testing need on Debian 12 (as root, or through
 # sudo when run by another user).  Safe to run more than once.
 set -e
-PACKAGES="build-essential pkg-config python3 autoconf libmimalloc-dev libssl-dev libsqlite3-dev unzip"
+PACKAGES="build-essential pkg-config python3 autoconf libmimalloc-dev libssl-dev libexpat1-dev libsqlite3-dev unzip"
 if [ "$(id -u)" = 0 ]; then
     SUDO=""
 else
@@ -23,3 +23,5 @@ if ! command -v npm >/dev/null 2>&1; then
     DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y -qq npm
 fi
 "$(dirname "$0")/fetch_stdlib.sh"
+"$(dirname "$0")/fetch_ucd.sh"
+"$(dirname "$0")/fetch_mpdecimal.sh"
