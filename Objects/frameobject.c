@@ -15,6 +15,7 @@
    namespace dict. */
 
 #include "Python.h"
+#include "pycore_instruments.h"
 #include "pycore_code.h"
 #include "pycore_ceval.h"
 #include "pycore_frame.h"
@@ -947,6 +948,29 @@ frame_settrace(PyObject *self, PyObject *value, void *closure)
 }
 
 static PyObject *
+frame_gettraceopcodes(PyObject *self, void *closure)
+{
+    return PyBool_FromLong(((PyFrameObject *)self)->f_trace_opcodes);
+}
+
+/* Opcode events need INSTRUCTION monitoring of the frame's code. */
+static int
+frame_settraceopcodes(PyObject *self, PyObject *value, void *closure)
+{
+    if (value == NULL || !PyBool_Check(value)) {
+        PyErr_SetString(PyExc_TypeError, "attribute value type must be bool");
+        return -1;
+    }
+    PyFrameObject *f = (PyFrameObject *)self;
+    int enable = Py_IsTrue(value);
+    if (enable != f->f_trace_opcodes && _PyEval_SetOpcodeTrace(f, enable) < 0) {
+        return -1;
+    }
+    f->f_trace_opcodes = (char)enable;
+    return 0;
+}
+
+static PyObject *
 frame_getgenerator(PyObject *self, void *closure)
 {
     _PyInterpreterFrame *frame = ((PyFrameObject *)self)->f_frame;
@@ -961,6 +985,7 @@ static PyGetSetDef frame_getsetlist[] = {
     {"f_locals", frame_getlocals, NULL, NULL, NULL},
     {"f_lineno", frame_getlineno, frame_setlineno, NULL, NULL},
     {"f_trace", frame_gettrace, frame_settrace, NULL, NULL},
+    {"f_trace_opcodes", frame_gettraceopcodes, frame_settraceopcodes, NULL, NULL},
     {"f_lasti", frame_getlasti, NULL, NULL, NULL},
     {"f_globals", frame_getglobals, NULL, NULL, NULL},
     {"f_builtins", frame_getbuiltins, NULL, NULL, NULL},
@@ -971,7 +996,6 @@ static PyGetSetDef frame_getsetlist[] = {
 
 static PyMemberDef frame_memberlist[] = {
     {"f_trace_lines", Py_T_BOOL, offsetof(PyFrameObject, f_trace_lines), 0, NULL},
-    {"f_trace_opcodes", Py_T_BOOL, offsetof(PyFrameObject, f_trace_opcodes), 0, NULL},
     {NULL},
 };
 
