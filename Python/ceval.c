@@ -235,7 +235,10 @@ exception_unwind:
         if (!get_exception_handler(code, offset, &level, &handler, &lasti)) {
             if (_PyMonitoring_CodeWants(code, PY_MONITORING_EVENT_PY_UNWIND)) {
                 _PyFrame_SetStackPointer(frame, stack_pointer);
-                _PyMonitoring_FireException(tstate, frame, frame->instr_ptr, PY_MONITORING_EVENT_PY_UNWIND);
+                /* RERAISE points instr_ptr at the original raise (for the
+                   traceback); the frame is left from the RERAISE itself. */
+                _Py_CODEUNIT *left = next_instr[-1].op.code == RERAISE ? next_instr - 1 : frame->instr_ptr;
+                _PyMonitoring_FireException(tstate, frame, left, PY_MONITORING_EVENT_PY_UNWIND);
             }
             while (stack_pointer > stackbase) {
                 PyStackRef_XCLOSE(*--stack_pointer);

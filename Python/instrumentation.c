@@ -706,6 +706,10 @@ _PyMonitoring_BeforeInstruction(PyThreadState *tstate, _PyInterpreterFrame *fram
         if (frame->instr_ptr != instr) {
             return 0;   /* the tracer moved the frame (f_lineno was set) */
         }
+        if (data->base == NULL) {
+            /* A callback switched monitoring off: the stream is generic. */
+            return _PyCode_CODE(code)[index].op.code;
+        }
     }
     if (!tstate->tracing && data->insn_tools[index]) {
         PyObject *offset = PyLong_FromLong(index * (long)sizeof(_Py_CODEUNIT));
@@ -717,6 +721,9 @@ _PyMonitoring_BeforeInstruction(PyThreadState *tstate, _PyInterpreterFrame *fram
         Py_DECREF(offset);
         if (err < 0) {
             return -1;
+        }
+        if (data->base == NULL) {
+            return _PyCode_CODE(code)[index].op.code;
         }
     }
     return data->under[index];
