@@ -886,8 +886,8 @@ frame_getlineno(PyObject *self, void *closure)
     return PyLong_FromLong(lineno);
 }
 
-/* Jumping (setting f_lineno from a trace function) needs the tracing
-   machinery; until it exists every attempt is refused. */
+/* Jumping: only a trace function, from a 'line' (or 'opcode') event of
+   this very frame, may move it; Objects/frame_jump.c checks the target. */
 static int
 frame_setlineno(PyObject *self, PyObject *value, void *closure)
 {
@@ -895,8 +895,31 @@ frame_setlineno(PyObject *self, PyObject *value, void *closure)
         PyErr_SetString(PyExc_AttributeError, "cannot delete attribute");
         return -1;
     }
-    PyErr_SetString(PyExc_ValueError, "f_lineno can only be set in a trace function");
-    return -1;
+    PyFrameObject *f = (PyFrameObject *)self;
+    int what = _PyLegacyTracing_CurrentEvent(f);
+    if (what < 0) {
+        PyErr_SetString(PyExc_ValueError, "f_lineno can only be set in a trace function");
+        return -1;
+    }
+    if (!PyLong_CheckExact(value)) {
+        PyErr_SetString(PyExc_ValueError, "lineno must be an integer");
+        return -1;
+    }
+    if (what == _PY_LEGACY_CALL) {
+        PyErr_SetString(PyExc_ValueError, "can't jump from the 'call' trace event of a new frame");
+        return -1;
+    }
+    if (what != _PY_LEGACY_LINE && what != _PY_LEGACY_OPCODE) {
+        PyErr_SetString(PyExc_ValueError, "can only jump from a 'line' trace event");
+        return -1;
+    }
+    int overflow;
+    long line = PyLong_AsLongAndOverflow(value, &overflow);
+    if (overflow || line > INT_MAX || line < INT_MIN) {
+        PyErr_SetString(PyExc_ValueError, "lineno out of range");
+        return -1;
+    }
+    return _PyFrame_JumpToLine(f, (int)line);
 }
 
 static PyObject *

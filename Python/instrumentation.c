@@ -269,10 +269,10 @@ mark_jump_targets(PyCodeObject *code, _PyCoMonitoringData *data, uint8_t *is_tar
     const uint8_t *p = (const uint8_t *)PyBytes_AS_STRING(code->co_exceptiontable);
     const uint8_t *end = p + PyBytes_GET_SIZE(code->co_exceptiontable);
     while (p < end) {
-        (void)_PyCode_ReadVarint(&p);       /* start */
-        (void)_PyCode_ReadVarint(&p);       /* length */
-        int handler = _PyCode_ReadVarint(&p);
-        (void)_PyCode_ReadVarint(&p);       /* depth and lasti */
+        (void)_PyMonitoring_ReadExceptionVarint(&p);       /* start */
+        (void)_PyMonitoring_ReadExceptionVarint(&p);       /* length */
+        int handler = _PyMonitoring_ReadExceptionVarint(&p);
+        (void)_PyMonitoring_ReadExceptionVarint(&p);       /* depth and lasti */
         if (handler >= 0 && handler < n) {
             is_target[handler] = 1;
         }

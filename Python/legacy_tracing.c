@@ -33,6 +33,17 @@ static int trace_threads;     /* threads with a trace function */
 static int profile_threads;   /* threads with a profile function */
 static int tools_ready;       /* callbacks registered */
 
+/* The frame whose trace function runs now, and for which event: only there
+   may f_lineno be set. */
+static PyFrameObject *traced_frame;
+static int traced_what = -1;
+
+int
+_PyLegacyTracing_CurrentEvent(PyFrameObject *frame)
+{
+    return frame == traced_frame ? traced_what : -1;
+}
+
 #define EV(name) (1u << PY_MONITORING_EVENT_##name)
 #define TRACE_EVENTS (EV(PY_START) | EV(PY_RESUME) | EV(PY_THROW) | EV(PY_RETURN) | \
                       EV(PY_YIELD) | EV(PY_UNWIND) | EV(RAISE) | EV(LINE) | EV(JUMP))
@@ -81,7 +92,13 @@ trace_dispatch(PyObject *code, int what, PyObject *arg)
     }
     Py_INCREF(callback);
     Py_INCREF(f);
+    PyFrameObject *outer_frame = traced_frame;
+    int outer_what = traced_what;
+    traced_frame = f;
+    traced_what = what;
     PyObject *result = call_legacy(callback, f, what, arg);
+    traced_frame = outer_frame;
+    traced_what = outer_what;
     Py_DECREF(callback);
     if (result == NULL) {
         _PyEval_SetTrace(tstate, NULL);

@@ -103,6 +103,20 @@ PyAPI_FUNC(int) _PyMonitoring_BeforeInstruction(PyThreadState *, _PyInterpreterF
 PyAPI_FUNC(void) _PyMonitoring_FireException(PyThreadState *, _PyInterpreterFrame *,
                                              _Py_CODEUNIT *instr, int event);
 
+/* The exception table's varints are big-endian groups of 6 bits (bit 6:
+   more follows; bit 7 marks an entry's first byte). */
+static inline int
+_PyMonitoring_ReadExceptionVarint(const uint8_t **p)
+{
+    const uint8_t *ptr = *p;
+    int val = *ptr & 63;
+    while (*ptr++ & 64) {
+        val = (val << 6) | (*ptr & 63);
+    }
+    *p = ptr;
+    return val;
+}
+
 /* Does `code` currently want `event` (by any tool)? */
 static inline int
 _PyMonitoring_CodeWants(PyCodeObject *code, int event)
@@ -130,6 +144,14 @@ PyAPI_FUNC(int) _PyEval_SetOpcodeTrace(PyFrameObject *frame, int enable);
 PyAPI_FUNC(int) _PyEval_SetTraceAllThreads(PyObject *func);
 PyAPI_FUNC(int) _PyEval_SetProfileAllThreads(PyObject *func);
 PyAPI_FUNC(void) _PyLegacyTracing_Fini(void);
+/* The legacy event (PyTrace_LINE, ...) whose trace function is running for
+   `frame` now, or -1. */
+PyAPI_FUNC(int) _PyLegacyTracing_CurrentEvent(PyFrameObject *frame);
+/* Objects/frame_jump.c: move a traced frame to another line. */
+PyAPI_FUNC(int) _PyFrame_JumpToLine(PyFrameObject *frame, int new_lineno);
+#define _PY_LEGACY_CALL 0
+#define _PY_LEGACY_LINE 2
+#define _PY_LEGACY_OPCODE 7
 /* At exit: every tool freed, every callback dropped. */
 PyAPI_FUNC(void) _PyMonitoring_Fini(void);
 
