@@ -631,21 +631,21 @@ static PyTypeObject Profiler_Type = {
 /* ---- Result records ------------------------------------------------------------------ */
 
 static PyStructSequence_Field entry_fields[] = {
-    {"code", "code object or built-in function name"},
-    {"callcount", "how many times this was called"},
-    {"reccallcount", "how many times called recursively"},
-    {"totaltime", "total time in this entry"},
-    {"inlinetime", "inline time in this entry (not in subcalls)"},
-    {"calls", "details of the calls"},
+    {"code", "the code object, or a string naming the C function"},
+    {"callcount", "number of calls"},
+    {"reccallcount", "number of calls made while already running"},
+    {"totaltime", "seconds from entry to exit (outermost activations)"},
+    {"inlinetime", "seconds spent in the function's own code"},
+    {"calls", "list of profiler_subentry for its callees, or None"},
     {NULL, NULL},
 };
 
 static PyStructSequence_Field subentry_fields[] = {
-    {"code", "called code object or built-in function name"},
-    {"callcount", "how many times this is called"},
-    {"reccallcount", "how many times this is called recursively"},
-    {"totaltime", "total time spent in this call"},
-    {"inlinetime", "inline time (not in further subcalls)"},
+    {"code", "the callee: code object or string naming a C function"},
+    {"callcount", "calls made from this caller"},
+    {"reccallcount", "those made while the callee was already running"},
+    {"totaltime", "seconds in the callee, callees included"},
+    {"inlinetime", "seconds in the callee's own code"},
     {NULL, NULL},
 };
 
