@@ -72,10 +72,12 @@
         /* sys.monitoring: a code object instrumented for an older set of
            events (or never looked at since events changed) is brought up
            to date, and the instruction runs again in its new form. */
+        /* Version 0 means "no tool ever asked": one global load, and
+           nothing about the frame is read. */
         tier1 op(_MAYBE_INSTRUMENT, (--)) {
-            PyCodeObject *code = _PyFrame_GetCode(frame);
-            if (code->_co_instrumentation_version != _Py_instrumentation_version) {
-                int err = _PyMonitoring_InstrumentCode(tstate, code);
+            uint32_t version = _Py_instrumentation_version;
+            if (version != 0 && _PyFrame_GetCode(frame)->_co_instrumentation_version != version) {
+                int err = _PyMonitoring_InstrumentCode(tstate, _PyFrame_GetCode(frame));
                 ERROR_IF(err < 0);
                 next_instr = this_instr;
                 DISPATCH();

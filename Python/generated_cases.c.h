@@ -2457,9 +2457,9 @@
             // _MAYBE_INSTRUMENT
             {
                 _PyFrame_SetStackPointer(frame, stack_pointer);
-                PyCodeObject *code = _PyFrame_GetCode(frame);
-                if (code->_co_instrumentation_version != _Py_instrumentation_version) {
-                    int err = _PyMonitoring_InstrumentCode(tstate, code);
+                uint32_t version = _Py_instrumentation_version;
+                if (version != 0 && _PyFrame_GetCode(frame)->_co_instrumentation_version != version) {
+                    int err = _PyMonitoring_InstrumentCode(tstate, _PyFrame_GetCode(frame));
                     if (err < 0) {
                         goto error;
                     }
@@ -3673,9 +3673,9 @@
             // _MAYBE_INSTRUMENT
             {
                 _PyFrame_SetStackPointer(frame, stack_pointer);
-                PyCodeObject *code = _PyFrame_GetCode(frame);
-                if (code->_co_instrumentation_version != _Py_instrumentation_version) {
-                    int err = _PyMonitoring_InstrumentCode(tstate, code);
+                uint32_t version = _Py_instrumentation_version;
+                if (version != 0 && _PyFrame_GetCode(frame)->_co_instrumentation_version != version) {
+                    int err = _PyMonitoring_InstrumentCode(tstate, _PyFrame_GetCode(frame));
                     if (err < 0) {
                         goto error;
                     }

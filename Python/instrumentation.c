@@ -503,7 +503,10 @@ static int
 monitoring_changed(void)
 {
     recompute_any_active();
-    _Py_instrumentation_version++;
+    /* 0 is reserved for "never instrumented" (RESUME's fast path). */
+    if (++_Py_instrumentation_version == 0) {
+        _Py_instrumentation_version = 1;
+    }
     return instrument_running_frames();
 }
 
