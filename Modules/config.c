@@ -12,6 +12,7 @@ extern PyObject *PyInit__contextvars(void);
 extern PyObject *PyInit__functools(void);
 extern PyObject *PyInit__io(void);
 extern PyObject *PyInit__locale(void);
+extern PyObject *PyInit__lsprof(void);
 extern PyObject *PyInit__opcode(void);
 extern PyObject *PyInit__operator(void);
 extern PyObject *PyInit__posixsubprocess(void);
@@ -71,6 +72,7 @@ struct _inittab _PyImport_Inittab[] = {
     {"_io", PyInit__io},
     {"itertools", PyInit_itertools},
     {"_locale", PyInit__locale},
+    {"_lsprof", PyInit__lsprof},
     {"marshal", PyInit_marshal},
     {"math", PyInit_math},
     {"mmap", PyInit_mmap},

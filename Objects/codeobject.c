@@ -9,6 +9,7 @@
 #include "Python.h"
 #include "pycore_code.h"
 #include "pycore_frame.h"
+#include "pycore_instruments.h"
 #include "pycore_modsupport.h"
 #include "pycore_object.h"
 #include "pycore_opcode_metadata.h"
@@ -201,6 +202,8 @@ init_code(PyCodeObject *co, struct _PyCodeConstructor *con, PyObject *name, PyOb
     co->co_weakreflist = NULL;
     co->_co_cached_code = NULL;
     co->co_extra = NULL;
+    co->_co_instrumentation_version = 0;
+    co->_co_monitoring = NULL;
     memcpy(co->co_code_adaptive, PyBytes_AS_STRING(con->code), (size_t)PyBytes_GET_SIZE(con->code));
     _PyCode_Quicken(_PyCode_CODE(co), Py_SIZE(co), _Py_Specialization_Enabled);
     co->_co_firsttraceable = first_traceable(co);
@@ -674,7 +677,8 @@ _PyCode_GetCode(PyCodeObject *co)
     _Py_CODEUNIT *in = _PyCode_CODE(co);
     Py_ssize_t n = Py_SIZE(co);
     for (Py_ssize_t i = 0; i < n;) {
-        int op = deopt_opcode(in[i].op.code);
+        int op = co->_co_monitoring != NULL ? _PyMonitoring_BaseOpcode(co, i)
+                                            : deopt_opcode(in[i].op.code);
         out[i].op.code = (uint8_t)op;
         out[i].op.arg = in[i].op.arg;
         int caches = _PyOpcode_Caches[op];
@@ -1271,6 +1275,7 @@ code_dealloc(PyObject *self)
     Py_XDECREF(co->co_qualname);
     Py_XDECREF(co->co_linetable);
     Py_XDECREF(co->_co_cached_code);
+    _PyMonitoring_FreeCodeData(co);
     PyObject_Free(self);
 }
 

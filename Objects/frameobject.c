@@ -15,6 +15,7 @@
    namespace dict. */
 
 #include "Python.h"
+#include "pycore_instruments.h"
 #include "pycore_code.h"
 #include "pycore_ceval.h"
 #include "pycore_frame.h"
@@ -885,8 +886,8 @@ frame_getlineno(PyObject *self, void *closure)
     return PyLong_FromLong(lineno);
 }
 
-/* Jumping (setting f_lineno from a trace function) needs the tracing
-   machinery; until it exists every attempt is refused. */
+/* Jumping: only a trace function, from a 'line' (or 'opcode') event of
+   this very frame, may move it; Objects/frame_jump.c checks the target. */
 static int
 frame_setlineno(PyObject *self, PyObject *value, void *closure)
 {
@@ -894,8 +895,31 @@ frame_setlineno(PyObject *self, PyObject *value, void *closure)
         PyErr_SetString(PyExc_AttributeError, "cannot delete attribute");
         return -1;
     }
-    PyErr_SetString(PyExc_ValueError, "f_lineno can only be set in a trace function");
-    return -1;
+    PyFrameObject *f = (PyFrameObject *)self;
+    int what = _PyLegacyTracing_CurrentEvent(f);
+    if (what < 0) {
+        PyErr_SetString(PyExc_ValueError, "f_lineno can only be set in a trace function");
+        return -1;
+    }
+    if (!PyLong_CheckExact(value)) {
+        PyErr_SetString(PyExc_ValueError, "lineno must be an integer");
+        return -1;
+    }
+    if (what == _PY_LEGACY_CALL) {
+        PyErr_SetString(PyExc_ValueError, "can't jump from the 'call' trace event of a new frame");
+        return -1;
+    }
+    if (what != _PY_LEGACY_LINE && what != _PY_LEGACY_OPCODE) {
+        PyErr_SetString(PyExc_ValueError, "can only jump from a 'line' trace event");
+        return -1;
+    }
+    int overflow;
+    long line = PyLong_AsLongAndOverflow(value, &overflow);
+    if (overflow || line > INT_MAX || line < INT_MIN) {
+        PyErr_SetString(PyExc_ValueError, "lineno out of range");
+        return -1;
+    }
+    return _PyFrame_JumpToLine(f, (int)line);
 }
 
 static PyObject *
@@ -947,6 +971,29 @@ frame_settrace(PyObject *self, PyObject *value, void *closure)
 }
 
 static PyObject *
+frame_gettraceopcodes(PyObject *self, void *closure)
+{
+    return PyBool_FromLong(((PyFrameObject *)self)->f_trace_opcodes);
+}
+
+/* Opcode events need INSTRUCTION monitoring of the frame's code. */
+static int
+frame_settraceopcodes(PyObject *self, PyObject *value, void *closure)
+{
+    if (value == NULL || !PyBool_Check(value)) {
+        PyErr_SetString(PyExc_TypeError, "attribute value type must be bool");
+        return -1;
+    }
+    PyFrameObject *f = (PyFrameObject *)self;
+    int enable = Py_IsTrue(value);
+    if (enable != f->f_trace_opcodes && _PyEval_SetOpcodeTrace(f, enable) < 0) {
+        return -1;
+    }
+    f->f_trace_opcodes = (char)enable;
+    return 0;
+}
+
+static PyObject *
 frame_getgenerator(PyObject *self, void *closure)
 {
     _PyInterpreterFrame *frame = ((PyFrameObject *)self)->f_frame;
@@ -961,6 +1008,7 @@ static PyGetSetDef frame_getsetlist[] = {
     {"f_locals", frame_getlocals, NULL, NULL, NULL},
     {"f_lineno", frame_getlineno, frame_setlineno, NULL, NULL},
     {"f_trace", frame_gettrace, frame_settrace, NULL, NULL},
+    {"f_trace_opcodes", frame_gettraceopcodes, frame_settraceopcodes, NULL, NULL},
     {"f_lasti", frame_getlasti, NULL, NULL, NULL},
     {"f_globals", frame_getglobals, NULL, NULL, NULL},
     {"f_builtins", frame_getbuiltins, NULL, NULL, NULL},
@@ -971,7 +1019,6 @@ static PyGetSetDef frame_getsetlist[] = {
 
 static PyMemberDef frame_memberlist[] = {
     {"f_trace_lines", Py_T_BOOL, offsetof(PyFrameObject, f_trace_lines), 0, NULL},
-    {"f_trace_opcodes", Py_T_BOOL, offsetof(PyFrameObject, f_trace_opcodes), 0, NULL},
     {NULL},
 };
 

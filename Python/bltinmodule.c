@@ -1318,6 +1318,22 @@ builtin_input(PyObject *module, PyObject *const *args, Py_ssize_t nargs)
     return line;
 }
 
+/* breakpoint(*args, **kws): hand everything to sys.breakpointhook, which
+   decides what debugger (if any) starts. */
+static PyObject *
+builtin_breakpoint(PyObject *self, PyObject *const *args, Py_ssize_t nargs, PyObject *kwnames)
+{
+    PyObject *hook = PySys_GetObject("breakpointhook");
+    if (hook == NULL) {
+        PyErr_SetString(PyExc_RuntimeError, "lost sys.breakpointhook");
+        return NULL;
+    }
+    Py_INCREF(hook);
+    PyObject *res = PyObject_Vectorcall(hook, args, (size_t)nargs, kwnames);
+    Py_DECREF(hook);
+    return res;
+}
+
 static PyMethodDef builtin_methods[] = {
     {"__build_class__", _PyCFunction_CAST(builtin___build_class__), METH_FASTCALL | METH_KEYWORDS, NULL},
     {"__import__", _PyCFunction_CAST(builtin___import__), METH_FASTCALL | METH_KEYWORDS, NULL},
@@ -1326,6 +1342,7 @@ static PyMethodDef builtin_methods[] = {
     {"any", builtin_any, METH_O, NULL},
     {"ascii", builtin_ascii, METH_O, NULL},
     {"bin", builtin_bin, METH_O, NULL},
+    {"breakpoint", _PyCFunction_CAST(builtin_breakpoint), METH_FASTCALL | METH_KEYWORDS, NULL},
     {"callable", builtin_callable, METH_O, NULL},
     {"chr", builtin_chr, METH_O, NULL},
     {"compile", _PyCFunction_CAST(builtin_compile), METH_VARARGS | METH_KEYWORDS, NULL},

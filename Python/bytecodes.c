@@ -30,6 +30,7 @@
 #include "pycore_dict.h"
 #include "pycore_frame.h"
 #include "pycore_genobject.h"
+#include "pycore_instruments.h"
 #include "pycore_long.h"
 #include "pycore_opcode_utils.h"
 #include "pycore_template.h"
@@ -68,8 +69,23 @@
             assert((oparg & RESUME_OPARG_LOCATION_MASK) <= RESUME_AFTER_AWAIT);
         }
 
+        /* sys.monitoring: a code object instrumented for an older set of
+           events (or never looked at since events changed) is brought up
+           to date, and the instruction runs again in its new form. */
+        /* Version 0 means "no tool ever asked": one global load, and
+           nothing about the frame is read. */
+        tier1 op(_MAYBE_INSTRUMENT, (--)) {
+            uint32_t version = _Py_instrumentation_version;
+            if (version != 0 && _PyFrame_GetCode(frame)->_co_instrumentation_version != version) {
+                int err = _PyMonitoring_InstrumentCode(tstate, _PyFrame_GetCode(frame));
+                ERROR_IF(err < 0);
+                next_instr = this_instr;
+                DISPATCH();
+            }
+        }
+
         /* Start of a function body and resumption points of generators. */
-        macro(RESUME) = _RESUME_CHECK_OPARG + _CHECK_PERIODIC;
+        macro(RESUME) = _RESUME_CHECK_OPARG + _MAYBE_INSTRUMENT + _CHECK_PERIODIC;
 
         inst(EXTENDED_ARG, (--)) {
             assert(oparg);
@@ -1630,6 +1646,9 @@
             stack_pointer -= oparg;
             if (_PyEval_DoRaise(tstate, exc, cause)) {
                 /* A bare `raise` re-raises with its traceback as it is. */
+                if (_PyMonitoring_CodeWants(_PyFrame_GetCode(frame), PY_MONITORING_EVENT_RERAISE)) {
+                    _PyMonitoring_FireException(tstate, frame, this_instr, PY_MONITORING_EVENT_RERAISE);
+                }
                 goto exception_unwind;
             }
             goto error;
@@ -1648,6 +1667,9 @@
             assert(exc && PyExceptionInstance_Check(exc));
             _PyErr_SetRaisedException(tstate, exc);
             stack_pointer -= 1;
+            if (_PyMonitoring_CodeWants(_PyFrame_GetCode(frame), PY_MONITORING_EVENT_RERAISE)) {
+                _PyMonitoring_FireException(tstate, frame, this_instr, PY_MONITORING_EVENT_RERAISE);
+            }
             goto exception_unwind;
         }
 
@@ -1905,6 +1927,245 @@
            The SETUP_* effects apply on the path into the handler (the jump
            target), where the exception (and for SETUP_CLEANUP, the lasti)
            is pushed; falling through they change nothing. */
+
+        /* ---- Instrumented forms (sys.monitoring) ------------------------
+           Python/instrumentation.c writes these over the generic opcodes of
+           a code object while some tool wants their events; each reports
+           its event and then behaves as the generic form. */
+
+        tier1 op(_MONITOR_RESUME, (--)) {
+            int err = _PyMonitoring_FireResume(tstate, frame, this_instr, oparg);
+            ERROR_IF(err < 0);
+        }
+
+        macro(INSTRUMENTED_RESUME) = _RESUME_CHECK_OPARG + _MAYBE_INSTRUMENT + _MONITOR_RESUME + _CHECK_PERIODIC;
+
+        tier1 op(_MONITOR_RETURN, (retval -- retval)) {
+            int err = _PyMonitoring_FireValue(tstate, frame, this_instr, PY_MONITORING_EVENT_PY_RETURN,
+                                              PyStackRef_AsPyObjectBorrow(retval));
+            if (err < 0) {
+                ERROR_NO_POP();
+            }
+        }
+
+        macro(INSTRUMENTED_RETURN_VALUE) = _MONITOR_RETURN + RETURN_VALUE;
+
+        tier1 op(_MONITOR_YIELD, (retval -- retval)) {
+            int err = _PyMonitoring_FireValue(tstate, frame, this_instr, PY_MONITORING_EVENT_PY_YIELD,
+                                              PyStackRef_AsPyObjectBorrow(retval));
+            if (err < 0) {
+                ERROR_NO_POP();
+            }
+        }
+
+        macro(INSTRUMENTED_YIELD_VALUE) = _MONITOR_YIELD + YIELD_VALUE;
+
+        /* CALL reports the callable and its first argument (self for a
+           method), or MISSING when there is none. */
+        tier1 op(_MONITOR_CALL, (callable, self_or_null, args[oparg] -- callable, self_or_null, args[oparg])) {
+            PyObject *arg0 = !PyStackRef_IsNull(self_or_null) ? PyStackRef_AsPyObjectBorrow(self_or_null)
+                             : oparg > 0 ? PyStackRef_AsPyObjectBorrow(args[0]) : NULL;
+            int err = _PyMonitoring_FireCall(tstate, frame, this_instr, PY_MONITORING_EVENT_CALL,
+                                             PyStackRef_AsPyObjectBorrow(callable), arg0);
+            if (err < 0) {
+                ERROR_NO_POP();
+            }
+        }
+
+        tier1 op(_MONITOR_CALL_KW, (callable, self_or_null, args[oparg], kwnames -- callable, self_or_null, args[oparg], kwnames)) {
+            PyObject *arg0 = !PyStackRef_IsNull(self_or_null) ? PyStackRef_AsPyObjectBorrow(self_or_null)
+                             : oparg > 0 ? PyStackRef_AsPyObjectBorrow(args[0]) : NULL;
+            int err = _PyMonitoring_FireCall(tstate, frame, this_instr, PY_MONITORING_EVENT_CALL,
+                                             PyStackRef_AsPyObjectBorrow(callable), arg0);
+            if (err < 0) {
+                ERROR_NO_POP();
+            }
+        }
+
+        /* Like _DO_CALL; a callable that runs no Python frame of ours is
+           followed by C_RETURN or C_RAISE. */
+        tier1 op(_DO_CALL_MONITORED, (callable, self_or_null, args[oparg] -- res)) {
+            int total_args = oparg;
+            _PyStackRef *arguments = args;
+            if (!PyStackRef_IsNull(self_or_null)) {
+                arguments--;
+                total_args++;
+            }
+            PyObject *callable_o = PyStackRef_AsPyObjectBorrow(callable);
+            if (_PyEval_IsInlinablePyFunction(callable_o)) {
+                _PyFrame_SetStackPointer(frame, stack_pointer - 2 - oparg);
+                _PyInterpreterFrame *new_frame = _PyEvalFramePushAndInit(
+                    tstate, callable, NULL, arguments, total_args, NULL, frame);
+                stack_pointer = _PyFrame_GetStackPointer(frame);
+                if (new_frame == NULL) {
+                    goto error;
+                }
+                frame->return_offset = (uint16_t)(next_instr - this_instr);
+                DISPATCH_INLINED(new_frame);
+            }
+            PyObject *func = Py_NewRef(callable_o);
+            PyObject *arg0 = total_args > 0 ? Py_NewRef(PyStackRef_AsPyObjectBorrow(arguments[0])) : NULL;
+            PyObject *res_o = _PyEval_VectorcallAndClose(tstate, callable, arguments, total_args, NULL);
+            res_o = _PyEval_MonitorCallResult(tstate, frame, this_instr, func, arg0, res_o);
+            ERROR_IF(res_o == NULL);
+            res = PyStackRef_FromPyObjectSteal(res_o);
+        }
+
+        macro(INSTRUMENTED_CALL) = unused/3 + _MAYBE_EXPAND_METHOD + _MONITOR_CALL + _DO_CALL_MONITORED;
+
+        tier1 op(_DO_CALL_KW_MONITORED, (callable, self_or_null, args[oparg], kwnames -- res)) {
+            int total_args = oparg;
+            _PyStackRef *arguments = args;
+            if (!PyStackRef_IsNull(self_or_null)) {
+                arguments--;
+                total_args++;
+            }
+            PyObject *callable_o = PyStackRef_AsPyObjectBorrow(callable);
+            PyObject *kwnames_o = PyStackRef_AsPyObjectBorrow(kwnames);
+            int positional_args = total_args - (int)PyTuple_GET_SIZE(kwnames_o);
+            if (_PyEval_IsInlinablePyFunction(callable_o)) {
+                _PyFrame_SetStackPointer(frame, stack_pointer - 3 - oparg);
+                _PyInterpreterFrame *new_frame = _PyEvalFramePushAndInit(
+                    tstate, callable, NULL, arguments, positional_args, kwnames_o, frame);
+                PyStackRef_CLOSE(kwnames);
+                stack_pointer = _PyFrame_GetStackPointer(frame);
+                if (new_frame == NULL) {
+                    goto error;
+                }
+                frame->return_offset = (uint16_t)(next_instr - this_instr);
+                DISPATCH_INLINED(new_frame);
+            }
+            PyObject *func = Py_NewRef(callable_o);
+            PyObject *arg0 = total_args > 0 ? Py_NewRef(PyStackRef_AsPyObjectBorrow(arguments[0])) : NULL;
+            PyObject *res_o = _PyEval_VectorcallAndClose(tstate, callable, arguments, positional_args,
+                                                         kwnames_o);
+            PyStackRef_CLOSE(kwnames);
+            res_o = _PyEval_MonitorCallResult(tstate, frame, this_instr, func, arg0, res_o);
+            ERROR_IF(res_o == NULL);
+            res = PyStackRef_FromPyObjectSteal(res_o);
+        }
+
+        macro(INSTRUMENTED_CALL_KW) = unused/1 + unused/2 + _MAYBE_EXPAND_METHOD_KW + _MONITOR_CALL_KW + _DO_CALL_KW_MONITORED;
+
+        tier1 inst(INSTRUMENTED_CALL_FUNCTION_EX, (func, self_or_null, callargs, kwargs -- result)) {
+            PyObject *func_o = PyStackRef_AsPyObjectBorrow(func);
+            PyObject *args_o = PyStackRef_AsPyObjectBorrow(callargs);
+            PyObject *arg0 = !PyStackRef_IsNull(self_or_null) ? PyStackRef_AsPyObjectBorrow(self_or_null)
+                             : (PyTuple_Check(args_o) && PyTuple_GET_SIZE(args_o) > 0) ? PyTuple_GET_ITEM(args_o, 0)
+                             : NULL;
+            int err = _PyMonitoring_FireCall(tstate, frame, this_instr, PY_MONITORING_EVENT_CALL, func_o, arg0);
+            if (err < 0) {
+                ERROR_NO_POP();
+            }
+            PyObject *held_func = Py_NewRef(func_o);
+            PyObject *held_arg0 = Py_XNewRef(arg0);
+            PyObject *result_o = _PyEval_CallFunctionEx(
+                tstate, func_o,
+                PyStackRef_IsNull(self_or_null) ? NULL : PyStackRef_AsPyObjectBorrow(self_or_null),
+                args_o,
+                PyStackRef_IsNull(kwargs) ? NULL : PyStackRef_AsPyObjectBorrow(kwargs));
+            if (!PyFunction_Check(held_func)) {
+                result_o = _PyEval_MonitorCallResult(tstate, frame, this_instr, held_func, held_arg0, result_o);
+            }
+            else {
+                Py_DECREF(held_func);
+                Py_XDECREF(held_arg0);
+            }
+            PyStackRef_CLOSE(func);
+            PyStackRef_XCLOSE(self_or_null);
+            PyStackRef_CLOSE(callargs);
+            PyStackRef_XCLOSE(kwargs);
+            ERROR_IF(result_o == NULL);
+            result = PyStackRef_FromPyObjectSteal(result_o);
+        }
+
+        tier1 inst(INSTRUMENTED_JUMP_FORWARD, (--)) {
+            int err = _PyMonitoring_FireJump(tstate, frame, this_instr, PY_MONITORING_EVENT_JUMP,
+                                             next_instr + oparg);
+            ERROR_IF(err < 0);
+            JUMPBY(oparg);
+        }
+
+        tier1 op(_MONITOR_JUMP_BACKWARD, (--)) {
+            int err = _PyMonitoring_FireJump(tstate, frame, this_instr, PY_MONITORING_EVENT_JUMP,
+                                             next_instr - oparg);
+            ERROR_IF(err < 0);
+        }
+
+        macro(INSTRUMENTED_JUMP_BACKWARD) = unused/1 + _CHECK_PERIODIC + _MONITOR_JUMP_BACKWARD + JUMP_BACKWARD_NO_INTERRUPT;
+
+        /* Branches report BRANCH_RIGHT when taken and BRANCH_LEFT when not,
+           with the instruction execution goes on at. */
+        tier1 inst(INSTRUMENTED_POP_JUMP_IF_FALSE, (unused/1, cond -- )) {
+            int taken = PyStackRef_IsFalse(cond);
+            int err = _PyEval_MonitorBranch(tstate, frame, this_instr, next_instr, oparg, taken);
+            ERROR_IF(err < 0);
+            if (taken) {
+                JUMPBY(oparg);
+            }
+        }
+
+        tier1 inst(INSTRUMENTED_POP_JUMP_IF_TRUE, (unused/1, cond -- )) {
+            int taken = PyStackRef_IsTrue(cond);
+            int err = _PyEval_MonitorBranch(tstate, frame, this_instr, next_instr, oparg, taken);
+            ERROR_IF(err < 0);
+            if (taken) {
+                JUMPBY(oparg);
+            }
+        }
+
+        tier1 inst(INSTRUMENTED_POP_JUMP_IF_NONE, (unused/1, value -- )) {
+            int taken = PyStackRef_IsNone(value);
+            PyStackRef_CLOSE(value);
+            int err = _PyEval_MonitorBranch(tstate, frame, this_instr, next_instr, oparg, taken);
+            ERROR_IF(err < 0);
+            if (taken) {
+                JUMPBY(oparg);
+            }
+        }
+
+        tier1 inst(INSTRUMENTED_POP_JUMP_IF_NOT_NONE, (unused/1, value -- )) {
+            int taken = !PyStackRef_IsNone(value);
+            PyStackRef_CLOSE(value);
+            int err = _PyEval_MonitorBranch(tstate, frame, this_instr, next_instr, oparg, taken);
+            ERROR_IF(err < 0);
+            if (taken) {
+                JUMPBY(oparg);
+            }
+        }
+
+        /* LINE and INSTRUCTION events come before the instruction they
+           belong to, whose opcode the monitoring data keeps.  The frame's
+           instruction pointer still names the previous instruction (no_save_ip),
+           which tells a new line from a continued one.  A line tracer that
+           set f_lineno moved the frame: execution goes on there. */
+        tier1 no_save_ip inst(INSTRUMENTED_LINE, (--)) {
+            _Py_CODEUNIT *prev = frame->instr_ptr;
+            frame->instr_ptr = this_instr;
+            int original = _PyMonitoring_BeforeInstruction(tstate, frame, this_instr, prev);
+            stack_pointer = _PyFrame_GetStackPointer(frame);
+            ERROR_IF(original < 0);
+            if (frame->instr_ptr != this_instr) {
+                next_instr = frame->instr_ptr;
+                DISPATCH();
+            }
+            next_instr = this_instr;
+            opcode = original;
+            PRE_DISPATCH_GOTO();
+            DISPATCH_GOTO();
+        }
+
+        tier1 no_save_ip inst(INSTRUMENTED_INSTRUCTION, (--)) {
+            _Py_CODEUNIT *prev = frame->instr_ptr;
+            frame->instr_ptr = this_instr;
+            int original = _PyMonitoring_BeforeInstruction(tstate, frame, this_instr, prev);
+            ERROR_IF(original < 0);
+            next_instr = this_instr;
+            opcode = original;
+            PRE_DISPATCH_GOTO();
+            DISPATCH_GOTO();
+        }
+
 
         pseudo(LOAD_CLOSURE, (-- unused), (HAS_ARG, HAS_LOCAL)) = {
             LOAD_FAST,

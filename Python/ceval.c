@@ -17,6 +17,7 @@
 #include "pycore_dict.h"
 #include "pycore_frame.h"
 #include "pycore_genobject.h"
+#include "pycore_instruments.h"
 #include "pycore_long.h"
 #include "pycore_object.h"
 #include "pycore_opcode_utils.h"
@@ -189,6 +190,9 @@ _PyEval_EvalFrameDefault(PyThreadState *tstate, _PyInterpreterFrame *frame, int 
         if (_Py_EnterRecursivePy(tstate)) {
             goto exit_unwind;
         }
+        if (_PyMonitoring_CodeWants(_PyFrame_GetCode(frame), PY_MONITORING_EVENT_PY_THROW)) {
+            _PyMonitoring_FireException(tstate, frame, frame->instr_ptr, PY_MONITORING_EVENT_PY_THROW);
+        }
         goto resume_with_error;
     }
 
@@ -213,6 +217,9 @@ _unknown_opcode:
 error:
     assert(_PyErr_Occurred(tstate));
     add_traceback_entry(frame);
+    if (_PyMonitoring_CodeWants(_PyFrame_GetCode(frame), PY_MONITORING_EVENT_RAISE)) {
+        _PyMonitoring_FireException(tstate, frame, frame->instr_ptr, PY_MONITORING_EVENT_RAISE);
+    }
 
 exception_unwind:
     {
@@ -226,6 +233,13 @@ exception_unwind:
         int level, handler, lasti;
         _PyStackRef *stackbase = _PyFrame_Stackbase(frame);
         if (!get_exception_handler(code, offset, &level, &handler, &lasti)) {
+            if (_PyMonitoring_CodeWants(code, PY_MONITORING_EVENT_PY_UNWIND)) {
+                _PyFrame_SetStackPointer(frame, stack_pointer);
+                /* RERAISE points instr_ptr at the original raise (for the
+                   traceback); the frame is left from the RERAISE itself. */
+                _Py_CODEUNIT *left = next_instr[-1].op.code == RERAISE ? next_instr - 1 : frame->instr_ptr;
+                _PyMonitoring_FireException(tstate, frame, left, PY_MONITORING_EVENT_PY_UNWIND);
+            }
             while (stack_pointer > stackbase) {
                 PyStackRef_XCLOSE(*--stack_pointer);
             }
@@ -245,6 +259,11 @@ exception_unwind:
                 goto exception_unwind;
             }
             *stack_pointer++ = PyStackRef_FromPyObjectSteal(lasti_o);
+        }
+        if (_PyMonitoring_CodeWants(code, PY_MONITORING_EVENT_EXCEPTION_HANDLED)) {
+            _PyFrame_SetStackPointer(frame, stack_pointer);
+            _PyMonitoring_FireException(tstate, frame, _PyCode_CODE(code) + handler,
+                                        PY_MONITORING_EVENT_EXCEPTION_HANDLED);
         }
         PyObject *exc = _PyErr_GetRaisedException(tstate);
         *stack_pointer++ = PyStackRef_FromPyObjectSteal(exc);

@@ -6,6 +6,7 @@
    and friends) take the interpreter frame, never a PyFrameObject. */
 
 #include "Python.h"
+#include "pycore_instruments.h"
 #include "pycore_ceval.h"
 #include "pycore_code.h"
 #include "pycore_dict.h"
@@ -140,6 +141,15 @@ _PyEval_IterNext(PyThreadState *tstate, PyObject *iter, PyObject **item)
     if (_PyErr_Occurred(tstate)) {
         if (!_PyErr_ExceptionMatches(tstate, PyExc_StopIteration)) {
             return -1;
+        }
+        /* Tools see the StopIteration the loop swallows. */
+        _PyInterpreterFrame *frame = tstate->current_frame;
+        if (frame != NULL && frame->owner != FRAME_OWNED_BY_INTERPRETER &&
+            _PyMonitoring_CodeWants(_PyFrame_GetCode(frame), PY_MONITORING_EVENT_RAISE)) {
+            _PyMonitoring_FireException(tstate, frame, frame->instr_ptr, PY_MONITORING_EVENT_RAISE);
+            if (!_PyErr_ExceptionMatches(tstate, PyExc_StopIteration)) {
+                return -1;
+            }
         }
         _PyErr_Clear(tstate);
     }
@@ -1436,4 +1446,44 @@ PyEval_GetFrameLocals(void)
         return NULL;
     }
     return _PyFrame_GetLocals(frame);
+}
+
+/* ---- sys.monitoring helpers for the instrumented calls and branches ------- */
+
+/* After a call that ran no frame of ours: report C_RETURN (or C_RAISE when
+   it failed).  Steals `func` and `arg0`; returns the result, or NULL when
+   the call or a callback failed. */
+PyObject *
+_PyEval_MonitorCallResult(PyThreadState *tstate, _PyInterpreterFrame *frame, _Py_CODEUNIT *instr,
+                          PyObject *func, PyObject *arg0, PyObject *result)
+{
+    if (!PyFunction_Check(func)) {
+        if (result == NULL) {
+            PyObject *exc = PyErr_GetRaisedException();
+            if (_PyMonitoring_FireCall(tstate, frame, instr, PY_MONITORING_EVENT_C_RAISE, func, arg0) < 0) {
+                Py_XDECREF(exc);
+            }
+            else {
+                PyErr_SetRaisedException(exc);
+            }
+        }
+        else if (_PyMonitoring_FireCall(tstate, frame, instr, PY_MONITORING_EVENT_C_RETURN, func, arg0) < 0) {
+            Py_CLEAR(result);
+        }
+    }
+    Py_DECREF(func);
+    Py_XDECREF(arg0);
+    return result;
+}
+
+/* A conditional jump: BRANCH_RIGHT to the target when taken, BRANCH_LEFT
+   to the next instruction when not. */
+int
+_PyEval_MonitorBranch(PyThreadState *tstate, _PyInterpreterFrame *frame, _Py_CODEUNIT *instr,
+                      _Py_CODEUNIT *next, int oparg, int taken)
+{
+    if (taken) {
+        return _PyMonitoring_FireJump(tstate, frame, instr, PY_MONITORING_EVENT_BRANCH_RIGHT, next + oparg);
+    }
+    return _PyMonitoring_FireJump(tstate, frame, instr, PY_MONITORING_EVENT_BRANCH_LEFT, next);
 }

@@ -40,6 +40,8 @@
             break;
         }
 
+        /* _MAYBE_INSTRUMENT is not a viable micro-op for tier 2 because it is marked tier1 */
+
         /* _EXTENDED_ARG is not a viable micro-op for tier 2 because it uses 'next_instr' */
 
         case _LOAD_FAST_CHECK: {
@@ -2249,9 +2251,9 @@
             break;
         }
 
-        /* _RAISE_VARARGS is not a viable micro-op for tier 2 because it uses 'goto' */
+        /* _RAISE_VARARGS is not a viable micro-op for tier 2 because it uses 'this_instr' */
 
-        /* _RERAISE is not a viable micro-op for tier 2 because it uses 'goto' */
+        /* _RERAISE is not a viable micro-op for tier 2 because it uses 'this_instr' */
 
         case _PUSH_EXC_INFO: {
             _PyStackRef exc;
@@ -2572,5 +2574,37 @@
             stack_pointer += -2;
             break;
         }
+
+        /* _MONITOR_RESUME is not a viable micro-op for tier 2 because it is marked tier1 */
+
+        /* _MONITOR_RETURN is not a viable micro-op for tier 2 because it is marked tier1 */
+
+        /* _MONITOR_YIELD is not a viable micro-op for tier 2 because it is marked tier1 */
+
+        /* _MONITOR_CALL is not a viable micro-op for tier 2 because it is marked tier1 */
+
+        /* _MONITOR_CALL_KW is not a viable micro-op for tier 2 because it is marked tier1 */
+
+        /* _DO_CALL_MONITORED is not a viable micro-op for tier 2 because it is marked tier1 */
+
+        /* _DO_CALL_KW_MONITORED is not a viable micro-op for tier 2 because it is marked tier1 */
+
+        /* _INSTRUMENTED_CALL_FUNCTION_EX is not a viable micro-op for tier 2 because it is marked tier1 */
+
+        /* _INSTRUMENTED_JUMP_FORWARD is not a viable micro-op for tier 2 because it is marked tier1 */
+
+        /* _MONITOR_JUMP_BACKWARD is not a viable micro-op for tier 2 because it is marked tier1 */
+
+        /* _INSTRUMENTED_POP_JUMP_IF_FALSE is not a viable micro-op for tier 2 because it is marked tier1 */
+
+        /* _INSTRUMENTED_POP_JUMP_IF_TRUE is not a viable micro-op for tier 2 because it is marked tier1 */
+
+        /* _INSTRUMENTED_POP_JUMP_IF_NONE is not a viable micro-op for tier 2 because it is marked tier1 */
+
+        /* _INSTRUMENTED_POP_JUMP_IF_NOT_NONE is not a viable micro-op for tier 2 because it is marked tier1 */
+
+        /* _INSTRUMENTED_LINE is not a viable micro-op for tier 2 because it is marked tier1 */
+
+        /* _INSTRUMENTED_INSTRUCTION is not a viable micro-op for tier 2 because it is marked tier1 */
 
 #undef TIER_TWO

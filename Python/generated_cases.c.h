@@ -2069,6 +2069,509 @@
             DISPATCH();
         }
 
+        TARGET(INSTRUMENTED_CALL) {
+            frame->instr_ptr = next_instr;
+            next_instr += 4;
+            INSTRUCTION_STATS(INSTRUMENTED_CALL);
+            _Py_CODEUNIT* const this_instr = next_instr - 4;
+            (void)this_instr;
+            _PyStackRef callable;
+            _PyStackRef self_or_null;
+            _PyStackRef *args;
+            _PyStackRef res;
+            /* Skip 3 cache entries */
+            // _MAYBE_EXPAND_METHOD
+            {
+                self_or_null = stack_pointer[-1 - oparg];
+                callable = stack_pointer[-2 - oparg];
+                _PyFrame_SetStackPointer(frame, stack_pointer);
+                _PyEval_ExpandBoundMethod(&callable, &self_or_null);
+                stack_pointer[-2 - oparg] = callable;
+                stack_pointer[-1 - oparg] = self_or_null;
+            }
+            // _MONITOR_CALL
+            {
+                args = &stack_pointer[-oparg];
+                self_or_null = stack_pointer[-1 - oparg];
+                callable = stack_pointer[-2 - oparg];
+                _PyFrame_SetStackPointer(frame, stack_pointer);
+                PyObject *arg0 = !PyStackRef_IsNull(self_or_null) ? PyStackRef_AsPyObjectBorrow(self_or_null)
+                                 : oparg > 0 ? PyStackRef_AsPyObjectBorrow(args[0]) : NULL;
+                int err = _PyMonitoring_FireCall(tstate, frame, this_instr, PY_MONITORING_EVENT_CALL,
+                                                 PyStackRef_AsPyObjectBorrow(callable), arg0);
+                if (err < 0) {
+                    goto error;
+                }
+            }
+            // _DO_CALL_MONITORED
+            {
+                args = &stack_pointer[-oparg];
+                self_or_null = stack_pointer[-1 - oparg];
+                callable = stack_pointer[-2 - oparg];
+                _PyFrame_SetStackPointer(frame, stack_pointer);
+                int total_args = oparg;
+                _PyStackRef *arguments = args;
+                if (!PyStackRef_IsNull(self_or_null)) {
+                    arguments--;
+                    total_args++;
+                }
+                PyObject *callable_o = PyStackRef_AsPyObjectBorrow(callable);
+                if (_PyEval_IsInlinablePyFunction(callable_o)) {
+                    _PyFrame_SetStackPointer(frame, stack_pointer - 2 - oparg);
+                    _PyInterpreterFrame *new_frame = _PyEvalFramePushAndInit(
+                        tstate, callable, NULL, arguments, total_args, NULL, frame);
+                    stack_pointer = _PyFrame_GetStackPointer(frame);
+                    if (new_frame == NULL) {
+                        goto error;
+                    }
+                    frame->return_offset = (uint16_t)(next_instr - this_instr);
+                    DISPATCH_INLINED(new_frame);
+                }
+                PyObject *func = Py_NewRef(callable_o);
+                PyObject *arg0 = total_args > 0 ? Py_NewRef(PyStackRef_AsPyObjectBorrow(arguments[0])) : NULL;
+                PyObject *res_o = _PyEval_VectorcallAndClose(tstate, callable, arguments, total_args, NULL);
+                res_o = _PyEval_MonitorCallResult(tstate, frame, this_instr, func, arg0, res_o);
+                if (res_o == NULL) {
+                    stack_pointer += -2 - oparg;
+                    goto error;
+                }
+                res = PyStackRef_FromPyObjectSteal(res_o);
+                stack_pointer[-2 - oparg] = res;
+                stack_pointer += -1 - oparg;
+            }
+            DISPATCH();
+        }
+
+        TARGET(INSTRUMENTED_CALL_FUNCTION_EX) {
+            frame->instr_ptr = next_instr;
+            next_instr += 1;
+            INSTRUCTION_STATS(INSTRUMENTED_CALL_FUNCTION_EX);
+            _Py_CODEUNIT* const this_instr = next_instr - 1;
+            (void)this_instr;
+            _PyStackRef func;
+            _PyStackRef self_or_null;
+            _PyStackRef callargs;
+            _PyStackRef kwargs;
+            _PyStackRef result;
+            kwargs = stack_pointer[-1];
+            callargs = stack_pointer[-2];
+            self_or_null = stack_pointer[-3];
+            func = stack_pointer[-4];
+            _PyFrame_SetStackPointer(frame, stack_pointer);
+            PyObject *func_o = PyStackRef_AsPyObjectBorrow(func);
+            PyObject *args_o = PyStackRef_AsPyObjectBorrow(callargs);
+            PyObject *arg0 = !PyStackRef_IsNull(self_or_null) ? PyStackRef_AsPyObjectBorrow(self_or_null)
+                             : (PyTuple_Check(args_o) && PyTuple_GET_SIZE(args_o) > 0) ? PyTuple_GET_ITEM(args_o, 0)
+                             : NULL;
+            int err = _PyMonitoring_FireCall(tstate, frame, this_instr, PY_MONITORING_EVENT_CALL, func_o, arg0);
+            if (err < 0) {
+                goto error;
+            }
+            PyObject *held_func = Py_NewRef(func_o);
+            PyObject *held_arg0 = Py_XNewRef(arg0);
+            PyObject *result_o = _PyEval_CallFunctionEx(
+                tstate, func_o,
+                PyStackRef_IsNull(self_or_null) ? NULL : PyStackRef_AsPyObjectBorrow(self_or_null),
+                args_o,
+                PyStackRef_IsNull(kwargs) ? NULL : PyStackRef_AsPyObjectBorrow(kwargs));
+            if (!PyFunction_Check(held_func)) {
+                result_o = _PyEval_MonitorCallResult(tstate, frame, this_instr, held_func, held_arg0, result_o);
+            }
+            else {
+                Py_DECREF(held_func);
+                Py_XDECREF(held_arg0);
+            }
+            PyStackRef_CLOSE(func);
+            PyStackRef_XCLOSE(self_or_null);
+            PyStackRef_CLOSE(callargs);
+            PyStackRef_XCLOSE(kwargs);
+            if (result_o == NULL) {
+                stack_pointer += -4;
+                goto error;
+            }
+            result = PyStackRef_FromPyObjectSteal(result_o);
+            stack_pointer[-4] = result;
+            stack_pointer += -3;
+            DISPATCH();
+        }
+
+        TARGET(INSTRUMENTED_CALL_KW) {
+            frame->instr_ptr = next_instr;
+            next_instr += 4;
+            INSTRUCTION_STATS(INSTRUMENTED_CALL_KW);
+            _Py_CODEUNIT* const this_instr = next_instr - 4;
+            (void)this_instr;
+            _PyStackRef callable;
+            _PyStackRef self_or_null;
+            _PyStackRef *args;
+            _PyStackRef kwnames;
+            _PyStackRef res;
+            /* Skip 1 cache entry */
+            /* Skip 2 cache entries */
+            // _MAYBE_EXPAND_METHOD_KW
+            {
+                self_or_null = stack_pointer[-2 - oparg];
+                callable = stack_pointer[-3 - oparg];
+                _PyFrame_SetStackPointer(frame, stack_pointer);
+                _PyEval_ExpandBoundMethod(&callable, &self_or_null);
+                stack_pointer[-3 - oparg] = callable;
+                stack_pointer[-2 - oparg] = self_or_null;
+            }
+            // _MONITOR_CALL_KW
+            {
+                args = &stack_pointer[-1 - oparg];
+                self_or_null = stack_pointer[-2 - oparg];
+                callable = stack_pointer[-3 - oparg];
+                _PyFrame_SetStackPointer(frame, stack_pointer);
+                PyObject *arg0 = !PyStackRef_IsNull(self_or_null) ? PyStackRef_AsPyObjectBorrow(self_or_null)
+                                 : oparg > 0 ? PyStackRef_AsPyObjectBorrow(args[0]) : NULL;
+                int err = _PyMonitoring_FireCall(tstate, frame, this_instr, PY_MONITORING_EVENT_CALL,
+                                                 PyStackRef_AsPyObjectBorrow(callable), arg0);
+                if (err < 0) {
+                    goto error;
+                }
+            }
+            // _DO_CALL_KW_MONITORED
+            {
+                kwnames = stack_pointer[-1];
+                args = &stack_pointer[-1 - oparg];
+                self_or_null = stack_pointer[-2 - oparg];
+                callable = stack_pointer[-3 - oparg];
+                _PyFrame_SetStackPointer(frame, stack_pointer);
+                int total_args = oparg;
+                _PyStackRef *arguments = args;
+                if (!PyStackRef_IsNull(self_or_null)) {
+                    arguments--;
+                    total_args++;
+                }
+                PyObject *callable_o = PyStackRef_AsPyObjectBorrow(callable);
+                PyObject *kwnames_o = PyStackRef_AsPyObjectBorrow(kwnames);
+                int positional_args = total_args - (int)PyTuple_GET_SIZE(kwnames_o);
+                if (_PyEval_IsInlinablePyFunction(callable_o)) {
+                    _PyFrame_SetStackPointer(frame, stack_pointer - 3 - oparg);
+                    _PyInterpreterFrame *new_frame = _PyEvalFramePushAndInit(
+                        tstate, callable, NULL, arguments, positional_args, kwnames_o, frame);
+                    PyStackRef_CLOSE(kwnames);
+                    stack_pointer = _PyFrame_GetStackPointer(frame);
+                    if (new_frame == NULL) {
+                        goto error;
+                    }
+                    frame->return_offset = (uint16_t)(next_instr - this_instr);
+                    DISPATCH_INLINED(new_frame);
+                }
+                PyObject *func = Py_NewRef(callable_o);
+                PyObject *arg0 = total_args > 0 ? Py_NewRef(PyStackRef_AsPyObjectBorrow(arguments[0])) : NULL;
+                PyObject *res_o = _PyEval_VectorcallAndClose(tstate, callable, arguments, positional_args,
+                                                             kwnames_o);
+                PyStackRef_CLOSE(kwnames);
+                res_o = _PyEval_MonitorCallResult(tstate, frame, this_instr, func, arg0, res_o);
+                if (res_o == NULL) {
+                    stack_pointer += -3 - oparg;
+                    goto error;
+                }
+                res = PyStackRef_FromPyObjectSteal(res_o);
+                stack_pointer[-3 - oparg] = res;
+                stack_pointer += -2 - oparg;
+            }
+            DISPATCH();
+        }
+
+        TARGET(INSTRUMENTED_INSTRUCTION) {
+            next_instr += 1;
+            INSTRUCTION_STATS(INSTRUMENTED_INSTRUCTION);
+            _Py_CODEUNIT* const this_instr = next_instr - 1;
+            (void)this_instr;
+            _PyFrame_SetStackPointer(frame, stack_pointer);
+            _Py_CODEUNIT *prev = frame->instr_ptr;
+            frame->instr_ptr = this_instr;
+            int original = _PyMonitoring_BeforeInstruction(tstate, frame, this_instr, prev);
+            if (original < 0) {
+                goto error;
+            }
+            next_instr = this_instr;
+            opcode = original;
+            PRE_DISPATCH_GOTO();
+            DISPATCH_GOTO();
+            DISPATCH();
+        }
+
+        TARGET(INSTRUMENTED_JUMP_BACKWARD) {
+            frame->instr_ptr = next_instr;
+            next_instr += 2;
+            INSTRUCTION_STATS(INSTRUMENTED_JUMP_BACKWARD);
+            _Py_CODEUNIT* const this_instr = next_instr - 2;
+            (void)this_instr;
+            /* Skip 1 cache entry */
+            // _CHECK_PERIODIC
+            {
+                _PyFrame_SetStackPointer(frame, stack_pointer);
+                CHECK_EVAL_BREAKER();
+            }
+            // _MONITOR_JUMP_BACKWARD
+            {
+                _PyFrame_SetStackPointer(frame, stack_pointer);
+                int err = _PyMonitoring_FireJump(tstate, frame, this_instr, PY_MONITORING_EVENT_JUMP,
+                                                 next_instr - oparg);
+                if (err < 0) {
+                    goto error;
+                }
+            }
+            // JUMP_BACKWARD_NO_INTERRUPT
+            {
+                JUMPBY(-oparg);
+            }
+            DISPATCH();
+        }
+
+        TARGET(INSTRUMENTED_JUMP_FORWARD) {
+            frame->instr_ptr = next_instr;
+            next_instr += 1;
+            INSTRUCTION_STATS(INSTRUMENTED_JUMP_FORWARD);
+            _Py_CODEUNIT* const this_instr = next_instr - 1;
+            (void)this_instr;
+            _PyFrame_SetStackPointer(frame, stack_pointer);
+            int err = _PyMonitoring_FireJump(tstate, frame, this_instr, PY_MONITORING_EVENT_JUMP,
+                                             next_instr + oparg);
+            if (err < 0) {
+                goto error;
+            }
+            JUMPBY(oparg);
+            DISPATCH();
+        }
+
+        TARGET(INSTRUMENTED_LINE) {
+            next_instr += 1;
+            INSTRUCTION_STATS(INSTRUMENTED_LINE);
+            _Py_CODEUNIT* const this_instr = next_instr - 1;
+            (void)this_instr;
+            _PyFrame_SetStackPointer(frame, stack_pointer);
+            _Py_CODEUNIT *prev = frame->instr_ptr;
+            frame->instr_ptr = this_instr;
+            int original = _PyMonitoring_BeforeInstruction(tstate, frame, this_instr, prev);
+            stack_pointer = _PyFrame_GetStackPointer(frame);
+            if (original < 0) {
+                goto error;
+            }
+            if (frame->instr_ptr != this_instr) {
+                next_instr = frame->instr_ptr;
+                DISPATCH();
+            }
+            next_instr = this_instr;
+            opcode = original;
+            PRE_DISPATCH_GOTO();
+            DISPATCH_GOTO();
+            DISPATCH();
+        }
+
+        TARGET(INSTRUMENTED_POP_JUMP_IF_FALSE) {
+            frame->instr_ptr = next_instr;
+            next_instr += 2;
+            INSTRUCTION_STATS(INSTRUMENTED_POP_JUMP_IF_FALSE);
+            _Py_CODEUNIT* const this_instr = next_instr - 2;
+            (void)this_instr;
+            _PyStackRef cond;
+            cond = stack_pointer[-1];
+            _PyFrame_SetStackPointer(frame, stack_pointer);
+            int taken = PyStackRef_IsFalse(cond);
+            int err = _PyEval_MonitorBranch(tstate, frame, this_instr, next_instr, oparg, taken);
+            if (err < 0) {
+                stack_pointer += -1;
+                goto error;
+            }
+            if (taken) {
+                JUMPBY(oparg);
+            }
+            stack_pointer += -1;
+            DISPATCH();
+        }
+
+        TARGET(INSTRUMENTED_POP_JUMP_IF_NONE) {
+            frame->instr_ptr = next_instr;
+            next_instr += 2;
+            INSTRUCTION_STATS(INSTRUMENTED_POP_JUMP_IF_NONE);
+            _Py_CODEUNIT* const this_instr = next_instr - 2;
+            (void)this_instr;
+            _PyStackRef value;
+            value = stack_pointer[-1];
+            _PyFrame_SetStackPointer(frame, stack_pointer);
+            int taken = PyStackRef_IsNone(value);
+            PyStackRef_CLOSE(value);
+            int err = _PyEval_MonitorBranch(tstate, frame, this_instr, next_instr, oparg, taken);
+            if (err < 0) {
+                stack_pointer += -1;
+                goto error;
+            }
+            if (taken) {
+                JUMPBY(oparg);
+            }
+            stack_pointer += -1;
+            DISPATCH();
+        }
+
+        TARGET(INSTRUMENTED_POP_JUMP_IF_NOT_NONE) {
+            frame->instr_ptr = next_instr;
+            next_instr += 2;
+            INSTRUCTION_STATS(INSTRUMENTED_POP_JUMP_IF_NOT_NONE);
+            _Py_CODEUNIT* const this_instr = next_instr - 2;
+            (void)this_instr;
+            _PyStackRef value;
+            value = stack_pointer[-1];
+            _PyFrame_SetStackPointer(frame, stack_pointer);
+            int taken = !PyStackRef_IsNone(value);
+            PyStackRef_CLOSE(value);
+            int err = _PyEval_MonitorBranch(tstate, frame, this_instr, next_instr, oparg, taken);
+            if (err < 0) {
+                stack_pointer += -1;
+                goto error;
+            }
+            if (taken) {
+                JUMPBY(oparg);
+            }
+            stack_pointer += -1;
+            DISPATCH();
+        }
+
+        TARGET(INSTRUMENTED_POP_JUMP_IF_TRUE) {
+            frame->instr_ptr = next_instr;
+            next_instr += 2;
+            INSTRUCTION_STATS(INSTRUMENTED_POP_JUMP_IF_TRUE);
+            _Py_CODEUNIT* const this_instr = next_instr - 2;
+            (void)this_instr;
+            _PyStackRef cond;
+            cond = stack_pointer[-1];
+            _PyFrame_SetStackPointer(frame, stack_pointer);
+            int taken = PyStackRef_IsTrue(cond);
+            int err = _PyEval_MonitorBranch(tstate, frame, this_instr, next_instr, oparg, taken);
+            if (err < 0) {
+                stack_pointer += -1;
+                goto error;
+            }
+            if (taken) {
+                JUMPBY(oparg);
+            }
+            stack_pointer += -1;
+            DISPATCH();
+        }
+
+        TARGET(INSTRUMENTED_RESUME) {
+            frame->instr_ptr = next_instr;
+            next_instr += 1;
+            INSTRUCTION_STATS(INSTRUMENTED_RESUME);
+            _Py_CODEUNIT* const this_instr = next_instr - 1;
+            (void)this_instr;
+            // _RESUME_CHECK_OPARG
+            {
+                assert((oparg & RESUME_OPARG_LOCATION_MASK) <= RESUME_AFTER_AWAIT);
+            }
+            // _MAYBE_INSTRUMENT
+            {
+                _PyFrame_SetStackPointer(frame, stack_pointer);
+                uint32_t version = _Py_instrumentation_version;
+                if (version != 0 && _PyFrame_GetCode(frame)->_co_instrumentation_version != version) {
+                    int err = _PyMonitoring_InstrumentCode(tstate, _PyFrame_GetCode(frame));
+                    if (err < 0) {
+                        goto error;
+                    }
+                    next_instr = this_instr;
+                    DISPATCH();
+                }
+            }
+            // _MONITOR_RESUME
+            {
+                _PyFrame_SetStackPointer(frame, stack_pointer);
+                int err = _PyMonitoring_FireResume(tstate, frame, this_instr, oparg);
+                if (err < 0) {
+                    goto error;
+                }
+            }
+            // _CHECK_PERIODIC
+            {
+                _PyFrame_SetStackPointer(frame, stack_pointer);
+                CHECK_EVAL_BREAKER();
+            }
+            DISPATCH();
+        }
+
+        TARGET(INSTRUMENTED_RETURN_VALUE) {
+            frame->instr_ptr = next_instr;
+            next_instr += 1;
+            INSTRUCTION_STATS(INSTRUMENTED_RETURN_VALUE);
+            _Py_CODEUNIT* const this_instr = next_instr - 1;
+            (void)this_instr;
+            _PyStackRef retval;
+            _PyStackRef res;
+            // _MONITOR_RETURN
+            {
+                retval = stack_pointer[-1];
+                _PyFrame_SetStackPointer(frame, stack_pointer);
+                int err = _PyMonitoring_FireValue(tstate, frame, this_instr, PY_MONITORING_EVENT_PY_RETURN,
+                                                  PyStackRef_AsPyObjectBorrow(retval));
+                if (err < 0) {
+                    goto error;
+                }
+            }
+            // RETURN_VALUE
+            {
+                retval = stack_pointer[-1];
+                _PyFrame_SetStackPointer(frame, stack_pointer);
+                _PyStackRef temp = PyStackRef_MakeHeapSafe(retval);
+                /* The value moves to the caller: the dying frame must not
+                   release it with the rest of its stack. */
+                _PyFrame_SetStackPointer(frame, stack_pointer - 1);
+                assert(frame->owner != FRAME_OWNED_BY_INTERPRETER);
+                _Py_LeaveRecursiveCallPy(tstate);
+                _PyInterpreterFrame *dying = frame;
+                frame = tstate->current_frame = dying->previous;
+                _PyEval_FrameClearAndPop(tstate, dying);
+                stack_pointer = _PyFrame_GetStackPointer(frame) + 1;
+                LOAD_IP(frame->return_offset);
+                res = temp;
+                stack_pointer[-1] = res;
+            }
+            DISPATCH();
+        }
+
+        TARGET(INSTRUMENTED_YIELD_VALUE) {
+            frame->instr_ptr = next_instr;
+            next_instr += 1;
+            INSTRUCTION_STATS(INSTRUMENTED_YIELD_VALUE);
+            _Py_CODEUNIT* const this_instr = next_instr - 1;
+            (void)this_instr;
+            _PyStackRef retval;
+            _PyStackRef value;
+            // _MONITOR_YIELD
+            {
+                retval = stack_pointer[-1];
+                _PyFrame_SetStackPointer(frame, stack_pointer);
+                int err = _PyMonitoring_FireValue(tstate, frame, this_instr, PY_MONITORING_EVENT_PY_YIELD,
+                                                  PyStackRef_AsPyObjectBorrow(retval));
+                if (err < 0) {
+                    goto error;
+                }
+            }
+            // YIELD_VALUE
+            {
+                retval = stack_pointer[-1];
+                _PyFrame_SetStackPointer(frame, stack_pointer);
+                _PyStackRef temp = PyStackRef_MakeHeapSafe(retval);
+                PyGenObject *gen = _PyGen_GetGeneratorFromFrame(frame);
+                gen->gi_frame_state = oparg ? FRAME_SUSPENDED_YIELD_FROM : FRAME_SUSPENDED;
+                frame->instr_ptr++;
+                _PyFrame_SetStackPointer(frame, stack_pointer - 1);
+                tstate->exc_info = gen->gi_exc_state.previous_item;
+                gen->gi_exc_state.previous_item = NULL;
+                _Py_LeaveRecursiveCallPy(tstate);
+                _PyInterpreterFrame *gen_frame = frame;
+                frame = tstate->current_frame = frame->previous;
+                gen_frame->previous = NULL;
+                LOAD_IP(frame->return_offset);
+                stack_pointer = _PyFrame_GetStackPointer(frame) + 1;
+                value = temp;
+                stack_pointer[-1] = value;
+            }
+            DISPATCH();
+        }
+
         TARGET(INTERPRETER_EXIT) {
             frame->instr_ptr = next_instr;
             next_instr += 1;
@@ -3115,6 +3618,9 @@
             stack_pointer -= oparg;
             if (_PyEval_DoRaise(tstate, exc, cause)) {
                 /* A bare `raise` re-raises with its traceback as it is. */
+                if (_PyMonitoring_CodeWants(_PyFrame_GetCode(frame), PY_MONITORING_EVENT_RERAISE)) {
+                    _PyMonitoring_FireException(tstate, frame, this_instr, PY_MONITORING_EVENT_RERAISE);
+                }
                 goto exception_unwind;
             }
             goto error;
@@ -3143,6 +3649,9 @@
             assert(exc && PyExceptionInstance_Check(exc));
             _PyErr_SetRaisedException(tstate, exc);
             stack_pointer -= 1;
+            if (_PyMonitoring_CodeWants(_PyFrame_GetCode(frame), PY_MONITORING_EVENT_RERAISE)) {
+                _PyMonitoring_FireException(tstate, frame, this_instr, PY_MONITORING_EVENT_RERAISE);
+            }
             goto exception_unwind;
             stack_pointer += -1;
             DISPATCH();
@@ -3169,6 +3678,19 @@
             // _RESUME_CHECK_OPARG
             {
                 assert((oparg & RESUME_OPARG_LOCATION_MASK) <= RESUME_AFTER_AWAIT);
+            }
+            // _MAYBE_INSTRUMENT
+            {
+                _PyFrame_SetStackPointer(frame, stack_pointer);
+                uint32_t version = _Py_instrumentation_version;
+                if (version != 0 && _PyFrame_GetCode(frame)->_co_instrumentation_version != version) {
+                    int err = _PyMonitoring_InstrumentCode(tstate, _PyFrame_GetCode(frame));
+                    if (err < 0) {
+                        goto error;
+                    }
+                    next_instr = this_instr;
+                    DISPATCH();
+                }
             }
             // _CHECK_PERIODIC
             {

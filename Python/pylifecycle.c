@@ -1,6 +1,7 @@
 /* Starting and stopping the runtime. */
 
 #include "Python.h"
+#include "pycore_instruments.h"
 #include "pycore_codecs.h"
 #include "pycore_ceval.h"
 #include "pycore_code.h"
@@ -538,6 +539,7 @@ Py_FinalizeEx(void)
     interp->finalizing = 1;
     _PySignal_Fini();
     _PyThread_Fini();
+    _PyMonitoring_Fini();
     _PySys_FlushStdFiles();
     PyErr_Clear();
     clear_modules(interp);

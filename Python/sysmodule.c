@@ -1,6 +1,7 @@
 /* The sys module. */
 
 #include "Python.h"
+#include "pycore_instruments.h"
 #include "pycore_import.h"
 #include "pycore_initconfig.h"
 #include "pycore_long.h"
@@ -872,6 +873,64 @@ sys_set_coroutine_origin_tracking_depth(PyObject *module, PyObject *args, PyObje
     Py_RETURN_NONE;
 }
 
+/* ---- Tracing and profiling (Python/legacy_tracing.c does the work) ------- */
+
+static PyObject *
+legacy_arg(PyObject *func)
+{
+    return Py_IsNone(func) ? NULL : func;
+}
+
+static PyObject *
+sys_settrace(PyObject *module, PyObject *func)
+{
+    if (_PyEval_SetTrace(_PyThreadState_GET(), legacy_arg(func)) < 0) {
+        return NULL;
+    }
+    Py_RETURN_NONE;
+}
+
+static PyObject *
+sys_gettrace(PyObject *module, PyObject *Py_UNUSED(ignored))
+{
+    PyObject *func = _PyThreadState_GET()->c_traceobj;
+    return Py_NewRef(func != NULL ? func : Py_None);
+}
+
+static PyObject *
+sys_setprofile(PyObject *module, PyObject *func)
+{
+    if (_PyEval_SetProfile(_PyThreadState_GET(), legacy_arg(func)) < 0) {
+        return NULL;
+    }
+    Py_RETURN_NONE;
+}
+
+static PyObject *
+sys_getprofile(PyObject *module, PyObject *Py_UNUSED(ignored))
+{
+    PyObject *func = _PyThreadState_GET()->c_profileobj;
+    return Py_NewRef(func != NULL ? func : Py_None);
+}
+
+static PyObject *
+sys_settraceallthreads(PyObject *module, PyObject *func)
+{
+    if (_PyEval_SetTraceAllThreads(legacy_arg(func)) < 0) {
+        return NULL;
+    }
+    Py_RETURN_NONE;
+}
+
+static PyObject *
+sys_setprofileallthreads(PyObject *module, PyObject *func)
+{
+    if (_PyEval_SetProfileAllThreads(legacy_arg(func)) < 0) {
+        return NULL;
+    }
+    Py_RETURN_NONE;
+}
+
 static PyMethodDef sys_methods[] = {
     {"exit", _PyCFunction_CAST(sys_exit), METH_FASTCALL, NULL},
     {"getrecursionlimit", sys_getrecursionlimit, METH_NOARGS, NULL},
@@ -903,6 +962,12 @@ static PyMethodDef sys_methods[] = {
     {"_get_cpu_count_config", sys_get_cpu_count_config, METH_NOARGS, NULL},
     {"_clear_type_descriptors", sys_clear_type_descriptors, METH_O, NULL},
     {"call_tracing", _PyCFunction_CAST(sys_call_tracing), METH_FASTCALL, NULL},
+    {"settrace", sys_settrace, METH_O, "settrace(function, /)\n--\n\nSet the trace function of this thread."},
+    {"gettrace", sys_gettrace, METH_NOARGS, "gettrace()\n--\n\nThe trace function of this thread, or None."},
+    {"setprofile", sys_setprofile, METH_O, "setprofile(function, /)\n--\n\nSet the profile function of this thread."},
+    {"getprofile", sys_getprofile, METH_NOARGS, "getprofile()\n--\n\nThe profile function of this thread, or None."},
+    {"_settraceallthreads", sys_settraceallthreads, METH_O, NULL},
+    {"_setprofileallthreads", sys_setprofileallthreads, METH_O, NULL},
     {"getdlopenflags", sys_getdlopenflags, METH_NOARGS, NULL},
     {"setdlopenflags", sys_setdlopenflags, METH_O, NULL},
     {"_getframemodulename", _PyCFunction_CAST(sys_getframemodulename),
@@ -1196,6 +1261,7 @@ _PySys_Create(PyThreadState *tstate)
     err |= set_value(d, "warnoptions", PyList_New(0));
     err |= set_value(d, "_xoptions", PyDict_New());
     err |= set_value(d, "_jit", PyModule_Create(&jitmodule));
+    err |= set_value(d, "monitoring", _PyMonitoring_MakeModule());
     if (err) {
         Py_DECREF(mod);
         return NULL;

@@ -44,6 +44,11 @@ struct PyCodeObject {
     /* Index of the first traceable instruction (after the prologue that
        makes cells and copies free variables). */
     int _co_firsttraceable;
+    /* sys.monitoring: the instrumentation version this code was last
+       (un)instrumented for, and its monitoring data (NULL until a tool
+       looks at it).  See Include/internal/pycore_instruments.h. */
+    uint32_t _co_instrumentation_version;
+    struct _PyCoMonitoringData *_co_monitoring;
     char co_code_adaptive[1]; /* ob_size code units, specialised in place */
 };
 

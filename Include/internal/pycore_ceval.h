@@ -211,6 +211,12 @@ _PyEval_ExpandBoundMethod(_PyStackRef *callable, _PyStackRef *self_or_null)
     PyStackRef_CLOSE(*callable);
     *callable = func;
 }
+/* sys.monitoring helpers for instrumented instructions (Python/ceval_helpers.c). */
+PyAPI_FUNC(PyObject *) _PyEval_MonitorCallResult(PyThreadState *tstate, struct _PyInterpreterFrame *frame,
+                                                 _Py_CODEUNIT *instr, PyObject *func, PyObject *arg0,
+                                                 PyObject *result);
+PyAPI_FUNC(int) _PyEval_MonitorBranch(PyThreadState *tstate, struct _PyInterpreterFrame *frame,
+                                      _Py_CODEUNIT *instr, _Py_CODEUNIT *next, int oparg, int taken);
 PyAPI_FUNC(PyObject *) _PyEval_CallFunctionEx(PyThreadState *tstate, PyObject *func, PyObject *self,
                                               PyObject *callargs, PyObject *kwargs);
 PyAPI_FUNC(PyObject *) _PyEval_CallIntrinsic1(PyThreadState *tstate, int oparg, PyObject *value);

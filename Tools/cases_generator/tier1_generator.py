@@ -39,7 +39,10 @@ def generate(analysis: Analysis) -> str:
 
 def write_case(inst: Instruction, out: CWriter) -> None:
     with out.block(f"TARGET({inst.name})"):
-        out.line("frame->instr_ptr = next_instr;")
+        if not inst.properties.no_save_ip:
+            # no_save_ip: the body reads the previous instruction's
+            # pointer (INSTRUMENTED_LINE) and saves its own.
+            out.line("frame->instr_ptr = next_instr;")
         out.line(f"next_instr += {inst.size};")
         out.line(f"INSTRUCTION_STATS({inst.name});")
         if inst.is_family_head:
