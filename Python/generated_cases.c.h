@@ -2522,7 +2522,7 @@
                 _Py_LeaveRecursiveCallPy(tstate);
                 _PyInterpreterFrame *dying = frame;
                 frame = tstate->current_frame = dying->previous;
-                _PyEval_FrameClearAndPop(tstate, dying);
+                _PyEval_PopFrameFast(tstate, dying);
                 stack_pointer = _PyFrame_GetStackPointer(frame) + 1;
                 LOAD_IP(frame->return_offset);
                 res = temp;
