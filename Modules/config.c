@@ -6,10 +6,12 @@
 #include "pycore_pythonrun.h"
 
 extern PyObject *PyInit__ast(void);
+extern PyObject *PyInit__bisect(void);
 extern PyObject *PyInit__codecs(void);
 extern PyObject *PyInit__collections(void);
 extern PyObject *PyInit__contextvars(void);
 extern PyObject *PyInit__functools(void);
+extern PyObject *PyInit__heapq(void);
 extern PyObject *PyInit__io(void);
 extern PyObject *PyInit__locale(void);
 extern PyObject *PyInit__opcode(void);
@@ -58,6 +60,7 @@ struct _inittab _PyImport_Inittab[] = {
     {"_ast", PyInit__ast},
     {"atexit", PyInit_atexit},
     {"binascii", PyInit_binascii},
+    {"_bisect", PyInit__bisect},
     {"cmath", PyInit_cmath},
     {"_codecs", PyInit__codecs},
     {"_collections", PyInit__collections},
@@ -67,6 +70,7 @@ struct _inittab _PyImport_Inittab[] = {
     {"_functools", PyInit__functools},
     {"gc", PyInit_gc},
     {"grp", PyInit_grp},
+    {"_heapq", PyInit__heapq},
     {"_imp", PyInit__imp},
     {"_io", PyInit__io},
     {"itertools", PyInit_itertools},
