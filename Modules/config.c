@@ -5,6 +5,7 @@
 #include "pycore_import.h"
 #include "pycore_pythonrun.h"
 
+extern PyObject *PyInit__abc(void);
 extern PyObject *PyInit__ast(void);
 extern PyObject *PyInit__bisect(void);
 extern PyObject *PyInit__codecs(void);
@@ -57,6 +58,7 @@ extern PyObject *PyInit__decimal(void);
 extern PyObject *PyInit_array(void);
 
 struct _inittab _PyImport_Inittab[] = {
+    {"_abc", PyInit__abc},
     {"_ast", PyInit__ast},
     {"atexit", PyInit_atexit},
     {"binascii", PyInit_binascii},
