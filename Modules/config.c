@@ -18,6 +18,7 @@ extern PyObject *PyInit__locale(void);
 extern PyObject *PyInit__opcode(void);
 extern PyObject *PyInit__operator(void);
 extern PyObject *PyInit__posixsubprocess(void);
+extern PyObject *PyInit__queue(void);
 extern PyObject *PyInit__random(void);
 extern PyObject *PyInit__signal(void);
 extern PyObject *PyInit__sre(void);
@@ -85,6 +86,7 @@ struct _inittab _PyImport_Inittab[] = {
     {"posix", PyInit_posix},
     {"_posixsubprocess", PyInit__posixsubprocess},
     {"pwd", PyInit_pwd},
+    {"_queue", PyInit__queue},
     {"_random", PyInit__random},
     {"resource", PyInit_resource},
     {"select", PyInit_select},
