@@ -16,7 +16,8 @@
 #include "pycore_object.h"
 #include <time.h>
 
-static PyObject *queue_empty_error;
+static PyObject *queue_empty_error;   /* _queue.Empty */
+static PyObject *empty_owner;         /* the module object that owns it */
 
 typedef struct {
     PyObject_HEAD
@@ -184,6 +185,11 @@ take_item(simplequeue *q)
 static PyObject *
 raise_empty(void)
 {
+    if (queue_empty_error == NULL) {
+        /* Only after finalization has released the module. */
+        PyErr_SetString(PyExc_RuntimeError, "_queue has been finalized");
+        return NULL;
+    }
     PyErr_SetNone(queue_empty_error);
     return NULL;
 }
@@ -387,11 +393,23 @@ static PyTypeObject simplequeue_type = {
     .tp_free = PyObject_GC_Del,
 };
 
+/* Drop Empty with the module that created it, so nothing outlives
+   finalization. */
+static void
+queue_module_free(void *module)
+{
+    if (module == empty_owner) {
+        Py_CLEAR(queue_empty_error);
+        empty_owner = NULL;
+    }
+}
+
 static struct PyModuleDef queuemodule = {
     PyModuleDef_HEAD_INIT,
     .m_name = "_queue",
     .m_doc = "SimpleQueue, the C queue that queue.py re-exports.",
     .m_size = -1,
+    .m_free = queue_module_free,
 };
 
 PyObject *
@@ -418,6 +436,9 @@ PyInit__queue(void)
         PyModule_AddObjectRef(m, "Empty", queue_empty_error) < 0) {
         Py_DECREF(m);
         return NULL;
+    }
+    if (empty_owner == NULL) {
+        empty_owner = m;
     }
     return m;
 }
