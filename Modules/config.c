@@ -5,17 +5,21 @@
 #include "pycore_import.h"
 #include "pycore_pythonrun.h"
 
+extern PyObject *PyInit__abc(void);
 extern PyObject *PyInit__ast(void);
+extern PyObject *PyInit__bisect(void);
 extern PyObject *PyInit__codecs(void);
 extern PyObject *PyInit__collections(void);
 extern PyObject *PyInit__contextvars(void);
 extern PyObject *PyInit__functools(void);
+extern PyObject *PyInit__heapq(void);
 extern PyObject *PyInit__io(void);
 extern PyObject *PyInit__locale(void);
 extern PyObject *PyInit__lsprof(void);
 extern PyObject *PyInit__opcode(void);
 extern PyObject *PyInit__operator(void);
 extern PyObject *PyInit__posixsubprocess(void);
+extern PyObject *PyInit__queue(void);
 extern PyObject *PyInit__random(void);
 extern PyObject *PyInit__signal(void);
 extern PyObject *PyInit__sre(void);
@@ -56,9 +60,11 @@ extern PyObject *PyInit__decimal(void);
 extern PyObject *PyInit_array(void);
 
 struct _inittab _PyImport_Inittab[] = {
+    {"_abc", PyInit__abc},
     {"_ast", PyInit__ast},
     {"atexit", PyInit_atexit},
     {"binascii", PyInit_binascii},
+    {"_bisect", PyInit__bisect},
     {"cmath", PyInit_cmath},
     {"_codecs", PyInit__codecs},
     {"_collections", PyInit__collections},
@@ -68,6 +74,7 @@ struct _inittab _PyImport_Inittab[] = {
     {"_functools", PyInit__functools},
     {"gc", PyInit_gc},
     {"grp", PyInit_grp},
+    {"_heapq", PyInit__heapq},
     {"_imp", PyInit__imp},
     {"_io", PyInit__io},
     {"itertools", PyInit_itertools},
@@ -81,6 +88,7 @@ struct _inittab _PyImport_Inittab[] = {
     {"posix", PyInit_posix},
     {"_posixsubprocess", PyInit__posixsubprocess},
     {"pwd", PyInit_pwd},
+    {"_queue", PyInit__queue},
     {"_random", PyInit__random},
     {"resource", PyInit_resource},
     {"select", PyInit_select},
