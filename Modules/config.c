@@ -11,6 +11,7 @@ extern PyObject *PyInit__collections(void);
 extern PyObject *PyInit__contextvars(void);
 extern PyObject *PyInit__functools(void);
 extern PyObject *PyInit__io(void);
+extern PyObject *PyInit__json(void);
 extern PyObject *PyInit__locale(void);
 extern PyObject *PyInit__opcode(void);
 extern PyObject *PyInit__operator(void);
@@ -70,6 +71,7 @@ struct _inittab _PyImport_Inittab[] = {
     {"_imp", PyInit__imp},
     {"_io", PyInit__io},
     {"itertools", PyInit_itertools},
+    {"_json", PyInit__json},
     {"_locale", PyInit__locale},
     {"marshal", PyInit_marshal},
     {"math", PyInit_math},
