@@ -14,6 +14,7 @@ extern PyObject *PyInit__contextvars(void);
 extern PyObject *PyInit__functools(void);
 extern PyObject *PyInit__heapq(void);
 extern PyObject *PyInit__io(void);
+extern PyObject *PyInit__json(void);
 extern PyObject *PyInit__locale(void);
 extern PyObject *PyInit__lsprof(void);
 extern PyObject *PyInit__opcode(void);
@@ -78,6 +79,7 @@ struct _inittab _PyImport_Inittab[] = {
     {"_imp", PyInit__imp},
     {"_io", PyInit__io},
     {"itertools", PyInit_itertools},
+    {"_json", PyInit__json},
     {"_locale", PyInit__locale},
     {"_lsprof", PyInit__lsprof},
     {"marshal", PyInit_marshal},
