@@ -50,10 +50,6 @@ print(compute(2))
 def environment():
     env = dict(os.environ)
     env.pop("PYTHONBREAKPOINT", None)
-    try:
-        import unicodedata  # noqa: F401
-    except ImportError:
-        env["PYTHONPATH"] = os.path.join(HERE, "pdb_support")
     env["TERM"] = "dumb"
     return env
 

@@ -208,16 +208,6 @@ except Exception as e:
     print(type(e).__name__, e)
 
 section("xmlrpc.client")
-try:
-    import decimal
-except ImportError:
-    # xmlrpc.client imports decimal.Decimal at load time but uses it only to
-    # marshal Decimal values, which this test does not send.  Without a
-    # decimal module in the runtime a stand-in keeps the XML paths testable.
-    import types
-    decimal = types.ModuleType("decimal")
-    decimal.Decimal = type("Decimal", (), {})
-    sys.modules["decimal"] = decimal
 import xmlrpc.client as rpc
 s = rpc.dumps((1, "two", [3.0, {"k": True}], None), "meth", allow_none=True)
 print(s)
