@@ -848,6 +848,7 @@
             CALL_LEN,
             CALL_LIST_APPEND,
             CALL_PY_EXACT_ARGS,
+            CALL_ALLOC_AND_ENTER_INIT,
         };
 
         specializing op(_SPECIALIZE_CALL, (counter/1, callable, self_or_null, unused[oparg] -- callable, self_or_null, unused[oparg])) {
@@ -922,6 +923,48 @@
             PyStackRef_CLOSE(callable);
             ERROR_IF(err < 0);
             res = PyStackRef_None;
+        }
+
+        /* cls(args) for a class made by object.__new__ and set up by a
+           Python __init__ that takes exactly these arguments (the class
+           and that __init__ are as when specialised).  The new object is
+           allocated here and __init__ runs in this loop, on top of a shim
+           frame whose code (EXIT_INIT_CHECK; RETURN_VALUE) checks that
+           __init__ returned None and then returns the object as the
+           call's result.  The shim is never traceable, so tracebacks and
+           f_back skip it. */
+        inst(CALL_ALLOC_AND_ENTER_INIT, (unused/1, type_version/2, callable, null, args[oparg] -- res)) {
+            DEOPT_IF(!PyStackRef_IsNull(null));
+            PyObject *callable_o = PyStackRef_AsPyObjectBorrow(callable);
+            DEOPT_IF(Py_TYPE(callable_o) != &PyType_Type);
+            PyTypeObject *cls = (PyTypeObject *)callable_o;
+            DEOPT_IF(cls->tp_version_tag != type_version);
+            DEOPT_IF(cls->tp_flags & Py_TPFLAGS_IS_ABSTRACT);
+            PyFunctionObject *init = _PyType_SpecializedInit(cls);
+            DEOPT_IF(init == NULL);
+            PyCodeObject *init_code = (PyCodeObject *)init->func_code;
+            DEOPT_IF(init_code->co_argcount != oparg + 1);
+            /* Our own reference first: allocating may collect, and a
+               finalizer could replace cls.__init__. */
+            Py_INCREF(init);
+            PyObject *self_o = PyType_GenericAlloc(cls, 0);
+            _PyInterpreterFrame *init_frame = self_o == NULL ? NULL : _PyEval_PushInitFrames(
+                tstate, frame, _PyEval_SpecializedCallables.init_shim, init, self_o);
+            if (init_frame == NULL) {
+                Py_XDECREF(self_o);
+                Py_DECREF(init);
+                ERROR_NO_POP();
+            }
+            for (int i = 0; i < oparg; i++) {
+                init_frame->localsplus[i + 1] = PyStackRef_MakeHeapSafe(args[i]);
+            }
+            _PyFrame_SetStackPointer(frame, stack_pointer - 2 - oparg);
+            frame->return_offset = (uint16_t)(next_instr - this_instr);
+            /* The instance keeps its class alive. */
+            PyStackRef_CLOSE(callable);
+            frame = tstate->current_frame = init_frame->previous;
+            res = PyStackRef_NULL;
+            DISPATCH_INLINED(init_frame);
         }
 
         /* Like CALL; the last len(kwnames) arguments are passed by name. */
@@ -1729,6 +1772,8 @@
             len = PyStackRef_FromPyObjectSteal(len_o);
         }
 
+        /* The first instruction of CALL_ALLOC_AND_ENTER_INIT's shim frame:
+           __init__ has just returned into it, above the new object. */
         inst(EXIT_INIT_CHECK, (should_be_none -- )) {
             if (!PyStackRef_IsNone(should_be_none)) {
                 PyErr_Format(PyExc_TypeError, "__init__() should return None, not '%.200s'",

@@ -1253,6 +1253,8 @@
             break;
         }
 
+        /* _CALL_ALLOC_AND_ENTER_INIT is not a viable micro-op for tier 2 because it uses 'next_instr' */
+
         /* _DO_CALL_KW is not a viable micro-op for tier 2 because it uses 'next_instr' */
 
         case _CALL_FUNCTION_EX: {

@@ -763,6 +763,82 @@
             DISPATCH();
         }
 
+        TARGET(CALL_ALLOC_AND_ENTER_INIT) {
+            frame->instr_ptr = next_instr;
+            next_instr += 4;
+            INSTRUCTION_STATS(CALL_ALLOC_AND_ENTER_INIT);
+            _Py_CODEUNIT* const this_instr = next_instr - 4;
+            (void)this_instr;
+            _PyStackRef callable;
+            _PyStackRef null;
+            _PyStackRef *args;
+            _PyStackRef res;
+            args = &stack_pointer[-oparg];
+            null = stack_pointer[-1 - oparg];
+            callable = stack_pointer[-2 - oparg];
+            uint32_t type_version = read_u32(&this_instr[2].cache);
+            (void)type_version;
+            _PyFrame_SetStackPointer(frame, stack_pointer);
+            if (!PyStackRef_IsNull(null)) {
+                UPDATE_MISS_STATS(CALL_ALLOC_AND_ENTER_INIT);
+                assert(_PyOpcode_Deopt[opcode] == (CALL));
+                JUMP_TO_PREDICTED(CALL);
+            }
+            PyObject *callable_o = PyStackRef_AsPyObjectBorrow(callable);
+            if (Py_TYPE(callable_o) != &PyType_Type) {
+                UPDATE_MISS_STATS(CALL_ALLOC_AND_ENTER_INIT);
+                assert(_PyOpcode_Deopt[opcode] == (CALL));
+                JUMP_TO_PREDICTED(CALL);
+            }
+            PyTypeObject *cls = (PyTypeObject *)callable_o;
+            if (cls->tp_version_tag != type_version) {
+                UPDATE_MISS_STATS(CALL_ALLOC_AND_ENTER_INIT);
+                assert(_PyOpcode_Deopt[opcode] == (CALL));
+                JUMP_TO_PREDICTED(CALL);
+            }
+            if (cls->tp_flags & Py_TPFLAGS_IS_ABSTRACT) {
+                UPDATE_MISS_STATS(CALL_ALLOC_AND_ENTER_INIT);
+                assert(_PyOpcode_Deopt[opcode] == (CALL));
+                JUMP_TO_PREDICTED(CALL);
+            }
+            PyFunctionObject *init = _PyType_SpecializedInit(cls);
+            if (init == NULL) {
+                UPDATE_MISS_STATS(CALL_ALLOC_AND_ENTER_INIT);
+                assert(_PyOpcode_Deopt[opcode] == (CALL));
+                JUMP_TO_PREDICTED(CALL);
+            }
+            PyCodeObject *init_code = (PyCodeObject *)init->func_code;
+            if (init_code->co_argcount != oparg + 1) {
+                UPDATE_MISS_STATS(CALL_ALLOC_AND_ENTER_INIT);
+                assert(_PyOpcode_Deopt[opcode] == (CALL));
+                JUMP_TO_PREDICTED(CALL);
+            }
+            /* Our own reference first: allocating may collect, and a
+               finalizer could replace cls.__init__. */
+            Py_INCREF(init);
+            PyObject *self_o = PyType_GenericAlloc(cls, 0);
+            _PyInterpreterFrame *init_frame = self_o == NULL ? NULL : _PyEval_PushInitFrames(
+                tstate, frame, _PyEval_SpecializedCallables.init_shim, init, self_o);
+            if (init_frame == NULL) {
+                Py_XDECREF(self_o);
+                Py_DECREF(init);
+                goto error;
+            }
+            for (int i = 0; i < oparg; i++) {
+                init_frame->localsplus[i + 1] = PyStackRef_MakeHeapSafe(args[i]);
+            }
+            _PyFrame_SetStackPointer(frame, stack_pointer - 2 - oparg);
+            frame->return_offset = (uint16_t)(next_instr - this_instr);
+            /* The instance keeps its class alive. */
+            PyStackRef_CLOSE(callable);
+            frame = tstate->current_frame = init_frame->previous;
+            res = PyStackRef_NULL;
+            DISPATCH_INLINED(init_frame);
+            stack_pointer[-2 - oparg] = res;
+            stack_pointer += -1 - oparg;
+            DISPATCH();
+        }
+
         TARGET(CALL_FUNCTION_EX) {
             frame->instr_ptr = next_instr;
             next_instr += 1;

@@ -14,6 +14,8 @@
 #include "pycore_dict.h"
 #include "pycore_long.h"
 #include "pycore_typeobject.h"
+#include "pycore_unicodeobject.h"
+#include "pycore_ceval.h"
 #include "pycore_opcode_utils.h"
 #include "pycore_pystate.h"
 #include "opcode_ids.h"
@@ -166,6 +168,49 @@ _Py_Specialize_ForIter(_PyStackRef iter, _PyStackRef index_or_null, _Py_CODEUNIT
     }
 }
 
+/* 1 if a call of func with `argcount` positional arguments binds them
+   one to one to its parameters (and func can be inlined and versioned). */
+static int
+takes_exactly_positional(PyFunctionObject *func, int argcount)
+{
+    PyCodeObject *code = (PyCodeObject *)func->func_code;
+    return func->vectorcall == _PyFunction_Vectorcall &&
+           !(code->co_flags & (CO_VARARGS | CO_VARKEYWORDS)) && code->co_kwonlyargcount == 0 &&
+           code->co_argcount == argcount && func->func_version != 0;
+}
+
+/* cls(args): CALL_ALLOC_AND_ENTER_INIT when making an instance is exactly
+   object.__new__ (so plain allocation) followed by a Python __init__ that
+   takes the instance and these arguments.  The metaclass must be `type`
+   itself (whose __call__ nobody can change), and the class must be a heap
+   type, where the __init__ is remembered for the fast path. */
+static void
+specialize_class_call(PyTypeObject *cls, _PyStackRef self_or_null, _Py_CODEUNIT *instr, int oparg)
+{
+    if (!PyStackRef_IsNull(self_or_null) || Py_TYPE(cls) != &PyType_Type ||
+        !(cls->tp_flags & Py_TPFLAGS_HEAPTYPE) || (cls->tp_flags & Py_TPFLAGS_IS_ABSTRACT) ||
+        cls->tp_new != PyBaseObject_Type.tp_new || cls->tp_alloc != PyType_GenericAlloc ||
+        _PyEval_SpecializedCallables.init_shim == NULL || !_PyType_AssignVersionTag(cls)) {
+        unspecialize(instr);
+        return;
+    }
+    static PyObject *init_name;
+    if (init_name == NULL) {
+        init_name = _PyUnicode_InternImmortal("__init__");
+    }
+    PyObject *init = _PyType_Lookup(cls, init_name);
+    if (init == NULL || !PyFunction_Check(init) ||
+        !takes_exactly_positional((PyFunctionObject *)init, oparg + 1)) {
+        unspecialize(instr);
+        return;
+    }
+    PyHeapTypeObject *heap = (PyHeapTypeObject *)cls;
+    heap->_spec_init = init;
+    heap->_spec_init_version = ((PyFunctionObject *)init)->func_version;
+    write_u32(&instr[2].cache, cls->tp_version_tag);
+    specialize(instr, CALL_ALLOC_AND_ENTER_INIT);
+}
+
 /* CALL: Python functions whose parameters are exactly the positional
    arguments given (no defaults needed; no star-args, double-star-kwargs or keyword-only). */
 void
@@ -181,16 +226,18 @@ _Py_Specialize_Call(_PyStackRef callable, _PyStackRef self_or_null, _Py_CODEUNIT
         specialize(instr, CALL_LIST_APPEND);
         return;
     }
+    if (PyType_Check(callable_o)) {
+        specialize_class_call((PyTypeObject *)callable_o, self_or_null, instr, oparg);
+        return;
+    }
     if (!PyFunction_Check(callable_o) ||
         ((PyFunctionObject *)callable_o)->vectorcall != _PyFunction_Vectorcall) {
         unspecialize(instr);
         return;
     }
     PyFunctionObject *func = (PyFunctionObject *)callable_o;
-    PyCodeObject *code = (PyCodeObject *)func->func_code;
     int argcount = oparg + !PyStackRef_IsNull(self_or_null);
-    if ((code->co_flags & (CO_VARARGS | CO_VARKEYWORDS)) || code->co_kwonlyargcount != 0 ||
-        code->co_argcount != argcount || func->func_version == 0) {
+    if (!takes_exactly_positional(func, argcount)) {
         unspecialize(instr);
         return;
     }
@@ -336,6 +383,52 @@ _Py_Specialize_StoreAttr(_PyStackRef owner, _Py_CODEUNIT *instr, PyObject *name)
    never match a different object reusing a freed address. */
 struct _PyEval_SpecializedCallables _PyEval_SpecializedCallables;
 
+/* The code of CALL_ALLOC_AND_ENTER_INIT's shim frame (see
+   _PyEval_PushInitFrames): check what __init__ returned, then return the
+   new object.  Its first traceable instruction is past its end, so every
+   frame running it counts as incomplete and is hidden from tracebacks,
+   f_back and sys._getframe. */
+static PyCodeObject *
+make_init_shim(void)
+{
+    static const _Py_CODEUNIT body[] = {
+        {.op = {EXIT_INIT_CHECK, 0}},
+        {.op = {RETURN_VALUE, 0}},
+    };
+    PyObject *code = PyBytes_FromStringAndSize((const char *)body, sizeof(body));
+    PyObject *no_bytes = PyBytes_FromStringAndSize(NULL, 0);
+    PyObject *no_names = PyTuple_New(0);
+    PyObject *label = PyUnicode_FromString("__init__");
+    PyObject *origin = PyUnicode_FromString("<class call>");
+    PyCodeObject *shim = NULL;
+    if (code != NULL && no_bytes != NULL && no_names != NULL && label != NULL && origin != NULL) {
+        struct _PyCodeConstructor parts = {
+            .filename = origin,
+            .name = label,
+            .qualname = label,
+            .flags = CO_OPTIMIZED | CO_NEWLOCALS,
+            .code = code,
+            .linetable = no_bytes,
+            .consts = no_names,
+            .names = no_names,
+            .localsplusnames = no_names,
+            .localspluskinds = no_bytes,
+            .stacksize = 2,
+            .exceptiontable = no_bytes,
+        };
+        shim = _PyCode_New(&parts);
+    }
+    if (shim != NULL) {
+        shim->_co_firsttraceable = (int)Py_SIZE(shim);
+    }
+    Py_XDECREF(code);
+    Py_XDECREF(no_bytes);
+    Py_XDECREF(no_names);
+    Py_XDECREF(label);
+    Py_XDECREF(origin);
+    return shim;
+}
+
 int
 _Py_InitSpecializedCallables(PyInterpreterState *interp)
 {
@@ -347,8 +440,13 @@ _Py_InitSpecializedCallables(PyInterpreterState *interp)
         }
         return -1;
     }
+    PyCodeObject *shim = make_init_shim();
+    if (shim == NULL) {
+        return -1;
+    }
     _PyEval_SpecializedCallables.len = Py_NewRef(len);
     _PyEval_SpecializedCallables.list_append = Py_NewRef(append);
+    _PyEval_SpecializedCallables.init_shim = shim;
     return 0;
 }
 
@@ -357,4 +455,5 @@ _Py_FiniSpecializedCallables(void)
 {
     Py_CLEAR(_PyEval_SpecializedCallables.len);
     Py_CLEAR(_PyEval_SpecializedCallables.list_append);
+    Py_CLEAR(_PyEval_SpecializedCallables.init_shim);
 }

@@ -226,6 +226,10 @@ PyAPI_FUNC(void) _Py_Specialize_StoreAttr(_PyStackRef owner, _Py_CODEUNIT *instr
 struct _PyEval_SpecializedCallables {
     PyObject *len;
     PyObject *list_append;
+    /* The code of the frame CALL_ALLOC_AND_ENTER_INIT slips under an
+       __init__ frame: EXIT_INIT_CHECK, then RETURN_VALUE of the new object.
+       None of it is traceable, so stack walkers never show that frame. */
+    PyCodeObject *init_shim;
 };
 PyAPI_DATA(struct _PyEval_SpecializedCallables) _PyEval_SpecializedCallables;
 PyAPI_FUNC(int) _Py_InitSpecializedCallables(PyInterpreterState *interp);

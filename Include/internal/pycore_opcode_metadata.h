@@ -24,7 +24,7 @@ extern "C" {
 /* Changes whenever compiled code would read differently: opcode
    numbers, stack effects or inline-cache sizes.  The .pyc magic
    number is derived from it (Python/import.c). */
-#define _Py_BYTECODE_STAMP 4791
+#define _Py_BYTECODE_STAMP 7484
 
 static inline int
 _PyOpcode_num_popped(int opcode, int oparg)
@@ -74,6 +74,8 @@ _PyOpcode_num_popped(int opcode, int oparg)
         case CACHE:
             return 0;
         case CALL:
+            return 2 + oparg;
+        case CALL_ALLOC_AND_ENTER_INIT:
             return 2 + oparg;
         case CALL_FUNCTION_EX:
             return 4;
@@ -408,6 +410,8 @@ _PyOpcode_num_pushed(int opcode, int oparg)
         case CACHE:
             return 0;
         case CALL:
+            return 1;
+        case CALL_ALLOC_AND_ENTER_INIT:
             return 1;
         case CALL_FUNCTION_EX:
             return 1;
@@ -752,6 +756,7 @@ const struct opcode_metadata _PyOpcode_opcode_metadata[267] = {
     [BUILD_TUPLE] = { true, HAS_ARG_FLAG | HAS_ERROR_FLAG | HAS_ESCAPES_FLAG },
     [CACHE] = { true, HAS_ESCAPES_FLAG },
     [CALL] = { true, HAS_ARG_FLAG | HAS_ERROR_FLAG | HAS_ESCAPES_FLAG },
+    [CALL_ALLOC_AND_ENTER_INIT] = { true, HAS_ARG_FLAG | HAS_DEOPT_FLAG | HAS_ERROR_FLAG | HAS_ESCAPES_FLAG | HAS_ERROR_NO_POP_FLAG },
     [CALL_FUNCTION_EX] = { true, HAS_ERROR_FLAG | HAS_ESCAPES_FLAG },
     [CALL_INTRINSIC_1] = { true, HAS_ARG_FLAG | HAS_ERROR_FLAG | HAS_ESCAPES_FLAG },
     [CALL_INTRINSIC_2] = { true, HAS_ARG_FLAG | HAS_ERROR_FLAG | HAS_ESCAPES_FLAG },
@@ -972,6 +977,7 @@ const uint8_t _PyOpcode_Caches[256] = {
     [BINARY_OP_SUBTRACT_FLOAT] = 5,
     [BINARY_OP_SUBTRACT_INT] = 5,
     [CALL] = 3,
+    [CALL_ALLOC_AND_ENTER_INIT] = 3,
     [CALL_KW] = 3,
     [CALL_LEN] = 3,
     [CALL_LIST_APPEND] = 3,
@@ -1038,6 +1044,7 @@ const uint8_t _PyOpcode_Deopt[256] = {
     [BUILD_TUPLE] = BUILD_TUPLE,
     [CACHE] = CACHE,
     [CALL] = CALL,
+    [CALL_ALLOC_AND_ENTER_INIT] = CALL,
     [CALL_FUNCTION_EX] = CALL_FUNCTION_EX,
     [CALL_INTRINSIC_1] = CALL_INTRINSIC_1,
     [CALL_INTRINSIC_2] = CALL_INTRINSIC_2,
@@ -1196,6 +1203,7 @@ const char *const _PyOpcode_OpName[267] = {
     [BUILD_TUPLE] = "BUILD_TUPLE",
     [CACHE] = "CACHE",
     [CALL] = "CALL",
+    [CALL_ALLOC_AND_ENTER_INIT] = "CALL_ALLOC_AND_ENTER_INIT",
     [CALL_FUNCTION_EX] = "CALL_FUNCTION_EX",
     [CALL_INTRINSIC_1] = "CALL_INTRINSIC_1",
     [CALL_INTRINSIC_2] = "CALL_INTRINSIC_2",

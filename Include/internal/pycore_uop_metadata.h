@@ -70,6 +70,7 @@ const uint16_t _PyUop_Flags[MAX_UOP_ID+1] = {
     [_BUILD_TEMPLATE] = HAS_ERROR_FLAG | HAS_ESCAPES_FLAG,
     [_BUILD_TUPLE] = HAS_ARG_FLAG | HAS_ERROR_FLAG | HAS_ESCAPES_FLAG,
     [_CACHE] = HAS_ESCAPES_FLAG,
+    [_CALL_ALLOC_AND_ENTER_INIT] = HAS_ARG_FLAG | HAS_DEOPT_FLAG | HAS_ERROR_FLAG | HAS_ESCAPES_FLAG | HAS_ERROR_NO_POP_FLAG,
     [_CALL_FUNCTION_EX] = HAS_ERROR_FLAG | HAS_ESCAPES_FLAG,
     [_CALL_INTRINSIC_1] = HAS_ARG_FLAG | HAS_ERROR_FLAG | HAS_ESCAPES_FLAG,
     [_CALL_INTRINSIC_2] = HAS_ARG_FLAG | HAS_ERROR_FLAG | HAS_ESCAPES_FLAG,
@@ -253,6 +254,7 @@ const char *const _PyOpcode_uop_name[MAX_UOP_ID+1] = {
     [_BUILD_TEMPLATE] = "_BUILD_TEMPLATE",
     [_BUILD_TUPLE] = "_BUILD_TUPLE",
     [_CACHE] = "_CACHE",
+    [_CALL_ALLOC_AND_ENTER_INIT] = "_CALL_ALLOC_AND_ENTER_INIT",
     [_CALL_FUNCTION_EX] = "_CALL_FUNCTION_EX",
     [_CALL_INTRINSIC_1] = "_CALL_INTRINSIC_1",
     [_CALL_INTRINSIC_2] = "_CALL_INTRINSIC_2",
@@ -453,6 +455,8 @@ _PyUop_num_popped(int opcode, int oparg)
             return oparg;
         case _CACHE:
             return 0;
+        case _CALL_ALLOC_AND_ENTER_INIT:
+            return 2 + oparg;
         case _CALL_FUNCTION_EX:
             return 4;
         case _CALL_INTRINSIC_1:
