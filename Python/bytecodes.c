@@ -1253,7 +1253,7 @@
         /* ---- Attributes -------------------------------------------------- */
 
         family(LOAD_ATTR, INLINE_CACHE_ENTRIES_LOAD_ATTR) = {
-            LOAD_ATTR_INSTANCE_VALUE,
+            LOAD_ATTR_WITH_HINT,
             LOAD_ATTR_METHOD_WITH_DICT,
         };
 
@@ -1309,17 +1309,17 @@
             DEOPT_IF(Py_TYPE(PyStackRef_AsPyObjectBorrow(owner))->tp_version_tag != type_version);
         }
 
-        /* obj.name found in the instance dict (no class attribute of that
-           name exists). */
-        op(_LOAD_ATTR_INSTANCE_VALUE, (owner -- attr, unused[oparg & 1])) {
+        /* obj.name from the instance dict (no class attribute of that name
+           exists), at the entry where it was found when specialised. */
+        op(_LOAD_ATTR_WITH_HINT, (hint/1, owner -- attr, unused[oparg & 1])) {
             PyObject *name = GETITEM(FRAME_CO_NAMES, oparg >> 1);
-            PyObject *attr_o = _PyObject_InstanceDictLookup(PyStackRef_AsPyObjectBorrow(owner), name);
-            DEOPT_IF(attr_o == NULL);
+            PyDictKeyEntry *entry = _PyDict_EntryAtHint(_PyObject_InlineDictAt(PyStackRef_AsPyObjectBorrow(owner)), name, hint);
+            DEOPT_IF(entry == NULL);
+            attr = PyStackRef_FromPyObjectNew(entry->me_value);
             PyStackRef_CLOSE(owner);
-            attr = PyStackRef_FromPyObjectSteal(attr_o);
         }
 
-        macro(LOAD_ATTR_INSTANCE_VALUE) = unused/1 + _GUARD_TYPE_VERSION + unused/6 + _LOAD_ATTR_INSTANCE_VALUE;
+        macro(LOAD_ATTR_WITH_HINT) = unused/1 + _GUARD_TYPE_VERSION + _LOAD_ATTR_WITH_HINT + unused/5;
 
         /* obj.method(...): the function found on the type, unless the
            instance dict shadows it. */
@@ -1334,6 +1334,7 @@
 
         family(STORE_ATTR, INLINE_CACHE_ENTRIES_STORE_ATTR) = {
             STORE_ATTR_INSTANCE_VALUE,
+            STORE_ATTR_WITH_HINT,
         };
 
         specializing op(_SPECIALIZE_STORE_ATTR, (counter/1, owner -- owner)) {
@@ -1368,6 +1369,23 @@
         }
 
         macro(STORE_ATTR_INSTANCE_VALUE) = unused/1 + _GUARD_TYPE_VERSION_OF_OWNER + unused/1 + _STORE_ATTR_INSTANCE_VALUE;
+
+        /* obj.name = v replacing the value of an instance dict entry found
+           where it was when specialised (the type, version guarded, has no
+           attribute of that name to intercept the store). */
+        op(_STORE_ATTR_WITH_HINT, (hint/1, v, owner --)) {
+            PyObject *name = GETITEM(FRAME_CO_NAMES, oparg);
+            PyObject *dict = _PyObject_InlineDictAt(PyStackRef_AsPyObjectBorrow(owner));
+            PyDictKeyEntry *entry = _PyDict_EntryAtHint(dict, name, hint);
+            DEOPT_IF(entry == NULL);
+            PyObject *old_value = entry->me_value;
+            entry->me_value = PyStackRef_AsPyObjectSteal(v);
+            _PyDict_BumpVersion((PyDictObject *)dict);
+            PyStackRef_CLOSE(owner);
+            Py_DECREF(old_value);
+        }
+
+        macro(STORE_ATTR_WITH_HINT) = unused/1 + _GUARD_TYPE_VERSION_OF_OWNER + _STORE_ATTR_WITH_HINT;
 
         inst(DELETE_ATTR, (owner --)) {
             PyObject *name = GETITEM(FRAME_CO_NAMES, oparg);

@@ -1728,20 +1728,22 @@
             break;
         }
 
-        case _LOAD_ATTR_INSTANCE_VALUE: {
+        case _LOAD_ATTR_WITH_HINT: {
             _PyStackRef owner;
             _PyStackRef attr;
             oparg = CURRENT_OPARG();
             owner = stack_pointer[-1];
+            uint16_t hint = (uint16_t)CURRENT_OPERAND0();
+            (void)hint;
             _PyFrame_SetStackPointer(frame, stack_pointer);
             PyObject *name = GETITEM(FRAME_CO_NAMES, oparg >> 1);
-            PyObject *attr_o = _PyObject_InstanceDictLookup(PyStackRef_AsPyObjectBorrow(owner), name);
-            if (attr_o == NULL) {
+            PyDictKeyEntry *entry = _PyDict_EntryAtHint(_PyObject_InlineDictAt(PyStackRef_AsPyObjectBorrow(owner)), name, hint);
+            if (entry == NULL) {
                 UOP_STAT_INC(uopcode, miss);
                 JUMP_TO_JUMP_TARGET();
             }
+            attr = PyStackRef_FromPyObjectNew(entry->me_value);
             PyStackRef_CLOSE(owner);
-            attr = PyStackRef_FromPyObjectSteal(attr_o);
             stack_pointer[-1] = attr;
             stack_pointer += (oparg & 1);
             break;
@@ -1811,6 +1813,31 @@
                 stack_pointer += -2;
                 JUMP_TO_ERROR();
             }
+            stack_pointer += -2;
+            break;
+        }
+
+        case _STORE_ATTR_WITH_HINT: {
+            _PyStackRef v;
+            _PyStackRef owner;
+            oparg = CURRENT_OPARG();
+            owner = stack_pointer[-1];
+            v = stack_pointer[-2];
+            uint16_t hint = (uint16_t)CURRENT_OPERAND0();
+            (void)hint;
+            _PyFrame_SetStackPointer(frame, stack_pointer);
+            PyObject *name = GETITEM(FRAME_CO_NAMES, oparg);
+            PyObject *dict = _PyObject_InlineDictAt(PyStackRef_AsPyObjectBorrow(owner));
+            PyDictKeyEntry *entry = _PyDict_EntryAtHint(dict, name, hint);
+            if (entry == NULL) {
+                UOP_STAT_INC(uopcode, miss);
+                JUMP_TO_JUMP_TARGET();
+            }
+            PyObject *old_value = entry->me_value;
+            entry->me_value = PyStackRef_AsPyObjectSteal(v);
+            _PyDict_BumpVersion((PyDictObject *)dict);
+            PyStackRef_CLOSE(owner);
+            Py_DECREF(old_value);
             stack_pointer += -2;
             break;
         }

@@ -2332,46 +2332,6 @@
             DISPATCH();
         }
 
-        TARGET(LOAD_ATTR_INSTANCE_VALUE) {
-            frame->instr_ptr = next_instr;
-            next_instr += 10;
-            INSTRUCTION_STATS(LOAD_ATTR_INSTANCE_VALUE);
-            _Py_CODEUNIT* const this_instr = next_instr - 10;
-            (void)this_instr;
-            _PyStackRef owner;
-            _PyStackRef attr;
-            /* Skip 1 cache entry */
-            // _GUARD_TYPE_VERSION
-            {
-                owner = stack_pointer[-1];
-                uint32_t type_version = read_u32(&this_instr[2].cache);
-                (void)type_version;
-                if (Py_TYPE(PyStackRef_AsPyObjectBorrow(owner))->tp_version_tag != type_version) {
-                    UPDATE_MISS_STATS(LOAD_ATTR_INSTANCE_VALUE);
-                    assert(_PyOpcode_Deopt[opcode] == (LOAD_ATTR));
-                    JUMP_TO_PREDICTED(LOAD_ATTR);
-                }
-            }
-            /* Skip 6 cache entries */
-            // _LOAD_ATTR_INSTANCE_VALUE
-            {
-                owner = stack_pointer[-1];
-                _PyFrame_SetStackPointer(frame, stack_pointer);
-                PyObject *name = GETITEM(FRAME_CO_NAMES, oparg >> 1);
-                PyObject *attr_o = _PyObject_InstanceDictLookup(PyStackRef_AsPyObjectBorrow(owner), name);
-                if (attr_o == NULL) {
-                    UPDATE_MISS_STATS(LOAD_ATTR_INSTANCE_VALUE);
-                    assert(_PyOpcode_Deopt[opcode] == (LOAD_ATTR));
-                    JUMP_TO_PREDICTED(LOAD_ATTR);
-                }
-                PyStackRef_CLOSE(owner);
-                attr = PyStackRef_FromPyObjectSteal(attr_o);
-                stack_pointer[-1] = attr;
-                stack_pointer += (oparg & 1);
-            }
-            DISPATCH();
-        }
-
         TARGET(LOAD_ATTR_METHOD_WITH_DICT) {
             frame->instr_ptr = next_instr;
             next_instr += 10;
@@ -2412,6 +2372,48 @@
                 stack_pointer[-1] = attr;
                 stack_pointer += (oparg & 1);
             }
+            DISPATCH();
+        }
+
+        TARGET(LOAD_ATTR_WITH_HINT) {
+            frame->instr_ptr = next_instr;
+            next_instr += 10;
+            INSTRUCTION_STATS(LOAD_ATTR_WITH_HINT);
+            _Py_CODEUNIT* const this_instr = next_instr - 10;
+            (void)this_instr;
+            _PyStackRef owner;
+            _PyStackRef attr;
+            /* Skip 1 cache entry */
+            // _GUARD_TYPE_VERSION
+            {
+                owner = stack_pointer[-1];
+                uint32_t type_version = read_u32(&this_instr[2].cache);
+                (void)type_version;
+                if (Py_TYPE(PyStackRef_AsPyObjectBorrow(owner))->tp_version_tag != type_version) {
+                    UPDATE_MISS_STATS(LOAD_ATTR_WITH_HINT);
+                    assert(_PyOpcode_Deopt[opcode] == (LOAD_ATTR));
+                    JUMP_TO_PREDICTED(LOAD_ATTR);
+                }
+            }
+            // _LOAD_ATTR_WITH_HINT
+            {
+                owner = stack_pointer[-1];
+                uint16_t hint = read_u16(&this_instr[4].cache);
+                (void)hint;
+                _PyFrame_SetStackPointer(frame, stack_pointer);
+                PyObject *name = GETITEM(FRAME_CO_NAMES, oparg >> 1);
+                PyDictKeyEntry *entry = _PyDict_EntryAtHint(_PyObject_InlineDictAt(PyStackRef_AsPyObjectBorrow(owner)), name, hint);
+                if (entry == NULL) {
+                    UPDATE_MISS_STATS(LOAD_ATTR_WITH_HINT);
+                    assert(_PyOpcode_Deopt[opcode] == (LOAD_ATTR));
+                    JUMP_TO_PREDICTED(LOAD_ATTR);
+                }
+                attr = PyStackRef_FromPyObjectNew(entry->me_value);
+                PyStackRef_CLOSE(owner);
+                stack_pointer[-1] = attr;
+                stack_pointer += (oparg & 1);
+            }
+            /* Skip 5 cache entries */
             DISPATCH();
         }
 
@@ -3522,6 +3524,51 @@
                     stack_pointer += -2;
                     goto error;
                 }
+                stack_pointer += -2;
+            }
+            DISPATCH();
+        }
+
+        TARGET(STORE_ATTR_WITH_HINT) {
+            frame->instr_ptr = next_instr;
+            next_instr += 5;
+            INSTRUCTION_STATS(STORE_ATTR_WITH_HINT);
+            _Py_CODEUNIT* const this_instr = next_instr - 5;
+            (void)this_instr;
+            _PyStackRef owner;
+            _PyStackRef v;
+            /* Skip 1 cache entry */
+            // _GUARD_TYPE_VERSION_OF_OWNER
+            {
+                owner = stack_pointer[-1];
+                uint32_t type_version = read_u32(&this_instr[2].cache);
+                (void)type_version;
+                if (Py_TYPE(PyStackRef_AsPyObjectBorrow(owner))->tp_version_tag != type_version) {
+                    UPDATE_MISS_STATS(STORE_ATTR_WITH_HINT);
+                    assert(_PyOpcode_Deopt[opcode] == (STORE_ATTR));
+                    JUMP_TO_PREDICTED(STORE_ATTR);
+                }
+            }
+            // _STORE_ATTR_WITH_HINT
+            {
+                owner = stack_pointer[-1];
+                v = stack_pointer[-2];
+                uint16_t hint = read_u16(&this_instr[4].cache);
+                (void)hint;
+                _PyFrame_SetStackPointer(frame, stack_pointer);
+                PyObject *name = GETITEM(FRAME_CO_NAMES, oparg);
+                PyObject *dict = _PyObject_InlineDictAt(PyStackRef_AsPyObjectBorrow(owner));
+                PyDictKeyEntry *entry = _PyDict_EntryAtHint(dict, name, hint);
+                if (entry == NULL) {
+                    UPDATE_MISS_STATS(STORE_ATTR_WITH_HINT);
+                    assert(_PyOpcode_Deopt[opcode] == (STORE_ATTR));
+                    JUMP_TO_PREDICTED(STORE_ATTR);
+                }
+                PyObject *old_value = entry->me_value;
+                entry->me_value = PyStackRef_AsPyObjectSteal(v);
+                _PyDict_BumpVersion((PyDictObject *)dict);
+                PyStackRef_CLOSE(owner);
+                Py_DECREF(old_value);
                 stack_pointer += -2;
             }
             DISPATCH();

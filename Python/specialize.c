@@ -279,6 +279,30 @@ _PyObject_InstanceDictHas(PyObject *obj, PyObject *name)
     return r;
 }
 
+/* Where `name` sits in obj's instance dict, for the *_WITH_HINT forms:
+   its entry's position, or -1 when the type does not keep the dict at a
+   fixed positive offset, there is no (exact) dict, the name is absent or
+   its position does not fit a cache entry. */
+static int
+instance_dict_hint(PyObject *obj, PyObject *name)
+{
+    if (Py_TYPE(obj)->tp_dictoffset <= 0) {
+        return -1;
+    }
+    PyObject *dict = _PyObject_InlineDictAt(obj);
+    if (dict == NULL || !PyDict_CheckExact(dict)) {
+        return -1;
+    }
+    Py_ssize_t index = _PyDict_LookupIndex((PyDictObject *)dict, name);
+    if (index == DKIX_ERROR) {
+        PyErr_Clear();
+    }
+    if (index < 0 || index > UINT16_MAX) {
+        return -1;
+    }
+    return (int)index;
+}
+
 /* LOAD_ATTR on instances of classes with the generic attribute protocol:
    plain instance attributes and plain methods. */
 void
@@ -300,10 +324,14 @@ _Py_Specialize_LoadAttr(_PyStackRef owner, _Py_CODEUNIT *instr, PyObject *name, 
             return;
         }
     }
-    else if (descr == NULL && tp->tp_dictoffset != 0) {
-        write_u32(&instr[2].cache, tp->tp_version_tag);
-        specialize(instr, LOAD_ATTR_INSTANCE_VALUE);
-        return;
+    else if (descr == NULL) {
+        int hint = instance_dict_hint(obj, name);
+        if (hint >= 0) {
+            write_u32(&instr[2].cache, tp->tp_version_tag);
+            instr[4].cache = (uint16_t)hint;
+            specialize(instr, LOAD_ATTR_WITH_HINT);
+            return;
+        }
     }
     unspecialize(instr);
 }
@@ -375,6 +403,14 @@ _Py_Specialize_StoreAttr(_PyStackRef owner, _Py_CODEUNIT *instr, PyObject *name)
         return;
     }
     write_u32(&instr[2].cache, tp->tp_version_tag);
+    /* Replacing a value in place needs the name already there; adding it
+       (as __init__ does) goes through the dict's insertion. */
+    int hint = instance_dict_hint(PyStackRef_AsPyObjectBorrow(owner), name);
+    if (hint >= 0) {
+        instr[4].cache = (uint16_t)hint;
+        specialize(instr, STORE_ATTR_WITH_HINT);
+        return;
+    }
     specialize(instr, STORE_ATTR_INSTANCE_VALUE);
 }
 
