@@ -1255,6 +1255,10 @@
         family(LOAD_ATTR, INLINE_CACHE_ENTRIES_LOAD_ATTR) = {
             LOAD_ATTR_WITH_HINT,
             LOAD_ATTR_METHOD_WITH_DICT,
+            LOAD_ATTR_SLOT,
+            LOAD_ATTR_METHOD_NO_DICT,
+            LOAD_ATTR_MODULE,
+            LOAD_ATTR_CLASS,
         };
 
         specializing op(_SPECIALIZE_LOAD_ATTR, (counter/1, owner -- owner)) {
@@ -1332,9 +1336,69 @@
 
         macro(LOAD_ATTR_METHOD_WITH_DICT) = unused/1 + _GUARD_TYPE_VERSION + unused/2 + _LOAD_ATTR_METHOD_WITH_DICT;
 
+        /* obj.name read from a __slots__ member at a fixed offset in the
+           object.  An empty slot takes the generic path, which raises the
+           AttributeError. */
+        op(_LOAD_ATTR_SLOT, (index/1, owner -- attr, unused[oparg & 1])) {
+            PyObject *value = *(PyObject **)((char *)PyStackRef_AsPyObjectBorrow(owner) + index);
+            DEOPT_IF(value == NULL);
+            attr = PyStackRef_FromPyObjectNew(value);
+            PyStackRef_CLOSE(owner);
+        }
+
+        macro(LOAD_ATTR_SLOT) = unused/1 + _GUARD_TYPE_VERSION + _LOAD_ATTR_SLOT + unused/5;
+
+        /* obj.method(...) on an instance without a dict: the type's
+           function or method descriptor, with obj as self. */
+        op(_LOAD_ATTR_METHOD_NO_DICT, (descr/4, owner -- attr, self_or_null[oparg & 1])) {
+            attr = PyStackRef_FromPyObjectNew((PyObject *)(uintptr_t)descr);
+            self_or_null[0] = owner;
+        }
+
+        macro(LOAD_ATTR_METHOD_NO_DICT) = unused/1 + _GUARD_TYPE_VERSION + unused/2 + _LOAD_ATTR_METHOD_NO_DICT;
+
+        /* module.name from the module's dict, at the entry where it was
+           found when specialised (the module type has no attribute of that
+           name, and it is immutable). */
+        op(_LOAD_ATTR_MODULE, (hint/1, owner -- attr, null[oparg & 1])) {
+            PyObject *owner_o = PyStackRef_AsPyObjectBorrow(owner);
+            DEOPT_IF(!PyModule_CheckExact(owner_o));
+            PyObject *name = GETITEM(FRAME_CO_NAMES, oparg >> 1);
+            PyDictKeyEntry *entry = _PyDict_EntryAtHint(((PyModuleObject *)owner_o)->md_dict, name, hint);
+            DEOPT_IF(entry == NULL);
+            attr = PyStackRef_FromPyObjectNew(entry->me_value);
+            if (oparg & 1) {
+                null[0] = PyStackRef_NULL;
+            }
+            PyStackRef_CLOSE(owner);
+        }
+
+        macro(LOAD_ATTR_MODULE) = unused/1 + unused/2 + _LOAD_ATTR_MODULE + unused/5;
+
+        /* The class itself (not its type) is as it was when specialised. */
+        op(_GUARD_CLASS_VERSION, (type_version/2, owner -- owner)) {
+            PyObject *owner_o = PyStackRef_AsPyObjectBorrow(owner);
+            DEOPT_IF(!PyType_Check(owner_o));
+            DEOPT_IF(((PyTypeObject *)owner_o)->tp_version_tag != type_version);
+        }
+
+        /* cls.name where the class (or a base) holds a plain value or a
+           function (which a class gives back as it is), and its metaclass,
+           `type` itself, has no attribute of that name. */
+        op(_LOAD_ATTR_CLASS, (descr/4, owner -- attr, null[oparg & 1])) {
+            attr = PyStackRef_FromPyObjectNew((PyObject *)(uintptr_t)descr);
+            if (oparg & 1) {
+                null[0] = PyStackRef_NULL;
+            }
+            PyStackRef_CLOSE(owner);
+        }
+
+        macro(LOAD_ATTR_CLASS) = unused/1 + _GUARD_CLASS_VERSION + unused/2 + _LOAD_ATTR_CLASS;
+
         family(STORE_ATTR, INLINE_CACHE_ENTRIES_STORE_ATTR) = {
             STORE_ATTR_INSTANCE_VALUE,
             STORE_ATTR_WITH_HINT,
+            STORE_ATTR_SLOT,
         };
 
         specializing op(_SPECIALIZE_STORE_ATTR, (counter/1, owner -- owner)) {
@@ -1386,6 +1450,17 @@
         }
 
         macro(STORE_ATTR_WITH_HINT) = unused/1 + _GUARD_TYPE_VERSION_OF_OWNER + _STORE_ATTR_WITH_HINT;
+
+        /* obj.name = v into a writable __slots__ member at a fixed offset. */
+        op(_STORE_ATTR_SLOT, (index/1, v, owner --)) {
+            PyObject **slot = (PyObject **)((char *)PyStackRef_AsPyObjectBorrow(owner) + index);
+            PyObject *old_value = *slot;
+            *slot = PyStackRef_AsPyObjectSteal(v);
+            PyStackRef_CLOSE(owner);
+            Py_XDECREF(old_value);
+        }
+
+        macro(STORE_ATTR_SLOT) = unused/1 + _GUARD_TYPE_VERSION_OF_OWNER + _STORE_ATTR_SLOT;
 
         inst(DELETE_ATTR, (owner --)) {
             PyObject *name = GETITEM(FRAME_CO_NAMES, oparg);

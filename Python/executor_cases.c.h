@@ -1771,6 +1771,110 @@
             break;
         }
 
+        case _LOAD_ATTR_SLOT: {
+            _PyStackRef owner;
+            _PyStackRef attr;
+            oparg = CURRENT_OPARG();
+            owner = stack_pointer[-1];
+            uint16_t index = (uint16_t)CURRENT_OPERAND0();
+            (void)index;
+            _PyFrame_SetStackPointer(frame, stack_pointer);
+            PyObject *value = *(PyObject **)((char *)PyStackRef_AsPyObjectBorrow(owner) + index);
+            if (value == NULL) {
+                UOP_STAT_INC(uopcode, miss);
+                JUMP_TO_JUMP_TARGET();
+            }
+            attr = PyStackRef_FromPyObjectNew(value);
+            PyStackRef_CLOSE(owner);
+            stack_pointer[-1] = attr;
+            stack_pointer += (oparg & 1);
+            break;
+        }
+
+        case _LOAD_ATTR_METHOD_NO_DICT: {
+            _PyStackRef owner;
+            _PyStackRef attr;
+            _PyStackRef *self_or_null;
+            oparg = CURRENT_OPARG();
+            owner = stack_pointer[-1];
+            self_or_null = &stack_pointer[0];
+            uint64_t descr = (uint64_t)CURRENT_OPERAND0();
+            (void)descr;
+            attr = PyStackRef_FromPyObjectNew((PyObject *)(uintptr_t)descr);
+            self_or_null[0] = owner;
+            stack_pointer[-1] = attr;
+            stack_pointer += (oparg & 1);
+            break;
+        }
+
+        case _LOAD_ATTR_MODULE: {
+            _PyStackRef owner;
+            _PyStackRef attr;
+            _PyStackRef *null;
+            oparg = CURRENT_OPARG();
+            owner = stack_pointer[-1];
+            null = &stack_pointer[0];
+            uint16_t hint = (uint16_t)CURRENT_OPERAND0();
+            (void)hint;
+            _PyFrame_SetStackPointer(frame, stack_pointer);
+            PyObject *owner_o = PyStackRef_AsPyObjectBorrow(owner);
+            if (!PyModule_CheckExact(owner_o)) {
+                UOP_STAT_INC(uopcode, miss);
+                JUMP_TO_JUMP_TARGET();
+            }
+            PyObject *name = GETITEM(FRAME_CO_NAMES, oparg >> 1);
+            PyDictKeyEntry *entry = _PyDict_EntryAtHint(((PyModuleObject *)owner_o)->md_dict, name, hint);
+            if (entry == NULL) {
+                UOP_STAT_INC(uopcode, miss);
+                JUMP_TO_JUMP_TARGET();
+            }
+            attr = PyStackRef_FromPyObjectNew(entry->me_value);
+            if (oparg & 1) {
+                null[0] = PyStackRef_NULL;
+            }
+            PyStackRef_CLOSE(owner);
+            stack_pointer[-1] = attr;
+            stack_pointer += (oparg & 1);
+            break;
+        }
+
+        case _GUARD_CLASS_VERSION: {
+            _PyStackRef owner;
+            owner = stack_pointer[-1];
+            uint32_t type_version = (uint32_t)CURRENT_OPERAND0();
+            (void)type_version;
+            PyObject *owner_o = PyStackRef_AsPyObjectBorrow(owner);
+            if (!PyType_Check(owner_o)) {
+                UOP_STAT_INC(uopcode, miss);
+                JUMP_TO_JUMP_TARGET();
+            }
+            if (((PyTypeObject *)owner_o)->tp_version_tag != type_version) {
+                UOP_STAT_INC(uopcode, miss);
+                JUMP_TO_JUMP_TARGET();
+            }
+            break;
+        }
+
+        case _LOAD_ATTR_CLASS: {
+            _PyStackRef owner;
+            _PyStackRef attr;
+            _PyStackRef *null;
+            oparg = CURRENT_OPARG();
+            owner = stack_pointer[-1];
+            null = &stack_pointer[0];
+            uint64_t descr = (uint64_t)CURRENT_OPERAND0();
+            (void)descr;
+            _PyFrame_SetStackPointer(frame, stack_pointer);
+            attr = PyStackRef_FromPyObjectNew((PyObject *)(uintptr_t)descr);
+            if (oparg & 1) {
+                null[0] = PyStackRef_NULL;
+            }
+            PyStackRef_CLOSE(owner);
+            stack_pointer[-1] = attr;
+            stack_pointer += (oparg & 1);
+            break;
+        }
+
         /* _SPECIALIZE_STORE_ATTR is not a viable micro-op for tier 2 because it is a specializing op */
 
         case _STORE_ATTR: {
@@ -1838,6 +1942,23 @@
             _PyDict_BumpVersion((PyDictObject *)dict);
             PyStackRef_CLOSE(owner);
             Py_DECREF(old_value);
+            stack_pointer += -2;
+            break;
+        }
+
+        case _STORE_ATTR_SLOT: {
+            _PyStackRef v;
+            _PyStackRef owner;
+            owner = stack_pointer[-1];
+            v = stack_pointer[-2];
+            uint16_t index = (uint16_t)CURRENT_OPERAND0();
+            (void)index;
+            _PyFrame_SetStackPointer(frame, stack_pointer);
+            PyObject **slot = (PyObject **)((char *)PyStackRef_AsPyObjectBorrow(owner) + index);
+            PyObject *old_value = *slot;
+            *slot = PyStackRef_AsPyObjectSteal(v);
+            PyStackRef_CLOSE(owner);
+            Py_XDECREF(old_value);
             stack_pointer += -2;
             break;
         }

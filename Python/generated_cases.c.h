@@ -2332,6 +2332,88 @@
             DISPATCH();
         }
 
+        TARGET(LOAD_ATTR_CLASS) {
+            frame->instr_ptr = next_instr;
+            next_instr += 10;
+            INSTRUCTION_STATS(LOAD_ATTR_CLASS);
+            _Py_CODEUNIT* const this_instr = next_instr - 10;
+            (void)this_instr;
+            _PyStackRef owner;
+            _PyStackRef attr;
+            _PyStackRef *null;
+            /* Skip 1 cache entry */
+            // _GUARD_CLASS_VERSION
+            {
+                owner = stack_pointer[-1];
+                uint32_t type_version = read_u32(&this_instr[2].cache);
+                (void)type_version;
+                PyObject *owner_o = PyStackRef_AsPyObjectBorrow(owner);
+                if (!PyType_Check(owner_o)) {
+                    UPDATE_MISS_STATS(LOAD_ATTR_CLASS);
+                    assert(_PyOpcode_Deopt[opcode] == (LOAD_ATTR));
+                    JUMP_TO_PREDICTED(LOAD_ATTR);
+                }
+                if (((PyTypeObject *)owner_o)->tp_version_tag != type_version) {
+                    UPDATE_MISS_STATS(LOAD_ATTR_CLASS);
+                    assert(_PyOpcode_Deopt[opcode] == (LOAD_ATTR));
+                    JUMP_TO_PREDICTED(LOAD_ATTR);
+                }
+            }
+            /* Skip 2 cache entries */
+            // _LOAD_ATTR_CLASS
+            {
+                owner = stack_pointer[-1];
+                null = &stack_pointer[0];
+                uint64_t descr = read_u64(&this_instr[6].cache);
+                (void)descr;
+                _PyFrame_SetStackPointer(frame, stack_pointer);
+                attr = PyStackRef_FromPyObjectNew((PyObject *)(uintptr_t)descr);
+                if (oparg & 1) {
+                    null[0] = PyStackRef_NULL;
+                }
+                PyStackRef_CLOSE(owner);
+                stack_pointer[-1] = attr;
+                stack_pointer += (oparg & 1);
+            }
+            DISPATCH();
+        }
+
+        TARGET(LOAD_ATTR_METHOD_NO_DICT) {
+            frame->instr_ptr = next_instr;
+            next_instr += 10;
+            INSTRUCTION_STATS(LOAD_ATTR_METHOD_NO_DICT);
+            _Py_CODEUNIT* const this_instr = next_instr - 10;
+            (void)this_instr;
+            _PyStackRef owner;
+            _PyStackRef attr;
+            _PyStackRef *self_or_null;
+            /* Skip 1 cache entry */
+            // _GUARD_TYPE_VERSION
+            {
+                owner = stack_pointer[-1];
+                uint32_t type_version = read_u32(&this_instr[2].cache);
+                (void)type_version;
+                if (Py_TYPE(PyStackRef_AsPyObjectBorrow(owner))->tp_version_tag != type_version) {
+                    UPDATE_MISS_STATS(LOAD_ATTR_METHOD_NO_DICT);
+                    assert(_PyOpcode_Deopt[opcode] == (LOAD_ATTR));
+                    JUMP_TO_PREDICTED(LOAD_ATTR);
+                }
+            }
+            /* Skip 2 cache entries */
+            // _LOAD_ATTR_METHOD_NO_DICT
+            {
+                owner = stack_pointer[-1];
+                self_or_null = &stack_pointer[0];
+                uint64_t descr = read_u64(&this_instr[6].cache);
+                (void)descr;
+                attr = PyStackRef_FromPyObjectNew((PyObject *)(uintptr_t)descr);
+                self_or_null[0] = owner;
+                stack_pointer[-1] = attr;
+                stack_pointer += (oparg & 1);
+            }
+            DISPATCH();
+        }
+
         TARGET(LOAD_ATTR_METHOD_WITH_DICT) {
             frame->instr_ptr = next_instr;
             next_instr += 10;
@@ -2372,6 +2454,90 @@
                 stack_pointer[-1] = attr;
                 stack_pointer += (oparg & 1);
             }
+            DISPATCH();
+        }
+
+        TARGET(LOAD_ATTR_MODULE) {
+            frame->instr_ptr = next_instr;
+            next_instr += 10;
+            INSTRUCTION_STATS(LOAD_ATTR_MODULE);
+            _Py_CODEUNIT* const this_instr = next_instr - 10;
+            (void)this_instr;
+            _PyStackRef owner;
+            _PyStackRef attr;
+            _PyStackRef *null;
+            /* Skip 1 cache entry */
+            /* Skip 2 cache entries */
+            // _LOAD_ATTR_MODULE
+            {
+                owner = stack_pointer[-1];
+                null = &stack_pointer[0];
+                uint16_t hint = read_u16(&this_instr[4].cache);
+                (void)hint;
+                _PyFrame_SetStackPointer(frame, stack_pointer);
+                PyObject *owner_o = PyStackRef_AsPyObjectBorrow(owner);
+                if (!PyModule_CheckExact(owner_o)) {
+                    UPDATE_MISS_STATS(LOAD_ATTR_MODULE);
+                    assert(_PyOpcode_Deopt[opcode] == (LOAD_ATTR));
+                    JUMP_TO_PREDICTED(LOAD_ATTR);
+                }
+                PyObject *name = GETITEM(FRAME_CO_NAMES, oparg >> 1);
+                PyDictKeyEntry *entry = _PyDict_EntryAtHint(((PyModuleObject *)owner_o)->md_dict, name, hint);
+                if (entry == NULL) {
+                    UPDATE_MISS_STATS(LOAD_ATTR_MODULE);
+                    assert(_PyOpcode_Deopt[opcode] == (LOAD_ATTR));
+                    JUMP_TO_PREDICTED(LOAD_ATTR);
+                }
+                attr = PyStackRef_FromPyObjectNew(entry->me_value);
+                if (oparg & 1) {
+                    null[0] = PyStackRef_NULL;
+                }
+                PyStackRef_CLOSE(owner);
+                stack_pointer[-1] = attr;
+                stack_pointer += (oparg & 1);
+            }
+            /* Skip 5 cache entries */
+            DISPATCH();
+        }
+
+        TARGET(LOAD_ATTR_SLOT) {
+            frame->instr_ptr = next_instr;
+            next_instr += 10;
+            INSTRUCTION_STATS(LOAD_ATTR_SLOT);
+            _Py_CODEUNIT* const this_instr = next_instr - 10;
+            (void)this_instr;
+            _PyStackRef owner;
+            _PyStackRef attr;
+            /* Skip 1 cache entry */
+            // _GUARD_TYPE_VERSION
+            {
+                owner = stack_pointer[-1];
+                uint32_t type_version = read_u32(&this_instr[2].cache);
+                (void)type_version;
+                if (Py_TYPE(PyStackRef_AsPyObjectBorrow(owner))->tp_version_tag != type_version) {
+                    UPDATE_MISS_STATS(LOAD_ATTR_SLOT);
+                    assert(_PyOpcode_Deopt[opcode] == (LOAD_ATTR));
+                    JUMP_TO_PREDICTED(LOAD_ATTR);
+                }
+            }
+            // _LOAD_ATTR_SLOT
+            {
+                owner = stack_pointer[-1];
+                uint16_t index = read_u16(&this_instr[4].cache);
+                (void)index;
+                _PyFrame_SetStackPointer(frame, stack_pointer);
+                PyObject *value = *(PyObject **)((char *)PyStackRef_AsPyObjectBorrow(owner) + index);
+                if (value == NULL) {
+                    UPDATE_MISS_STATS(LOAD_ATTR_SLOT);
+                    assert(_PyOpcode_Deopt[opcode] == (LOAD_ATTR));
+                    JUMP_TO_PREDICTED(LOAD_ATTR);
+                }
+                attr = PyStackRef_FromPyObjectNew(value);
+                PyStackRef_CLOSE(owner);
+                stack_pointer[-1] = attr;
+                stack_pointer += (oparg & 1);
+            }
+            /* Skip 5 cache entries */
             DISPATCH();
         }
 
@@ -3524,6 +3690,43 @@
                     stack_pointer += -2;
                     goto error;
                 }
+                stack_pointer += -2;
+            }
+            DISPATCH();
+        }
+
+        TARGET(STORE_ATTR_SLOT) {
+            frame->instr_ptr = next_instr;
+            next_instr += 5;
+            INSTRUCTION_STATS(STORE_ATTR_SLOT);
+            _Py_CODEUNIT* const this_instr = next_instr - 5;
+            (void)this_instr;
+            _PyStackRef owner;
+            _PyStackRef v;
+            /* Skip 1 cache entry */
+            // _GUARD_TYPE_VERSION_OF_OWNER
+            {
+                owner = stack_pointer[-1];
+                uint32_t type_version = read_u32(&this_instr[2].cache);
+                (void)type_version;
+                if (Py_TYPE(PyStackRef_AsPyObjectBorrow(owner))->tp_version_tag != type_version) {
+                    UPDATE_MISS_STATS(STORE_ATTR_SLOT);
+                    assert(_PyOpcode_Deopt[opcode] == (STORE_ATTR));
+                    JUMP_TO_PREDICTED(STORE_ATTR);
+                }
+            }
+            // _STORE_ATTR_SLOT
+            {
+                owner = stack_pointer[-1];
+                v = stack_pointer[-2];
+                uint16_t index = read_u16(&this_instr[4].cache);
+                (void)index;
+                _PyFrame_SetStackPointer(frame, stack_pointer);
+                PyObject **slot = (PyObject **)((char *)PyStackRef_AsPyObjectBorrow(owner) + index);
+                PyObject *old_value = *slot;
+                *slot = PyStackRef_AsPyObjectSteal(v);
+                PyStackRef_CLOSE(owner);
+                Py_XDECREF(old_value);
                 stack_pointer += -2;
             }
             DISPATCH();

@@ -245,23 +245,6 @@ _Py_Specialize_Call(_PyStackRef callable, _PyStackRef self_or_null, _Py_CODEUNIT
     specialize(instr, CALL_PY_EXACT_ARGS);
 }
 
-/* Look `name` up in obj's instance dict: a new reference, or NULL (no
-   exception) when absent or there is no dict. */
-PyObject *
-_PyObject_InstanceDictLookup(PyObject *obj, PyObject *name)
-{
-    PyObject **dictptr = _PyObject_GetDictPtr(obj);
-    if (dictptr == NULL || *dictptr == NULL) {
-        return NULL;
-    }
-    PyObject *value;
-    if (PyDict_GetItemRef(*dictptr, name, &value) < 0) {
-        PyErr_Clear();
-        return NULL;
-    }
-    return value;
-}
-
 /* 1 if obj's instance dict has `name` (or the lookup failed: callers then
    take the generic path, which reports errors properly). */
 int
@@ -279,17 +262,13 @@ _PyObject_InstanceDictHas(PyObject *obj, PyObject *name)
     return r;
 }
 
-/* Where `name` sits in obj's instance dict, for the *_WITH_HINT forms:
-   its entry's position, or -1 when the type does not keep the dict at a
-   fixed positive offset, there is no (exact) dict, the name is absent or
-   its position does not fit a cache entry. */
+/* Where `name` sits in `dict`, for the forms that check a remembered
+   entry (*_WITH_HINT, LOAD_ATTR_MODULE): its entry's position, or -1 when
+   the dict is missing or not exact, the name is absent or its position
+   does not fit a cache entry. */
 static int
-instance_dict_hint(PyObject *obj, PyObject *name)
+dict_hint(PyObject *dict, PyObject *name)
 {
-    if (Py_TYPE(obj)->tp_dictoffset <= 0) {
-        return -1;
-    }
-    PyObject *dict = _PyObject_InlineDictAt(obj);
     if (dict == NULL || !PyDict_CheckExact(dict)) {
         return -1;
     }
@@ -303,37 +282,131 @@ instance_dict_hint(PyObject *obj, PyObject *name)
     return (int)index;
 }
 
-/* LOAD_ATTR on instances of classes with the generic attribute protocol:
-   plain instance attributes and plain methods. */
+/* dict_hint in obj's instance dict, when its type keeps that dict at a
+   fixed positive offset (what the instructions read). */
+static int
+instance_dict_hint(PyObject *obj, PyObject *name)
+{
+    if (Py_TYPE(obj)->tp_dictoffset <= 0) {
+        return -1;
+    }
+    return dict_hint(_PyObject_InlineDictAt(obj), name);
+}
+
+/* The offset of the object slot behind `descr` when it is a plain
+   __slots__-style member of tp (an object field raising AttributeError
+   when empty; writable too if `for_store`), else -1. */
+static int
+slot_member_offset(PyTypeObject *tp, PyObject *descr, int for_store)
+{
+    if (descr == NULL || !Py_IS_TYPE(descr, &PyMemberDescr_Type)) {
+        return -1;
+    }
+    PyMemberDescrObject *member = (PyMemberDescrObject *)descr;
+    PyMemberDef *def = member->d_member;
+    int unusual = Py_AUDIT_READ | Py_RELATIVE_OFFSET | (for_store ? Py_READONLY : 0);
+    if (def->type != Py_T_OBJECT_EX || (def->flags & unusual) || def->offset <= 0 ||
+        def->offset > UINT16_MAX || !PyType_IsSubtype(tp, member->d_common.d_type)) {
+        return -1;
+    }
+    return (int)def->offset;
+}
+
+/* Functions and method descriptors: what a method call can take unbound,
+   passing the instance as the first argument. */
+static int
+is_plain_method(PyObject *descr)
+{
+    return descr != NULL && (PyFunction_Check(descr) ||
+                             PyType_HasFeature(Py_TYPE(descr), Py_TPFLAGS_METHOD_DESCRIPTOR));
+}
+
+/* Instances of classes with the generic attribute protocol: methods (with
+   or without an instance dict to check for shadowing), instance dict
+   attributes, __slots__ members.  Returns the form (caches written) or 0. */
+static int
+instance_attr_form(PyObject *obj, _Py_CODEUNIT *instr, PyObject *name, int method)
+{
+    PyTypeObject *tp = Py_TYPE(obj);
+    if (tp->tp_getattro != PyObject_GenericGetAttr || !_PyType_AssignVersionTag(tp)) {
+        return 0;
+    }
+    PyObject *descr = _PyType_Lookup(tp, name);
+    if (method) {
+        if (!is_plain_method(descr)) {
+            return 0;
+        }
+        write_u32(&instr[2].cache, tp->tp_version_tag);
+        write_obj(&instr[6].cache, descr);
+        return tp->tp_dictoffset == 0 ? LOAD_ATTR_METHOD_NO_DICT : LOAD_ATTR_METHOD_WITH_DICT;
+    }
+    int where = descr == NULL ? instance_dict_hint(obj, name) : slot_member_offset(tp, descr, 0);
+    if (where < 0) {
+        return 0;
+    }
+    write_u32(&instr[2].cache, tp->tp_version_tag);
+    instr[4].cache = (uint16_t)where;
+    return descr == NULL ? LOAD_ATTR_WITH_HINT : LOAD_ATTR_SLOT;
+}
+
+/* module.name for a name in the module's dict (module objects proper; the
+   module type is immutable, so checking now that it has no attribute of
+   that name is enough). */
+static int
+module_attr_form(PyObject *module, _Py_CODEUNIT *instr, PyObject *name)
+{
+    if (_PyType_Lookup(&PyModule_Type, name) != NULL) {
+        return 0;
+    }
+    int hint = dict_hint(((PyModuleObject *)module)->md_dict, name);
+    if (hint < 0) {
+        return 0;
+    }
+    instr[4].cache = (uint16_t)hint;
+    return LOAD_ATTR_MODULE;
+}
+
+/* cls.name found on the class as a plain value or a function, for classes
+   whose metaclass is `type` with no attribute of that name (which would
+   come first, or be what a miss falls back to). */
+static int
+class_attr_form(PyTypeObject *cls, _Py_CODEUNIT *instr, PyObject *name)
+{
+    if (!Py_IS_TYPE(cls, &PyType_Type) || _PyType_Lookup(&PyType_Type, name) != NULL ||
+        !_PyType_AssignVersionTag(cls)) {
+        return 0;
+    }
+    PyObject *descr = _PyType_Lookup(cls, name);
+    if (descr == NULL || (!PyFunction_Check(descr) && Py_TYPE(descr)->tp_descr_get != NULL)) {
+        return 0;
+    }
+    write_u32(&instr[2].cache, cls->tp_version_tag);
+    write_obj(&instr[6].cache, descr);
+    return LOAD_ATTR_CLASS;
+}
+
 void
 _Py_Specialize_LoadAttr(_PyStackRef owner, _Py_CODEUNIT *instr, PyObject *name, int oparg)
 {
     PyObject *obj = PyStackRef_AsPyObjectBorrow(owner);
-    PyTypeObject *tp = Py_TYPE(obj);
-    if (tp->tp_getattro != PyObject_GenericGetAttr || !PyUnicode_CheckExact(name) ||
-        !_PyType_AssignVersionTag(tp)) {
+    int form = 0;
+    if (PyUnicode_CheckExact(name)) {
+        if (PyModule_CheckExact(obj)) {
+            form = module_attr_form(obj, instr, name);
+        }
+        else if (PyType_Check(obj)) {
+            form = class_attr_form((PyTypeObject *)obj, instr, name);
+        }
+        else {
+            form = instance_attr_form(obj, instr, name, oparg & 1);
+        }
+    }
+    if (form) {
+        specialize(instr, form);
+    }
+    else {
         unspecialize(instr);
-        return;
     }
-    PyObject *descr = _PyType_Lookup(tp, name);
-    if (oparg & 1) {
-        if (descr != NULL && PyFunction_Check(descr)) {
-            write_u32(&instr[2].cache, tp->tp_version_tag);
-            write_obj(&instr[6].cache, descr);
-            specialize(instr, LOAD_ATTR_METHOD_WITH_DICT);
-            return;
-        }
-    }
-    else if (descr == NULL) {
-        int hint = instance_dict_hint(obj, name);
-        if (hint >= 0) {
-            write_u32(&instr[2].cache, tp->tp_version_tag);
-            instr[4].cache = (uint16_t)hint;
-            specialize(instr, LOAD_ATTR_WITH_HINT);
-            return;
-        }
-    }
-    unspecialize(instr);
 }
 
 void
@@ -391,21 +464,35 @@ _Py_Specialize_LoadGlobal(PyObject *globals, _Py_CODEUNIT *instr, PyObject *name
     specialize(instr, LOAD_GLOBAL_MODULE);
 }
 
-/* STORE_ATTR on instances whose class has no attribute of that name and
-   the generic attribute protocol. */
+/* STORE_ATTR on instances of classes with the generic attribute protocol:
+   writable __slots__ members, and instance dict attributes where the class
+   has no attribute of that name. */
 void
 _Py_Specialize_StoreAttr(_PyStackRef owner, _Py_CODEUNIT *instr, PyObject *name)
 {
-    PyTypeObject *tp = Py_TYPE(PyStackRef_AsPyObjectBorrow(owner));
-    if (tp->tp_setattro != PyObject_GenericSetAttr || tp->tp_dictoffset == 0 ||
-        !PyUnicode_CheckExact(name) || !_PyType_AssignVersionTag(tp) || _PyType_Lookup(tp, name) != NULL) {
+    PyObject *obj = PyStackRef_AsPyObjectBorrow(owner);
+    PyTypeObject *tp = Py_TYPE(obj);
+    if (tp->tp_setattro != PyObject_GenericSetAttr || !PyUnicode_CheckExact(name) ||
+        !_PyType_AssignVersionTag(tp)) {
+        unspecialize(instr);
+        return;
+    }
+    PyObject *descr = _PyType_Lookup(tp, name);
+    int offset = slot_member_offset(tp, descr, 1);
+    if (offset >= 0) {
+        write_u32(&instr[2].cache, tp->tp_version_tag);
+        instr[4].cache = (uint16_t)offset;
+        specialize(instr, STORE_ATTR_SLOT);
+        return;
+    }
+    if (descr != NULL || tp->tp_dictoffset == 0) {
         unspecialize(instr);
         return;
     }
     write_u32(&instr[2].cache, tp->tp_version_tag);
     /* Replacing a value in place needs the name already there; adding it
        (as __init__ does) goes through the dict's insertion. */
-    int hint = instance_dict_hint(PyStackRef_AsPyObjectBorrow(owner), name);
+    int hint = instance_dict_hint(obj, name);
     if (hint >= 0) {
         instr[4].cache = (uint16_t)hint;
         specialize(instr, STORE_ATTR_WITH_HINT);

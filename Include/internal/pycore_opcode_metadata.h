@@ -24,7 +24,7 @@ extern "C" {
 /* Changes whenever compiled code would read differently: opcode
    numbers, stack effects or inline-cache sizes.  The .pyc magic
    number is derived from it (Python/import.c). */
-#define _Py_BYTECODE_STAMP 882
+#define _Py_BYTECODE_STAMP 4195
 
 static inline int
 _PyOpcode_num_popped(int opcode, int oparg)
@@ -189,7 +189,15 @@ _PyOpcode_num_popped(int opcode, int oparg)
             return 1 + oparg;
         case LOAD_ATTR:
             return 1;
+        case LOAD_ATTR_CLASS:
+            return 1;
+        case LOAD_ATTR_METHOD_NO_DICT:
+            return 1;
         case LOAD_ATTR_METHOD_WITH_DICT:
+            return 1;
+        case LOAD_ATTR_MODULE:
+            return 1;
+        case LOAD_ATTR_SLOT:
             return 1;
         case LOAD_ATTR_WITH_HINT:
             return 1;
@@ -302,6 +310,8 @@ _PyOpcode_num_popped(int opcode, int oparg)
         case STORE_ATTR:
             return 2;
         case STORE_ATTR_INSTANCE_VALUE:
+            return 2;
+        case STORE_ATTR_SLOT:
             return 2;
         case STORE_ATTR_WITH_HINT:
             return 2;
@@ -527,7 +537,15 @@ _PyOpcode_num_pushed(int opcode, int oparg)
             return oparg;
         case LOAD_ATTR:
             return 1 + (oparg & 1);
+        case LOAD_ATTR_CLASS:
+            return 1 + (oparg & 1);
+        case LOAD_ATTR_METHOD_NO_DICT:
+            return 1 + (oparg & 1);
         case LOAD_ATTR_METHOD_WITH_DICT:
+            return 1 + (oparg & 1);
+        case LOAD_ATTR_MODULE:
+            return 1 + (oparg & 1);
+        case LOAD_ATTR_SLOT:
             return 1 + (oparg & 1);
         case LOAD_ATTR_WITH_HINT:
             return 1 + (oparg & 1);
@@ -640,6 +658,8 @@ _PyOpcode_num_pushed(int opcode, int oparg)
         case STORE_ATTR:
             return 0;
         case STORE_ATTR_INSTANCE_VALUE:
+            return 0;
+        case STORE_ATTR_SLOT:
             return 0;
         case STORE_ATTR_WITH_HINT:
             return 0;
@@ -813,7 +833,11 @@ const struct opcode_metadata _PyOpcode_opcode_metadata[267] = {
     [LIST_APPEND] = { true, HAS_ARG_FLAG | HAS_ERROR_FLAG | HAS_ESCAPES_FLAG },
     [LIST_EXTEND] = { true, HAS_ARG_FLAG | HAS_ERROR_FLAG | HAS_ESCAPES_FLAG },
     [LOAD_ATTR] = { true, HAS_ARG_FLAG | HAS_NAME_FLAG | HAS_ERROR_FLAG | HAS_ESCAPES_FLAG },
+    [LOAD_ATTR_CLASS] = { true, HAS_ARG_FLAG | HAS_DEOPT_FLAG | HAS_ESCAPES_FLAG },
+    [LOAD_ATTR_METHOD_NO_DICT] = { true, HAS_ARG_FLAG | HAS_DEOPT_FLAG },
     [LOAD_ATTR_METHOD_WITH_DICT] = { true, HAS_ARG_FLAG | HAS_NAME_FLAG | HAS_DEOPT_FLAG | HAS_ESCAPES_FLAG },
+    [LOAD_ATTR_MODULE] = { true, HAS_ARG_FLAG | HAS_NAME_FLAG | HAS_DEOPT_FLAG | HAS_ESCAPES_FLAG },
+    [LOAD_ATTR_SLOT] = { true, HAS_ARG_FLAG | HAS_DEOPT_FLAG | HAS_ESCAPES_FLAG },
     [LOAD_ATTR_WITH_HINT] = { true, HAS_ARG_FLAG | HAS_NAME_FLAG | HAS_DEOPT_FLAG | HAS_ESCAPES_FLAG },
     [LOAD_BUILD_CLASS] = { true, HAS_ERROR_FLAG | HAS_ESCAPES_FLAG },
     [LOAD_COMMON_CONSTANT] = { true, HAS_ARG_FLAG | HAS_ESCAPES_FLAG },
@@ -865,6 +889,7 @@ const struct opcode_metadata _PyOpcode_opcode_metadata[267] = {
     [SET_UPDATE] = { true, HAS_ARG_FLAG | HAS_ERROR_FLAG | HAS_ESCAPES_FLAG },
     [STORE_ATTR] = { true, HAS_ARG_FLAG | HAS_NAME_FLAG | HAS_ERROR_FLAG | HAS_ESCAPES_FLAG },
     [STORE_ATTR_INSTANCE_VALUE] = { true, HAS_ARG_FLAG | HAS_NAME_FLAG | HAS_DEOPT_FLAG | HAS_ERROR_FLAG | HAS_ESCAPES_FLAG },
+    [STORE_ATTR_SLOT] = { true, HAS_DEOPT_FLAG | HAS_ESCAPES_FLAG },
     [STORE_ATTR_WITH_HINT] = { true, HAS_ARG_FLAG | HAS_NAME_FLAG | HAS_DEOPT_FLAG | HAS_ESCAPES_FLAG },
     [STORE_DEREF] = { true, HAS_ARG_FLAG | HAS_FREE_FLAG | HAS_ESCAPES_FLAG },
     [STORE_FAST] = { true, HAS_ARG_FLAG | HAS_LOCAL_FLAG | HAS_ESCAPES_FLAG },
@@ -998,7 +1023,11 @@ const uint8_t _PyOpcode_Caches[256] = {
     [FOR_ITER_VIRTUAL] = 1,
     [JUMP_BACKWARD] = 1,
     [LOAD_ATTR] = 9,
+    [LOAD_ATTR_CLASS] = 9,
+    [LOAD_ATTR_METHOD_NO_DICT] = 9,
     [LOAD_ATTR_METHOD_WITH_DICT] = 9,
+    [LOAD_ATTR_MODULE] = 9,
+    [LOAD_ATTR_SLOT] = 9,
     [LOAD_ATTR_WITH_HINT] = 9,
     [LOAD_GLOBAL] = 4,
     [LOAD_GLOBAL_MODULE] = 4,
@@ -1010,6 +1039,7 @@ const uint8_t _PyOpcode_Caches[256] = {
     [SEND] = 1,
     [STORE_ATTR] = 4,
     [STORE_ATTR_INSTANCE_VALUE] = 4,
+    [STORE_ATTR_SLOT] = 4,
     [STORE_ATTR_WITH_HINT] = 4,
     [STORE_SUBSCR] = 1,
     [STORE_SUBSCR_DICT] = 1,
@@ -1103,7 +1133,11 @@ const uint8_t _PyOpcode_Deopt[256] = {
     [LIST_APPEND] = LIST_APPEND,
     [LIST_EXTEND] = LIST_EXTEND,
     [LOAD_ATTR] = LOAD_ATTR,
+    [LOAD_ATTR_CLASS] = LOAD_ATTR,
+    [LOAD_ATTR_METHOD_NO_DICT] = LOAD_ATTR,
     [LOAD_ATTR_METHOD_WITH_DICT] = LOAD_ATTR,
+    [LOAD_ATTR_MODULE] = LOAD_ATTR,
+    [LOAD_ATTR_SLOT] = LOAD_ATTR,
     [LOAD_ATTR_WITH_HINT] = LOAD_ATTR,
     [LOAD_BUILD_CLASS] = LOAD_BUILD_CLASS,
     [LOAD_COMMON_CONSTANT] = LOAD_COMMON_CONSTANT,
@@ -1155,6 +1189,7 @@ const uint8_t _PyOpcode_Deopt[256] = {
     [SET_UPDATE] = SET_UPDATE,
     [STORE_ATTR] = STORE_ATTR,
     [STORE_ATTR_INSTANCE_VALUE] = STORE_ATTR,
+    [STORE_ATTR_SLOT] = STORE_ATTR,
     [STORE_ATTR_WITH_HINT] = STORE_ATTR,
     [STORE_DEREF] = STORE_DEREF,
     [STORE_FAST] = STORE_FAST,
@@ -1268,7 +1303,11 @@ const char *const _PyOpcode_OpName[267] = {
     [LIST_APPEND] = "LIST_APPEND",
     [LIST_EXTEND] = "LIST_EXTEND",
     [LOAD_ATTR] = "LOAD_ATTR",
+    [LOAD_ATTR_CLASS] = "LOAD_ATTR_CLASS",
+    [LOAD_ATTR_METHOD_NO_DICT] = "LOAD_ATTR_METHOD_NO_DICT",
     [LOAD_ATTR_METHOD_WITH_DICT] = "LOAD_ATTR_METHOD_WITH_DICT",
+    [LOAD_ATTR_MODULE] = "LOAD_ATTR_MODULE",
+    [LOAD_ATTR_SLOT] = "LOAD_ATTR_SLOT",
     [LOAD_ATTR_WITH_HINT] = "LOAD_ATTR_WITH_HINT",
     [LOAD_BUILD_CLASS] = "LOAD_BUILD_CLASS",
     [LOAD_CLOSURE] = "LOAD_CLOSURE",
@@ -1325,6 +1364,7 @@ const char *const _PyOpcode_OpName[267] = {
     [SET_UPDATE] = "SET_UPDATE",
     [STORE_ATTR] = "STORE_ATTR",
     [STORE_ATTR_INSTANCE_VALUE] = "STORE_ATTR_INSTANCE_VALUE",
+    [STORE_ATTR_SLOT] = "STORE_ATTR_SLOT",
     [STORE_ATTR_WITH_HINT] = "STORE_ATTR_WITH_HINT",
     [STORE_DEREF] = "STORE_DEREF",
     [STORE_FAST] = "STORE_FAST",
@@ -1422,7 +1462,11 @@ const struct opcode_macro_expansion _PyOpcode_macro_expansion[256] = {
     [IMPORT_NAME] = { .nuops = 1, .uops = { { _IMPORT_NAME, OPARG_SIMPLE, 0 } } },
     [INTERPRETER_EXIT] = { .nuops = 1, .uops = { { _INTERPRETER_EXIT, OPARG_SIMPLE, 0 } } },
     [IS_OP] = { .nuops = 1, .uops = { { _IS_OP, OPARG_SIMPLE, 0 } } },
+    [LOAD_ATTR_CLASS] = { .nuops = 2, .uops = { { _GUARD_CLASS_VERSION, OPARG_CACHE_2, 1 }, { _LOAD_ATTR_CLASS, OPARG_CACHE_4, 5 } } },
+    [LOAD_ATTR_METHOD_NO_DICT] = { .nuops = 2, .uops = { { _GUARD_TYPE_VERSION, OPARG_CACHE_2, 1 }, { _LOAD_ATTR_METHOD_NO_DICT, OPARG_CACHE_4, 5 } } },
     [LOAD_ATTR_METHOD_WITH_DICT] = { .nuops = 2, .uops = { { _GUARD_TYPE_VERSION, OPARG_CACHE_2, 1 }, { _LOAD_ATTR_METHOD_WITH_DICT, OPARG_CACHE_4, 5 } } },
+    [LOAD_ATTR_MODULE] = { .nuops = 1, .uops = { { _LOAD_ATTR_MODULE, OPARG_CACHE_1, 3 } } },
+    [LOAD_ATTR_SLOT] = { .nuops = 2, .uops = { { _GUARD_TYPE_VERSION, OPARG_CACHE_2, 1 }, { _LOAD_ATTR_SLOT, OPARG_CACHE_1, 3 } } },
     [LOAD_ATTR_WITH_HINT] = { .nuops = 2, .uops = { { _GUARD_TYPE_VERSION, OPARG_CACHE_2, 1 }, { _LOAD_ATTR_WITH_HINT, OPARG_CACHE_1, 3 } } },
     [LOAD_BUILD_CLASS] = { .nuops = 1, .uops = { { _LOAD_BUILD_CLASS, OPARG_SIMPLE, 0 } } },
     [LOAD_COMMON_CONSTANT] = { .nuops = 1, .uops = { { _LOAD_COMMON_CONSTANT, OPARG_SIMPLE, 0 } } },
@@ -1461,6 +1505,7 @@ const struct opcode_macro_expansion _PyOpcode_macro_expansion[256] = {
     [SETUP_ANNOTATIONS] = { .nuops = 1, .uops = { { _SETUP_ANNOTATIONS, OPARG_SIMPLE, 0 } } },
     [SET_FUNCTION_ATTRIBUTE] = { .nuops = 1, .uops = { { _SET_FUNCTION_ATTRIBUTE, OPARG_SIMPLE, 0 } } },
     [STORE_ATTR_INSTANCE_VALUE] = { .nuops = 2, .uops = { { _GUARD_TYPE_VERSION_OF_OWNER, OPARG_CACHE_2, 1 }, { _STORE_ATTR_INSTANCE_VALUE, OPARG_SIMPLE, 0 } } },
+    [STORE_ATTR_SLOT] = { .nuops = 2, .uops = { { _GUARD_TYPE_VERSION_OF_OWNER, OPARG_CACHE_2, 1 }, { _STORE_ATTR_SLOT, OPARG_CACHE_1, 3 } } },
     [STORE_ATTR_WITH_HINT] = { .nuops = 2, .uops = { { _GUARD_TYPE_VERSION_OF_OWNER, OPARG_CACHE_2, 1 }, { _STORE_ATTR_WITH_HINT, OPARG_CACHE_1, 3 } } },
     [STORE_DEREF] = { .nuops = 1, .uops = { { _STORE_DEREF, OPARG_SIMPLE, 0 } } },
     [STORE_FAST] = { .nuops = 1, .uops = { { _STORE_FAST, OPARG_SIMPLE, 0 } } },
