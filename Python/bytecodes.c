@@ -849,6 +849,16 @@
             CALL_LIST_APPEND,
             CALL_PY_EXACT_ARGS,
             CALL_ALLOC_AND_ENTER_INIT,
+            CALL_BUILTIN_O,
+            CALL_BUILTIN_FAST,
+            CALL_BUILTIN_FAST_WITH_KEYWORDS,
+            CALL_METHOD_DESCRIPTOR_NOARGS,
+            CALL_METHOD_DESCRIPTOR_O,
+            CALL_METHOD_DESCRIPTOR_FAST,
+            CALL_TYPE_1,
+            CALL_STR_1,
+            CALL_TUPLE_1,
+            CALL_ISINSTANCE,
         };
 
         specializing op(_SPECIALIZE_CALL, (counter/1, callable, self_or_null, unused[oparg] -- callable, self_or_null, unused[oparg])) {
@@ -965,6 +975,115 @@
             frame = tstate->current_frame = init_frame->previous;
             res = PyStackRef_NULL;
             DISPATCH_INLINED(init_frame);
+        }
+
+        /* builtin(args) for a C function of the calling convention the
+           form names (no keywords), called directly with its self. */
+        op(_CALL_BUILTIN_DIRECT, (callable, self_or_null, args[oparg] -- res)) {
+            PyObject *callable_o = PyStackRef_AsPyObjectBorrow(callable);
+            PyObject *res_o = _PyEval_CallMethodDefDirect(tstate, callable_o, ((PyCFunctionObject *)callable_o)->m_ml,
+                                                          PyCFunction_GET_SELF(callable_o), args, oparg);
+            for (int i = 0; i < oparg; i++) {
+                PyStackRef_CLOSE(args[i]);
+            }
+            PyStackRef_CLOSE(callable);
+            ERROR_IF(res_o == NULL);
+            res = PyStackRef_FromPyObjectSteal(res_o);
+        }
+
+        op(_GUARD_BUILTIN_O, (callable, self_or_null, unused[oparg] -- callable, self_or_null, unused[oparg])) {
+            PyObject *callable_o = PyStackRef_AsPyObjectBorrow(callable);
+            DEOPT_IF(!PyStackRef_IsNull(self_or_null) || oparg != 1);
+            DEOPT_IF(!PyCFunction_CheckExact(callable_o) || PyCFunction_GET_FLAGS(callable_o) != METH_O);
+        }
+
+        op(_GUARD_BUILTIN_FAST, (callable, self_or_null, unused[oparg] -- callable, self_or_null, unused[oparg])) {
+            PyObject *callable_o = PyStackRef_AsPyObjectBorrow(callable);
+            DEOPT_IF(!PyStackRef_IsNull(self_or_null) || oparg > _PY_DIRECT_CALL_MAX_ARGS);
+            DEOPT_IF(!PyCFunction_CheckExact(callable_o) || PyCFunction_GET_FLAGS(callable_o) != METH_FASTCALL);
+        }
+
+        op(_GUARD_BUILTIN_FAST_WITH_KEYWORDS, (callable, self_or_null, unused[oparg] -- callable, self_or_null, unused[oparg])) {
+            PyObject *callable_o = PyStackRef_AsPyObjectBorrow(callable);
+            DEOPT_IF(!PyStackRef_IsNull(self_or_null) || oparg > _PY_DIRECT_CALL_MAX_ARGS);
+            DEOPT_IF(!PyCFunction_CheckExact(callable_o) ||
+                     PyCFunction_GET_FLAGS(callable_o) != (METH_FASTCALL | METH_KEYWORDS));
+        }
+
+        macro(CALL_BUILTIN_O) = unused/1 + unused/2 + _GUARD_BUILTIN_O + _CALL_BUILTIN_DIRECT;
+        macro(CALL_BUILTIN_FAST) = unused/1 + unused/2 + _GUARD_BUILTIN_FAST + _CALL_BUILTIN_DIRECT;
+        macro(CALL_BUILTIN_FAST_WITH_KEYWORDS) = unused/1 + unused/2 + _GUARD_BUILTIN_FAST_WITH_KEYWORDS + _CALL_BUILTIN_DIRECT;
+
+        /* obj.method(args) for a method descriptor (from the method form
+           of LOAD_ATTR) of the calling convention the form names, whose
+           self is of the descriptor's class: its C function called
+           directly. */
+        op(_CALL_METHOD_DESCRIPTOR_DIRECT, (flags/1, callable, self, args[oparg] -- res)) {
+            PyMethodDescrObject *descr = (PyMethodDescrObject *)PyStackRef_AsPyObjectBorrow(callable);
+            DEOPT_IF(PyStackRef_IsNull(self));
+            DEOPT_IF(!Py_IS_TYPE((PyObject *)descr, &PyMethodDescr_Type));
+            DEOPT_IF(descr->d_method->ml_flags != flags);
+            DEOPT_IF(flags == METH_NOARGS && oparg != 0);
+            DEOPT_IF(flags == METH_O && oparg != 1);
+            DEOPT_IF(oparg > _PY_DIRECT_CALL_MAX_ARGS);
+            PyObject *self_o = PyStackRef_AsPyObjectBorrow(self);
+            DEOPT_IF(!PyObject_TypeCheck(self_o, descr->d_common.d_type));
+            PyObject *res_o = _PyEval_CallMethodDefDirect(tstate, (PyObject *)descr, descr->d_method, self_o, args, oparg);
+            for (int i = 0; i < oparg; i++) {
+                PyStackRef_CLOSE(args[i]);
+            }
+            PyStackRef_CLOSE(self);
+            PyStackRef_CLOSE(callable);
+            ERROR_IF(res_o == NULL);
+            res = PyStackRef_FromPyObjectSteal(res_o);
+        }
+
+        macro(CALL_METHOD_DESCRIPTOR_NOARGS) = unused/1 + _CALL_METHOD_DESCRIPTOR_DIRECT + unused/1;
+        macro(CALL_METHOD_DESCRIPTOR_O) = unused/1 + _CALL_METHOD_DESCRIPTOR_DIRECT + unused/1;
+        macro(CALL_METHOD_DESCRIPTOR_FAST) = unused/1 + _CALL_METHOD_DESCRIPTOR_DIRECT + unused/1;
+
+        /* type(x) with type itself: x's type. */
+        inst(CALL_TYPE_1, (unused/1, unused/2, callable, null, args[oparg] -- res)) {
+            DEOPT_IF(oparg != 1 || !PyStackRef_IsNull(null));
+            DEOPT_IF(PyStackRef_AsPyObjectBorrow(callable) != (PyObject *)&PyType_Type);
+            PyObject *arg_o = PyStackRef_AsPyObjectBorrow(args[0]);
+            res = PyStackRef_FromPyObjectNew((PyObject *)Py_TYPE(arg_o));
+            PyStackRef_CLOSE(args[0]);
+            PyStackRef_CLOSE(callable);
+        }
+
+        /* str(x) with str itself. */
+        inst(CALL_STR_1, (unused/1, unused/2, callable, null, args[oparg] -- res)) {
+            DEOPT_IF(oparg != 1 || !PyStackRef_IsNull(null));
+            DEOPT_IF(PyStackRef_AsPyObjectBorrow(callable) != (PyObject *)&PyUnicode_Type);
+            PyObject *res_o = PyObject_Str(PyStackRef_AsPyObjectBorrow(args[0]));
+            PyStackRef_CLOSE(args[0]);
+            PyStackRef_CLOSE(callable);
+            ERROR_IF(res_o == NULL);
+            res = PyStackRef_FromPyObjectSteal(res_o);
+        }
+
+        /* tuple(x) with tuple itself. */
+        inst(CALL_TUPLE_1, (unused/1, unused/2, callable, null, args[oparg] -- res)) {
+            DEOPT_IF(oparg != 1 || !PyStackRef_IsNull(null));
+            DEOPT_IF(PyStackRef_AsPyObjectBorrow(callable) != (PyObject *)&PyTuple_Type);
+            PyObject *res_o = PySequence_Tuple(PyStackRef_AsPyObjectBorrow(args[0]));
+            PyStackRef_CLOSE(args[0]);
+            PyStackRef_CLOSE(callable);
+            ERROR_IF(res_o == NULL);
+            res = PyStackRef_FromPyObjectSteal(res_o);
+        }
+
+        /* isinstance(x, cls) with the real builtin isinstance. */
+        inst(CALL_ISINSTANCE, (unused/1, unused/2, callable, null, args[oparg] -- res)) {
+            DEOPT_IF(oparg != 2 || !PyStackRef_IsNull(null));
+            DEOPT_IF(PyStackRef_AsPyObjectBorrow(callable) != _PyEval_SpecializedCallables.isinstance);
+            int is = PyObject_IsInstance(PyStackRef_AsPyObjectBorrow(args[0]), PyStackRef_AsPyObjectBorrow(args[1]));
+            PyStackRef_CLOSE(args[0]);
+            PyStackRef_CLOSE(args[1]);
+            PyStackRef_CLOSE(callable);
+            ERROR_IF(is < 0);
+            res = is ? PyStackRef_True : PyStackRef_False;
         }
 
         /* Like CALL; the last len(kwnames) arguments are passed by name. */

@@ -839,6 +839,163 @@
             DISPATCH();
         }
 
+        TARGET(CALL_BUILTIN_FAST) {
+            frame->instr_ptr = next_instr;
+            next_instr += 4;
+            INSTRUCTION_STATS(CALL_BUILTIN_FAST);
+            _Py_CODEUNIT* const this_instr = next_instr - 4;
+            (void)this_instr;
+            _PyStackRef callable;
+            _PyStackRef self_or_null;
+            _PyStackRef *args;
+            _PyStackRef res;
+            /* Skip 1 cache entry */
+            /* Skip 2 cache entries */
+            // _GUARD_BUILTIN_FAST
+            {
+                self_or_null = stack_pointer[-1 - oparg];
+                callable = stack_pointer[-2 - oparg];
+                _PyFrame_SetStackPointer(frame, stack_pointer);
+                PyObject *callable_o = PyStackRef_AsPyObjectBorrow(callable);
+                if (!PyStackRef_IsNull(self_or_null) || oparg > _PY_DIRECT_CALL_MAX_ARGS) {
+                    UPDATE_MISS_STATS(CALL_BUILTIN_FAST);
+                    assert(_PyOpcode_Deopt[opcode] == (CALL));
+                    JUMP_TO_PREDICTED(CALL);
+                }
+                if (!PyCFunction_CheckExact(callable_o) || PyCFunction_GET_FLAGS(callable_o) != METH_FASTCALL) {
+                    UPDATE_MISS_STATS(CALL_BUILTIN_FAST);
+                    assert(_PyOpcode_Deopt[opcode] == (CALL));
+                    JUMP_TO_PREDICTED(CALL);
+                }
+            }
+            // _CALL_BUILTIN_DIRECT
+            {
+                args = &stack_pointer[-oparg];
+                callable = stack_pointer[-2 - oparg];
+                _PyFrame_SetStackPointer(frame, stack_pointer);
+                PyObject *callable_o = PyStackRef_AsPyObjectBorrow(callable);
+                PyObject *res_o = _PyEval_CallMethodDefDirect(tstate, callable_o, ((PyCFunctionObject *)callable_o)->m_ml,
+                                                              PyCFunction_GET_SELF(callable_o), args, oparg);
+                for (int i = 0; i < oparg; i++) {
+                    PyStackRef_CLOSE(args[i]);
+                }
+                PyStackRef_CLOSE(callable);
+                if (res_o == NULL) {
+                    stack_pointer += -2 - oparg;
+                    goto error;
+                }
+                res = PyStackRef_FromPyObjectSteal(res_o);
+                stack_pointer[-2 - oparg] = res;
+                stack_pointer += -1 - oparg;
+            }
+            DISPATCH();
+        }
+
+        TARGET(CALL_BUILTIN_FAST_WITH_KEYWORDS) {
+            frame->instr_ptr = next_instr;
+            next_instr += 4;
+            INSTRUCTION_STATS(CALL_BUILTIN_FAST_WITH_KEYWORDS);
+            _Py_CODEUNIT* const this_instr = next_instr - 4;
+            (void)this_instr;
+            _PyStackRef callable;
+            _PyStackRef self_or_null;
+            _PyStackRef *args;
+            _PyStackRef res;
+            /* Skip 1 cache entry */
+            /* Skip 2 cache entries */
+            // _GUARD_BUILTIN_FAST_WITH_KEYWORDS
+            {
+                self_or_null = stack_pointer[-1 - oparg];
+                callable = stack_pointer[-2 - oparg];
+                _PyFrame_SetStackPointer(frame, stack_pointer);
+                PyObject *callable_o = PyStackRef_AsPyObjectBorrow(callable);
+                if (!PyStackRef_IsNull(self_or_null) || oparg > _PY_DIRECT_CALL_MAX_ARGS) {
+                    UPDATE_MISS_STATS(CALL_BUILTIN_FAST_WITH_KEYWORDS);
+                    assert(_PyOpcode_Deopt[opcode] == (CALL));
+                    JUMP_TO_PREDICTED(CALL);
+                }
+                if (!PyCFunction_CheckExact(callable_o) ||
+                         PyCFunction_GET_FLAGS(callable_o) != (METH_FASTCALL | METH_KEYWORDS)) {
+                    UPDATE_MISS_STATS(CALL_BUILTIN_FAST_WITH_KEYWORDS);
+                    assert(_PyOpcode_Deopt[opcode] == (CALL));
+                    JUMP_TO_PREDICTED(CALL);
+                }
+            }
+            // _CALL_BUILTIN_DIRECT
+            {
+                args = &stack_pointer[-oparg];
+                callable = stack_pointer[-2 - oparg];
+                _PyFrame_SetStackPointer(frame, stack_pointer);
+                PyObject *callable_o = PyStackRef_AsPyObjectBorrow(callable);
+                PyObject *res_o = _PyEval_CallMethodDefDirect(tstate, callable_o, ((PyCFunctionObject *)callable_o)->m_ml,
+                                                              PyCFunction_GET_SELF(callable_o), args, oparg);
+                for (int i = 0; i < oparg; i++) {
+                    PyStackRef_CLOSE(args[i]);
+                }
+                PyStackRef_CLOSE(callable);
+                if (res_o == NULL) {
+                    stack_pointer += -2 - oparg;
+                    goto error;
+                }
+                res = PyStackRef_FromPyObjectSteal(res_o);
+                stack_pointer[-2 - oparg] = res;
+                stack_pointer += -1 - oparg;
+            }
+            DISPATCH();
+        }
+
+        TARGET(CALL_BUILTIN_O) {
+            frame->instr_ptr = next_instr;
+            next_instr += 4;
+            INSTRUCTION_STATS(CALL_BUILTIN_O);
+            _Py_CODEUNIT* const this_instr = next_instr - 4;
+            (void)this_instr;
+            _PyStackRef callable;
+            _PyStackRef self_or_null;
+            _PyStackRef *args;
+            _PyStackRef res;
+            /* Skip 1 cache entry */
+            /* Skip 2 cache entries */
+            // _GUARD_BUILTIN_O
+            {
+                self_or_null = stack_pointer[-1 - oparg];
+                callable = stack_pointer[-2 - oparg];
+                _PyFrame_SetStackPointer(frame, stack_pointer);
+                PyObject *callable_o = PyStackRef_AsPyObjectBorrow(callable);
+                if (!PyStackRef_IsNull(self_or_null) || oparg != 1) {
+                    UPDATE_MISS_STATS(CALL_BUILTIN_O);
+                    assert(_PyOpcode_Deopt[opcode] == (CALL));
+                    JUMP_TO_PREDICTED(CALL);
+                }
+                if (!PyCFunction_CheckExact(callable_o) || PyCFunction_GET_FLAGS(callable_o) != METH_O) {
+                    UPDATE_MISS_STATS(CALL_BUILTIN_O);
+                    assert(_PyOpcode_Deopt[opcode] == (CALL));
+                    JUMP_TO_PREDICTED(CALL);
+                }
+            }
+            // _CALL_BUILTIN_DIRECT
+            {
+                args = &stack_pointer[-oparg];
+                callable = stack_pointer[-2 - oparg];
+                _PyFrame_SetStackPointer(frame, stack_pointer);
+                PyObject *callable_o = PyStackRef_AsPyObjectBorrow(callable);
+                PyObject *res_o = _PyEval_CallMethodDefDirect(tstate, callable_o, ((PyCFunctionObject *)callable_o)->m_ml,
+                                                              PyCFunction_GET_SELF(callable_o), args, oparg);
+                for (int i = 0; i < oparg; i++) {
+                    PyStackRef_CLOSE(args[i]);
+                }
+                PyStackRef_CLOSE(callable);
+                if (res_o == NULL) {
+                    stack_pointer += -2 - oparg;
+                    goto error;
+                }
+                res = PyStackRef_FromPyObjectSteal(res_o);
+                stack_pointer[-2 - oparg] = res;
+                stack_pointer += -1 - oparg;
+            }
+            DISPATCH();
+        }
+
         TARGET(CALL_FUNCTION_EX) {
             frame->instr_ptr = next_instr;
             next_instr += 1;
@@ -921,6 +1078,44 @@
             res = PyStackRef_FromPyObjectSteal(res_o);
             stack_pointer[-2] = res;
             stack_pointer += -1;
+            DISPATCH();
+        }
+
+        TARGET(CALL_ISINSTANCE) {
+            frame->instr_ptr = next_instr;
+            next_instr += 4;
+            INSTRUCTION_STATS(CALL_ISINSTANCE);
+            _Py_CODEUNIT* const this_instr = next_instr - 4;
+            (void)this_instr;
+            _PyStackRef callable;
+            _PyStackRef null;
+            _PyStackRef *args;
+            _PyStackRef res;
+            args = &stack_pointer[-oparg];
+            null = stack_pointer[-1 - oparg];
+            callable = stack_pointer[-2 - oparg];
+            _PyFrame_SetStackPointer(frame, stack_pointer);
+            if (oparg != 2 || !PyStackRef_IsNull(null)) {
+                UPDATE_MISS_STATS(CALL_ISINSTANCE);
+                assert(_PyOpcode_Deopt[opcode] == (CALL));
+                JUMP_TO_PREDICTED(CALL);
+            }
+            if (PyStackRef_AsPyObjectBorrow(callable) != _PyEval_SpecializedCallables.isinstance) {
+                UPDATE_MISS_STATS(CALL_ISINSTANCE);
+                assert(_PyOpcode_Deopt[opcode] == (CALL));
+                JUMP_TO_PREDICTED(CALL);
+            }
+            int is = PyObject_IsInstance(PyStackRef_AsPyObjectBorrow(args[0]), PyStackRef_AsPyObjectBorrow(args[1]));
+            PyStackRef_CLOSE(args[0]);
+            PyStackRef_CLOSE(args[1]);
+            PyStackRef_CLOSE(callable);
+            if (is < 0) {
+                stack_pointer += -2 - oparg;
+                goto error;
+            }
+            res = is ? PyStackRef_True : PyStackRef_False;
+            stack_pointer[-2 - oparg] = res;
+            stack_pointer += -1 - oparg;
             DISPATCH();
         }
 
@@ -1079,6 +1274,228 @@
             DISPATCH();
         }
 
+        TARGET(CALL_METHOD_DESCRIPTOR_FAST) {
+            frame->instr_ptr = next_instr;
+            next_instr += 4;
+            INSTRUCTION_STATS(CALL_METHOD_DESCRIPTOR_FAST);
+            _Py_CODEUNIT* const this_instr = next_instr - 4;
+            (void)this_instr;
+            _PyStackRef callable;
+            _PyStackRef self;
+            _PyStackRef *args;
+            _PyStackRef res;
+            /* Skip 1 cache entry */
+            // _CALL_METHOD_DESCRIPTOR_DIRECT
+            {
+                args = &stack_pointer[-oparg];
+                self = stack_pointer[-1 - oparg];
+                callable = stack_pointer[-2 - oparg];
+                uint16_t flags = read_u16(&this_instr[2].cache);
+                (void)flags;
+                _PyFrame_SetStackPointer(frame, stack_pointer);
+                PyMethodDescrObject *descr = (PyMethodDescrObject *)PyStackRef_AsPyObjectBorrow(callable);
+                if (PyStackRef_IsNull(self)) {
+                    UPDATE_MISS_STATS(CALL_METHOD_DESCRIPTOR_FAST);
+                    assert(_PyOpcode_Deopt[opcode] == (CALL));
+                    JUMP_TO_PREDICTED(CALL);
+                }
+                if (!Py_IS_TYPE((PyObject *)descr, &PyMethodDescr_Type)) {
+                    UPDATE_MISS_STATS(CALL_METHOD_DESCRIPTOR_FAST);
+                    assert(_PyOpcode_Deopt[opcode] == (CALL));
+                    JUMP_TO_PREDICTED(CALL);
+                }
+                if (descr->d_method->ml_flags != flags) {
+                    UPDATE_MISS_STATS(CALL_METHOD_DESCRIPTOR_FAST);
+                    assert(_PyOpcode_Deopt[opcode] == (CALL));
+                    JUMP_TO_PREDICTED(CALL);
+                }
+                if (flags == METH_NOARGS && oparg != 0) {
+                    UPDATE_MISS_STATS(CALL_METHOD_DESCRIPTOR_FAST);
+                    assert(_PyOpcode_Deopt[opcode] == (CALL));
+                    JUMP_TO_PREDICTED(CALL);
+                }
+                if (flags == METH_O && oparg != 1) {
+                    UPDATE_MISS_STATS(CALL_METHOD_DESCRIPTOR_FAST);
+                    assert(_PyOpcode_Deopt[opcode] == (CALL));
+                    JUMP_TO_PREDICTED(CALL);
+                }
+                if (oparg > _PY_DIRECT_CALL_MAX_ARGS) {
+                    UPDATE_MISS_STATS(CALL_METHOD_DESCRIPTOR_FAST);
+                    assert(_PyOpcode_Deopt[opcode] == (CALL));
+                    JUMP_TO_PREDICTED(CALL);
+                }
+                PyObject *self_o = PyStackRef_AsPyObjectBorrow(self);
+                if (!PyObject_TypeCheck(self_o, descr->d_common.d_type)) {
+                    UPDATE_MISS_STATS(CALL_METHOD_DESCRIPTOR_FAST);
+                    assert(_PyOpcode_Deopt[opcode] == (CALL));
+                    JUMP_TO_PREDICTED(CALL);
+                }
+                PyObject *res_o = _PyEval_CallMethodDefDirect(tstate, (PyObject *)descr, descr->d_method, self_o, args, oparg);
+                for (int i = 0; i < oparg; i++) {
+                    PyStackRef_CLOSE(args[i]);
+                }
+                PyStackRef_CLOSE(self);
+                PyStackRef_CLOSE(callable);
+                if (res_o == NULL) {
+                    stack_pointer += -2 - oparg;
+                    goto error;
+                }
+                res = PyStackRef_FromPyObjectSteal(res_o);
+                stack_pointer[-2 - oparg] = res;
+                stack_pointer += -1 - oparg;
+            }
+            /* Skip 1 cache entry */
+            DISPATCH();
+        }
+
+        TARGET(CALL_METHOD_DESCRIPTOR_NOARGS) {
+            frame->instr_ptr = next_instr;
+            next_instr += 4;
+            INSTRUCTION_STATS(CALL_METHOD_DESCRIPTOR_NOARGS);
+            _Py_CODEUNIT* const this_instr = next_instr - 4;
+            (void)this_instr;
+            _PyStackRef callable;
+            _PyStackRef self;
+            _PyStackRef *args;
+            _PyStackRef res;
+            /* Skip 1 cache entry */
+            // _CALL_METHOD_DESCRIPTOR_DIRECT
+            {
+                args = &stack_pointer[-oparg];
+                self = stack_pointer[-1 - oparg];
+                callable = stack_pointer[-2 - oparg];
+                uint16_t flags = read_u16(&this_instr[2].cache);
+                (void)flags;
+                _PyFrame_SetStackPointer(frame, stack_pointer);
+                PyMethodDescrObject *descr = (PyMethodDescrObject *)PyStackRef_AsPyObjectBorrow(callable);
+                if (PyStackRef_IsNull(self)) {
+                    UPDATE_MISS_STATS(CALL_METHOD_DESCRIPTOR_NOARGS);
+                    assert(_PyOpcode_Deopt[opcode] == (CALL));
+                    JUMP_TO_PREDICTED(CALL);
+                }
+                if (!Py_IS_TYPE((PyObject *)descr, &PyMethodDescr_Type)) {
+                    UPDATE_MISS_STATS(CALL_METHOD_DESCRIPTOR_NOARGS);
+                    assert(_PyOpcode_Deopt[opcode] == (CALL));
+                    JUMP_TO_PREDICTED(CALL);
+                }
+                if (descr->d_method->ml_flags != flags) {
+                    UPDATE_MISS_STATS(CALL_METHOD_DESCRIPTOR_NOARGS);
+                    assert(_PyOpcode_Deopt[opcode] == (CALL));
+                    JUMP_TO_PREDICTED(CALL);
+                }
+                if (flags == METH_NOARGS && oparg != 0) {
+                    UPDATE_MISS_STATS(CALL_METHOD_DESCRIPTOR_NOARGS);
+                    assert(_PyOpcode_Deopt[opcode] == (CALL));
+                    JUMP_TO_PREDICTED(CALL);
+                }
+                if (flags == METH_O && oparg != 1) {
+                    UPDATE_MISS_STATS(CALL_METHOD_DESCRIPTOR_NOARGS);
+                    assert(_PyOpcode_Deopt[opcode] == (CALL));
+                    JUMP_TO_PREDICTED(CALL);
+                }
+                if (oparg > _PY_DIRECT_CALL_MAX_ARGS) {
+                    UPDATE_MISS_STATS(CALL_METHOD_DESCRIPTOR_NOARGS);
+                    assert(_PyOpcode_Deopt[opcode] == (CALL));
+                    JUMP_TO_PREDICTED(CALL);
+                }
+                PyObject *self_o = PyStackRef_AsPyObjectBorrow(self);
+                if (!PyObject_TypeCheck(self_o, descr->d_common.d_type)) {
+                    UPDATE_MISS_STATS(CALL_METHOD_DESCRIPTOR_NOARGS);
+                    assert(_PyOpcode_Deopt[opcode] == (CALL));
+                    JUMP_TO_PREDICTED(CALL);
+                }
+                PyObject *res_o = _PyEval_CallMethodDefDirect(tstate, (PyObject *)descr, descr->d_method, self_o, args, oparg);
+                for (int i = 0; i < oparg; i++) {
+                    PyStackRef_CLOSE(args[i]);
+                }
+                PyStackRef_CLOSE(self);
+                PyStackRef_CLOSE(callable);
+                if (res_o == NULL) {
+                    stack_pointer += -2 - oparg;
+                    goto error;
+                }
+                res = PyStackRef_FromPyObjectSteal(res_o);
+                stack_pointer[-2 - oparg] = res;
+                stack_pointer += -1 - oparg;
+            }
+            /* Skip 1 cache entry */
+            DISPATCH();
+        }
+
+        TARGET(CALL_METHOD_DESCRIPTOR_O) {
+            frame->instr_ptr = next_instr;
+            next_instr += 4;
+            INSTRUCTION_STATS(CALL_METHOD_DESCRIPTOR_O);
+            _Py_CODEUNIT* const this_instr = next_instr - 4;
+            (void)this_instr;
+            _PyStackRef callable;
+            _PyStackRef self;
+            _PyStackRef *args;
+            _PyStackRef res;
+            /* Skip 1 cache entry */
+            // _CALL_METHOD_DESCRIPTOR_DIRECT
+            {
+                args = &stack_pointer[-oparg];
+                self = stack_pointer[-1 - oparg];
+                callable = stack_pointer[-2 - oparg];
+                uint16_t flags = read_u16(&this_instr[2].cache);
+                (void)flags;
+                _PyFrame_SetStackPointer(frame, stack_pointer);
+                PyMethodDescrObject *descr = (PyMethodDescrObject *)PyStackRef_AsPyObjectBorrow(callable);
+                if (PyStackRef_IsNull(self)) {
+                    UPDATE_MISS_STATS(CALL_METHOD_DESCRIPTOR_O);
+                    assert(_PyOpcode_Deopt[opcode] == (CALL));
+                    JUMP_TO_PREDICTED(CALL);
+                }
+                if (!Py_IS_TYPE((PyObject *)descr, &PyMethodDescr_Type)) {
+                    UPDATE_MISS_STATS(CALL_METHOD_DESCRIPTOR_O);
+                    assert(_PyOpcode_Deopt[opcode] == (CALL));
+                    JUMP_TO_PREDICTED(CALL);
+                }
+                if (descr->d_method->ml_flags != flags) {
+                    UPDATE_MISS_STATS(CALL_METHOD_DESCRIPTOR_O);
+                    assert(_PyOpcode_Deopt[opcode] == (CALL));
+                    JUMP_TO_PREDICTED(CALL);
+                }
+                if (flags == METH_NOARGS && oparg != 0) {
+                    UPDATE_MISS_STATS(CALL_METHOD_DESCRIPTOR_O);
+                    assert(_PyOpcode_Deopt[opcode] == (CALL));
+                    JUMP_TO_PREDICTED(CALL);
+                }
+                if (flags == METH_O && oparg != 1) {
+                    UPDATE_MISS_STATS(CALL_METHOD_DESCRIPTOR_O);
+                    assert(_PyOpcode_Deopt[opcode] == (CALL));
+                    JUMP_TO_PREDICTED(CALL);
+                }
+                if (oparg > _PY_DIRECT_CALL_MAX_ARGS) {
+                    UPDATE_MISS_STATS(CALL_METHOD_DESCRIPTOR_O);
+                    assert(_PyOpcode_Deopt[opcode] == (CALL));
+                    JUMP_TO_PREDICTED(CALL);
+                }
+                PyObject *self_o = PyStackRef_AsPyObjectBorrow(self);
+                if (!PyObject_TypeCheck(self_o, descr->d_common.d_type)) {
+                    UPDATE_MISS_STATS(CALL_METHOD_DESCRIPTOR_O);
+                    assert(_PyOpcode_Deopt[opcode] == (CALL));
+                    JUMP_TO_PREDICTED(CALL);
+                }
+                PyObject *res_o = _PyEval_CallMethodDefDirect(tstate, (PyObject *)descr, descr->d_method, self_o, args, oparg);
+                for (int i = 0; i < oparg; i++) {
+                    PyStackRef_CLOSE(args[i]);
+                }
+                PyStackRef_CLOSE(self);
+                PyStackRef_CLOSE(callable);
+                if (res_o == NULL) {
+                    stack_pointer += -2 - oparg;
+                    goto error;
+                }
+                res = PyStackRef_FromPyObjectSteal(res_o);
+                stack_pointer[-2 - oparg] = res;
+                stack_pointer += -1 - oparg;
+            }
+            /* Skip 1 cache entry */
+            DISPATCH();
+        }
+
         TARGET(CALL_PY_EXACT_ARGS) {
             frame->instr_ptr = next_instr;
             next_instr += 4;
@@ -1144,6 +1561,113 @@
                 stack_pointer[-2 - oparg] = res;
                 stack_pointer += -1 - oparg;
             }
+            DISPATCH();
+        }
+
+        TARGET(CALL_STR_1) {
+            frame->instr_ptr = next_instr;
+            next_instr += 4;
+            INSTRUCTION_STATS(CALL_STR_1);
+            _Py_CODEUNIT* const this_instr = next_instr - 4;
+            (void)this_instr;
+            _PyStackRef callable;
+            _PyStackRef null;
+            _PyStackRef *args;
+            _PyStackRef res;
+            args = &stack_pointer[-oparg];
+            null = stack_pointer[-1 - oparg];
+            callable = stack_pointer[-2 - oparg];
+            _PyFrame_SetStackPointer(frame, stack_pointer);
+            if (oparg != 1 || !PyStackRef_IsNull(null)) {
+                UPDATE_MISS_STATS(CALL_STR_1);
+                assert(_PyOpcode_Deopt[opcode] == (CALL));
+                JUMP_TO_PREDICTED(CALL);
+            }
+            if (PyStackRef_AsPyObjectBorrow(callable) != (PyObject *)&PyUnicode_Type) {
+                UPDATE_MISS_STATS(CALL_STR_1);
+                assert(_PyOpcode_Deopt[opcode] == (CALL));
+                JUMP_TO_PREDICTED(CALL);
+            }
+            PyObject *res_o = PyObject_Str(PyStackRef_AsPyObjectBorrow(args[0]));
+            PyStackRef_CLOSE(args[0]);
+            PyStackRef_CLOSE(callable);
+            if (res_o == NULL) {
+                stack_pointer += -2 - oparg;
+                goto error;
+            }
+            res = PyStackRef_FromPyObjectSteal(res_o);
+            stack_pointer[-2 - oparg] = res;
+            stack_pointer += -1 - oparg;
+            DISPATCH();
+        }
+
+        TARGET(CALL_TUPLE_1) {
+            frame->instr_ptr = next_instr;
+            next_instr += 4;
+            INSTRUCTION_STATS(CALL_TUPLE_1);
+            _Py_CODEUNIT* const this_instr = next_instr - 4;
+            (void)this_instr;
+            _PyStackRef callable;
+            _PyStackRef null;
+            _PyStackRef *args;
+            _PyStackRef res;
+            args = &stack_pointer[-oparg];
+            null = stack_pointer[-1 - oparg];
+            callable = stack_pointer[-2 - oparg];
+            _PyFrame_SetStackPointer(frame, stack_pointer);
+            if (oparg != 1 || !PyStackRef_IsNull(null)) {
+                UPDATE_MISS_STATS(CALL_TUPLE_1);
+                assert(_PyOpcode_Deopt[opcode] == (CALL));
+                JUMP_TO_PREDICTED(CALL);
+            }
+            if (PyStackRef_AsPyObjectBorrow(callable) != (PyObject *)&PyTuple_Type) {
+                UPDATE_MISS_STATS(CALL_TUPLE_1);
+                assert(_PyOpcode_Deopt[opcode] == (CALL));
+                JUMP_TO_PREDICTED(CALL);
+            }
+            PyObject *res_o = PySequence_Tuple(PyStackRef_AsPyObjectBorrow(args[0]));
+            PyStackRef_CLOSE(args[0]);
+            PyStackRef_CLOSE(callable);
+            if (res_o == NULL) {
+                stack_pointer += -2 - oparg;
+                goto error;
+            }
+            res = PyStackRef_FromPyObjectSteal(res_o);
+            stack_pointer[-2 - oparg] = res;
+            stack_pointer += -1 - oparg;
+            DISPATCH();
+        }
+
+        TARGET(CALL_TYPE_1) {
+            frame->instr_ptr = next_instr;
+            next_instr += 4;
+            INSTRUCTION_STATS(CALL_TYPE_1);
+            _Py_CODEUNIT* const this_instr = next_instr - 4;
+            (void)this_instr;
+            _PyStackRef callable;
+            _PyStackRef null;
+            _PyStackRef *args;
+            _PyStackRef res;
+            args = &stack_pointer[-oparg];
+            null = stack_pointer[-1 - oparg];
+            callable = stack_pointer[-2 - oparg];
+            _PyFrame_SetStackPointer(frame, stack_pointer);
+            if (oparg != 1 || !PyStackRef_IsNull(null)) {
+                UPDATE_MISS_STATS(CALL_TYPE_1);
+                assert(_PyOpcode_Deopt[opcode] == (CALL));
+                JUMP_TO_PREDICTED(CALL);
+            }
+            if (PyStackRef_AsPyObjectBorrow(callable) != (PyObject *)&PyType_Type) {
+                UPDATE_MISS_STATS(CALL_TYPE_1);
+                assert(_PyOpcode_Deopt[opcode] == (CALL));
+                JUMP_TO_PREDICTED(CALL);
+            }
+            PyObject *arg_o = PyStackRef_AsPyObjectBorrow(args[0]);
+            res = PyStackRef_FromPyObjectNew((PyObject *)Py_TYPE(arg_o));
+            PyStackRef_CLOSE(args[0]);
+            PyStackRef_CLOSE(callable);
+            stack_pointer[-2 - oparg] = res;
+            stack_pointer += -1 - oparg;
             DISPATCH();
         }
 

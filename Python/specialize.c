@@ -16,6 +16,7 @@
 #include "pycore_typeobject.h"
 #include "pycore_unicodeobject.h"
 #include "pycore_ceval.h"
+#include "pycore_call.h"
 #include "pycore_opcode_utils.h"
 #include "pycore_pystate.h"
 #include "opcode_ids.h"
@@ -211,6 +212,86 @@ specialize_class_call(PyTypeObject *cls, _PyStackRef self_or_null, _Py_CODEUNIT 
     specialize(instr, CALL_ALLOC_AND_ENTER_INIT);
 }
 
+/* The specialised form for calling a C function (0 if none).  Method
+   descriptors also need their calling convention remembered: it is
+   returned in the bits above the opcode, for the first cache entry after
+   the counter. */
+static int
+c_call_form(PyObject *callable, _PyStackRef self_or_null, int oparg)
+{
+    int has_self = !PyStackRef_IsNull(self_or_null);
+    if (!has_self && oparg == 1) {
+        if (callable == (PyObject *)&PyType_Type) {
+            return CALL_TYPE_1;
+        }
+        if (callable == (PyObject *)&PyUnicode_Type) {
+            return CALL_STR_1;
+        }
+        if (callable == (PyObject *)&PyTuple_Type) {
+            return CALL_TUPLE_1;
+        }
+    }
+    if (!has_self && oparg == 2 && callable == _PyEval_SpecializedCallables.isinstance) {
+        return CALL_ISINSTANCE;
+    }
+    if (PyCFunction_CheckExact(callable) && !has_self) {
+        int flags = PyCFunction_GET_FLAGS(callable);
+        if (flags == METH_O && oparg == 1) {
+            return CALL_BUILTIN_O;
+        }
+        if (flags == METH_FASTCALL && oparg <= _PY_DIRECT_CALL_MAX_ARGS) {
+            return CALL_BUILTIN_FAST;
+        }
+        if (flags == (METH_FASTCALL | METH_KEYWORDS) && oparg <= _PY_DIRECT_CALL_MAX_ARGS) {
+            return CALL_BUILTIN_FAST_WITH_KEYWORDS;
+        }
+        return 0;
+    }
+    if (Py_IS_TYPE(callable, &PyMethodDescr_Type) && has_self) {
+        int flags = ((PyMethodDescrObject *)callable)->d_method->ml_flags;
+        int form = flags == METH_NOARGS && oparg == 0 ? CALL_METHOD_DESCRIPTOR_NOARGS
+                   : flags == METH_O && oparg == 1    ? CALL_METHOD_DESCRIPTOR_O
+                   : flags == METH_FASTCALL && oparg <= _PY_DIRECT_CALL_MAX_ARGS ? CALL_METHOD_DESCRIPTOR_FAST
+                                                                                 : 0;
+        return form ? form | (flags << 8) : 0;
+    }
+    return 0;
+}
+
+/* The body of the CALL_BUILTIN_* and CALL_METHOD_DESCRIPTOR_* forms (see
+   pycore_code.h): what the function's own vectorcall does once its
+   argument count is known to suit its calling convention. */
+PyObject *
+_PyEval_CallMethodDefDirect(PyThreadState *tstate, PyObject *callable, PyMethodDef *def, PyObject *self,
+                            _PyStackRef *args, int nargs)
+{
+    if (_Py_EnterRecursiveCallTstate(tstate, " while calling a Python object")) {
+        return NULL;
+    }
+    PyObject *res;
+    int convention = def->ml_flags & (METH_NOARGS | METH_O | METH_FASTCALL | METH_KEYWORDS);
+    if (convention == METH_NOARGS) {
+        res = def->ml_meth(self, NULL);
+    }
+    else if (convention == METH_O) {
+        res = def->ml_meth(self, PyStackRef_AsPyObjectBorrow(args[0]));
+    }
+    else {
+        PyObject *argv[_PY_DIRECT_CALL_MAX_ARGS + 1];
+        for (int i = 0; i < nargs; i++) {
+            argv[i] = PyStackRef_AsPyObjectBorrow(args[i]);
+        }
+        if (convention & METH_KEYWORDS) {
+            res = ((PyCFunctionFastWithKeywords)(void (*)(void))def->ml_meth)(self, argv, nargs, NULL);
+        }
+        else {
+            res = ((PyCFunctionFast)(void (*)(void))def->ml_meth)(self, argv, nargs);
+        }
+    }
+    _Py_LeaveRecursiveCallTstate(tstate);
+    return _Py_CheckFunctionResult(tstate, callable, res, NULL);
+}
+
 /* CALL: Python functions whose parameters are exactly the positional
    arguments given (no defaults needed; no star-args, double-star-kwargs or keyword-only). */
 void
@@ -224,6 +305,15 @@ _Py_Specialize_Call(_PyStackRef callable, _PyStackRef self_or_null, _Py_CODEUNIT
     if (oparg == 1 && callable_o == _PyEval_SpecializedCallables.list_append &&
         !PyStackRef_IsNull(self_or_null) && PyList_CheckExact(PyStackRef_AsPyObjectBorrow(self_or_null))) {
         specialize(instr, CALL_LIST_APPEND);
+        return;
+    }
+    int c_form = c_call_form(callable_o, self_or_null, oparg);
+    if (c_form) {
+        if (c_form >= 0x100) {
+            instr[2].cache = (uint16_t)(c_form >> 8);
+            c_form &= 0xff;
+        }
+        specialize(instr, c_form);
         return;
     }
     if (PyType_Check(callable_o)) {
@@ -563,10 +653,16 @@ _Py_InitSpecializedCallables(PyInterpreterState *interp)
         }
         return -1;
     }
+    PyObject *isinstance = PyDict_GetItemString(interp->builtins, "isinstance");
+    if (isinstance == NULL) {
+        PyErr_SetString(PyExc_SystemError, "builtins for the specializer are missing");
+        return -1;
+    }
     PyCodeObject *shim = make_init_shim();
     if (shim == NULL) {
         return -1;
     }
+    _PyEval_SpecializedCallables.isinstance = Py_NewRef(isinstance);
     _PyEval_SpecializedCallables.len = Py_NewRef(len);
     _PyEval_SpecializedCallables.list_append = Py_NewRef(append);
     _PyEval_SpecializedCallables.init_shim = shim;
@@ -579,4 +675,5 @@ _Py_FiniSpecializedCallables(void)
     Py_CLEAR(_PyEval_SpecializedCallables.len);
     Py_CLEAR(_PyEval_SpecializedCallables.list_append);
     Py_CLEAR(_PyEval_SpecializedCallables.init_shim);
+    Py_CLEAR(_PyEval_SpecializedCallables.isinstance);
 }

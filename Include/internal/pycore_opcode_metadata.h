@@ -24,7 +24,7 @@ extern "C" {
 /* Changes whenever compiled code would read differently: opcode
    numbers, stack effects or inline-cache sizes.  The .pyc magic
    number is derived from it (Python/import.c). */
-#define _Py_BYTECODE_STAMP 4195
+#define _Py_BYTECODE_STAMP 8715
 
 static inline int
 _PyOpcode_num_popped(int opcode, int oparg)
@@ -77,19 +77,39 @@ _PyOpcode_num_popped(int opcode, int oparg)
             return 2 + oparg;
         case CALL_ALLOC_AND_ENTER_INIT:
             return 2 + oparg;
+        case CALL_BUILTIN_FAST:
+            return 2 + oparg;
+        case CALL_BUILTIN_FAST_WITH_KEYWORDS:
+            return 2 + oparg;
+        case CALL_BUILTIN_O:
+            return 2 + oparg;
         case CALL_FUNCTION_EX:
             return 4;
         case CALL_INTRINSIC_1:
             return 1;
         case CALL_INTRINSIC_2:
             return 2;
+        case CALL_ISINSTANCE:
+            return 2 + oparg;
         case CALL_KW:
             return 3 + oparg;
         case CALL_LEN:
             return 2 + oparg;
         case CALL_LIST_APPEND:
             return 2 + oparg;
+        case CALL_METHOD_DESCRIPTOR_FAST:
+            return 2 + oparg;
+        case CALL_METHOD_DESCRIPTOR_NOARGS:
+            return 2 + oparg;
+        case CALL_METHOD_DESCRIPTOR_O:
+            return 2 + oparg;
         case CALL_PY_EXACT_ARGS:
+            return 2 + oparg;
+        case CALL_STR_1:
+            return 2 + oparg;
+        case CALL_TUPLE_1:
+            return 2 + oparg;
+        case CALL_TYPE_1:
             return 2 + oparg;
         case CHECK_EG_MATCH:
             return 2;
@@ -425,11 +445,19 @@ _PyOpcode_num_pushed(int opcode, int oparg)
             return 1;
         case CALL_ALLOC_AND_ENTER_INIT:
             return 1;
+        case CALL_BUILTIN_FAST:
+            return 1;
+        case CALL_BUILTIN_FAST_WITH_KEYWORDS:
+            return 1;
+        case CALL_BUILTIN_O:
+            return 1;
         case CALL_FUNCTION_EX:
             return 1;
         case CALL_INTRINSIC_1:
             return 1;
         case CALL_INTRINSIC_2:
+            return 1;
+        case CALL_ISINSTANCE:
             return 1;
         case CALL_KW:
             return 1;
@@ -437,7 +465,19 @@ _PyOpcode_num_pushed(int opcode, int oparg)
             return 1;
         case CALL_LIST_APPEND:
             return 1;
+        case CALL_METHOD_DESCRIPTOR_FAST:
+            return 1;
+        case CALL_METHOD_DESCRIPTOR_NOARGS:
+            return 1;
+        case CALL_METHOD_DESCRIPTOR_O:
+            return 1;
         case CALL_PY_EXACT_ARGS:
+            return 1;
+        case CALL_STR_1:
+            return 1;
+        case CALL_TUPLE_1:
+            return 1;
+        case CALL_TYPE_1:
             return 1;
         case CHECK_EG_MATCH:
             return 2;
@@ -781,13 +821,23 @@ const struct opcode_metadata _PyOpcode_opcode_metadata[267] = {
     [CACHE] = { true, HAS_ESCAPES_FLAG },
     [CALL] = { true, HAS_ARG_FLAG | HAS_ERROR_FLAG | HAS_ESCAPES_FLAG },
     [CALL_ALLOC_AND_ENTER_INIT] = { true, HAS_ARG_FLAG | HAS_DEOPT_FLAG | HAS_ERROR_FLAG | HAS_ESCAPES_FLAG | HAS_ERROR_NO_POP_FLAG },
+    [CALL_BUILTIN_FAST] = { true, HAS_ARG_FLAG | HAS_DEOPT_FLAG | HAS_ERROR_FLAG | HAS_ESCAPES_FLAG },
+    [CALL_BUILTIN_FAST_WITH_KEYWORDS] = { true, HAS_ARG_FLAG | HAS_DEOPT_FLAG | HAS_ERROR_FLAG | HAS_ESCAPES_FLAG },
+    [CALL_BUILTIN_O] = { true, HAS_ARG_FLAG | HAS_DEOPT_FLAG | HAS_ERROR_FLAG | HAS_ESCAPES_FLAG },
     [CALL_FUNCTION_EX] = { true, HAS_ERROR_FLAG | HAS_ESCAPES_FLAG },
     [CALL_INTRINSIC_1] = { true, HAS_ARG_FLAG | HAS_ERROR_FLAG | HAS_ESCAPES_FLAG },
     [CALL_INTRINSIC_2] = { true, HAS_ARG_FLAG | HAS_ERROR_FLAG | HAS_ESCAPES_FLAG },
+    [CALL_ISINSTANCE] = { true, HAS_ARG_FLAG | HAS_DEOPT_FLAG | HAS_ERROR_FLAG | HAS_ESCAPES_FLAG },
     [CALL_KW] = { true, HAS_ARG_FLAG | HAS_ERROR_FLAG | HAS_ESCAPES_FLAG },
     [CALL_LEN] = { true, HAS_ARG_FLAG | HAS_DEOPT_FLAG | HAS_ERROR_FLAG | HAS_ESCAPES_FLAG },
     [CALL_LIST_APPEND] = { true, HAS_ARG_FLAG | HAS_DEOPT_FLAG | HAS_ERROR_FLAG | HAS_ESCAPES_FLAG },
+    [CALL_METHOD_DESCRIPTOR_FAST] = { true, HAS_ARG_FLAG | HAS_DEOPT_FLAG | HAS_ERROR_FLAG | HAS_ESCAPES_FLAG },
+    [CALL_METHOD_DESCRIPTOR_NOARGS] = { true, HAS_ARG_FLAG | HAS_DEOPT_FLAG | HAS_ERROR_FLAG | HAS_ESCAPES_FLAG },
+    [CALL_METHOD_DESCRIPTOR_O] = { true, HAS_ARG_FLAG | HAS_DEOPT_FLAG | HAS_ERROR_FLAG | HAS_ESCAPES_FLAG },
     [CALL_PY_EXACT_ARGS] = { true, HAS_ARG_FLAG | HAS_DEOPT_FLAG | HAS_ERROR_FLAG | HAS_ESCAPES_FLAG | HAS_ERROR_NO_POP_FLAG },
+    [CALL_STR_1] = { true, HAS_ARG_FLAG | HAS_DEOPT_FLAG | HAS_ERROR_FLAG | HAS_ESCAPES_FLAG },
+    [CALL_TUPLE_1] = { true, HAS_ARG_FLAG | HAS_DEOPT_FLAG | HAS_ERROR_FLAG | HAS_ESCAPES_FLAG },
+    [CALL_TYPE_1] = { true, HAS_ARG_FLAG | HAS_DEOPT_FLAG | HAS_ESCAPES_FLAG },
     [CHECK_EG_MATCH] = { true, HAS_ERROR_FLAG | HAS_ESCAPES_FLAG },
     [CHECK_EXC_MATCH] = { true, HAS_ERROR_FLAG | HAS_ESCAPES_FLAG },
     [CLEANUP_THROW] = { true, HAS_ESCAPES_FLAG },
@@ -1008,10 +1058,20 @@ const uint8_t _PyOpcode_Caches[256] = {
     [BINARY_OP_SUBTRACT_INT] = 5,
     [CALL] = 3,
     [CALL_ALLOC_AND_ENTER_INIT] = 3,
+    [CALL_BUILTIN_FAST] = 3,
+    [CALL_BUILTIN_FAST_WITH_KEYWORDS] = 3,
+    [CALL_BUILTIN_O] = 3,
+    [CALL_ISINSTANCE] = 3,
     [CALL_KW] = 3,
     [CALL_LEN] = 3,
     [CALL_LIST_APPEND] = 3,
+    [CALL_METHOD_DESCRIPTOR_FAST] = 3,
+    [CALL_METHOD_DESCRIPTOR_NOARGS] = 3,
+    [CALL_METHOD_DESCRIPTOR_O] = 3,
     [CALL_PY_EXACT_ARGS] = 3,
+    [CALL_STR_1] = 3,
+    [CALL_TUPLE_1] = 3,
+    [CALL_TYPE_1] = 3,
     [COMPARE_OP] = 1,
     [COMPARE_OP_FLOAT] = 1,
     [COMPARE_OP_INT] = 1,
@@ -1081,13 +1141,23 @@ const uint8_t _PyOpcode_Deopt[256] = {
     [CACHE] = CACHE,
     [CALL] = CALL,
     [CALL_ALLOC_AND_ENTER_INIT] = CALL,
+    [CALL_BUILTIN_FAST] = CALL,
+    [CALL_BUILTIN_FAST_WITH_KEYWORDS] = CALL,
+    [CALL_BUILTIN_O] = CALL,
     [CALL_FUNCTION_EX] = CALL_FUNCTION_EX,
     [CALL_INTRINSIC_1] = CALL_INTRINSIC_1,
     [CALL_INTRINSIC_2] = CALL_INTRINSIC_2,
+    [CALL_ISINSTANCE] = CALL,
     [CALL_KW] = CALL_KW,
     [CALL_LEN] = CALL,
     [CALL_LIST_APPEND] = CALL,
+    [CALL_METHOD_DESCRIPTOR_FAST] = CALL,
+    [CALL_METHOD_DESCRIPTOR_NOARGS] = CALL,
+    [CALL_METHOD_DESCRIPTOR_O] = CALL,
     [CALL_PY_EXACT_ARGS] = CALL,
+    [CALL_STR_1] = CALL,
+    [CALL_TUPLE_1] = CALL,
+    [CALL_TYPE_1] = CALL,
     [CHECK_EG_MATCH] = CHECK_EG_MATCH,
     [CHECK_EXC_MATCH] = CHECK_EXC_MATCH,
     [CLEANUP_THROW] = CLEANUP_THROW,
@@ -1246,13 +1316,23 @@ const char *const _PyOpcode_OpName[267] = {
     [CACHE] = "CACHE",
     [CALL] = "CALL",
     [CALL_ALLOC_AND_ENTER_INIT] = "CALL_ALLOC_AND_ENTER_INIT",
+    [CALL_BUILTIN_FAST] = "CALL_BUILTIN_FAST",
+    [CALL_BUILTIN_FAST_WITH_KEYWORDS] = "CALL_BUILTIN_FAST_WITH_KEYWORDS",
+    [CALL_BUILTIN_O] = "CALL_BUILTIN_O",
     [CALL_FUNCTION_EX] = "CALL_FUNCTION_EX",
     [CALL_INTRINSIC_1] = "CALL_INTRINSIC_1",
     [CALL_INTRINSIC_2] = "CALL_INTRINSIC_2",
+    [CALL_ISINSTANCE] = "CALL_ISINSTANCE",
     [CALL_KW] = "CALL_KW",
     [CALL_LEN] = "CALL_LEN",
     [CALL_LIST_APPEND] = "CALL_LIST_APPEND",
+    [CALL_METHOD_DESCRIPTOR_FAST] = "CALL_METHOD_DESCRIPTOR_FAST",
+    [CALL_METHOD_DESCRIPTOR_NOARGS] = "CALL_METHOD_DESCRIPTOR_NOARGS",
+    [CALL_METHOD_DESCRIPTOR_O] = "CALL_METHOD_DESCRIPTOR_O",
     [CALL_PY_EXACT_ARGS] = "CALL_PY_EXACT_ARGS",
+    [CALL_STR_1] = "CALL_STR_1",
+    [CALL_TUPLE_1] = "CALL_TUPLE_1",
+    [CALL_TYPE_1] = "CALL_TYPE_1",
     [CHECK_EG_MATCH] = "CHECK_EG_MATCH",
     [CHECK_EXC_MATCH] = "CHECK_EXC_MATCH",
     [CLEANUP_THROW] = "CLEANUP_THROW",
@@ -1428,11 +1508,21 @@ const struct opcode_macro_expansion _PyOpcode_macro_expansion[256] = {
     [BUILD_TEMPLATE] = { .nuops = 1, .uops = { { _BUILD_TEMPLATE, OPARG_SIMPLE, 0 } } },
     [BUILD_TUPLE] = { .nuops = 1, .uops = { { _BUILD_TUPLE, OPARG_SIMPLE, 0 } } },
     [CACHE] = { .nuops = 1, .uops = { { _CACHE, OPARG_SIMPLE, 0 } } },
+    [CALL_BUILTIN_FAST] = { .nuops = 2, .uops = { { _GUARD_BUILTIN_FAST, OPARG_SIMPLE, 0 }, { _CALL_BUILTIN_DIRECT, OPARG_SIMPLE, 0 } } },
+    [CALL_BUILTIN_FAST_WITH_KEYWORDS] = { .nuops = 2, .uops = { { _GUARD_BUILTIN_FAST_WITH_KEYWORDS, OPARG_SIMPLE, 0 }, { _CALL_BUILTIN_DIRECT, OPARG_SIMPLE, 0 } } },
+    [CALL_BUILTIN_O] = { .nuops = 2, .uops = { { _GUARD_BUILTIN_O, OPARG_SIMPLE, 0 }, { _CALL_BUILTIN_DIRECT, OPARG_SIMPLE, 0 } } },
     [CALL_FUNCTION_EX] = { .nuops = 1, .uops = { { _CALL_FUNCTION_EX, OPARG_SIMPLE, 0 } } },
     [CALL_INTRINSIC_1] = { .nuops = 1, .uops = { { _CALL_INTRINSIC_1, OPARG_SIMPLE, 0 } } },
     [CALL_INTRINSIC_2] = { .nuops = 1, .uops = { { _CALL_INTRINSIC_2, OPARG_SIMPLE, 0 } } },
+    [CALL_ISINSTANCE] = { .nuops = 1, .uops = { { _CALL_ISINSTANCE, OPARG_SIMPLE, 0 } } },
     [CALL_LEN] = { .nuops = 1, .uops = { { _CALL_LEN, OPARG_SIMPLE, 0 } } },
     [CALL_LIST_APPEND] = { .nuops = 1, .uops = { { _CALL_LIST_APPEND, OPARG_SIMPLE, 0 } } },
+    [CALL_METHOD_DESCRIPTOR_FAST] = { .nuops = 1, .uops = { { _CALL_METHOD_DESCRIPTOR_DIRECT, OPARG_CACHE_1, 1 } } },
+    [CALL_METHOD_DESCRIPTOR_NOARGS] = { .nuops = 1, .uops = { { _CALL_METHOD_DESCRIPTOR_DIRECT, OPARG_CACHE_1, 1 } } },
+    [CALL_METHOD_DESCRIPTOR_O] = { .nuops = 1, .uops = { { _CALL_METHOD_DESCRIPTOR_DIRECT, OPARG_CACHE_1, 1 } } },
+    [CALL_STR_1] = { .nuops = 1, .uops = { { _CALL_STR_1, OPARG_SIMPLE, 0 } } },
+    [CALL_TUPLE_1] = { .nuops = 1, .uops = { { _CALL_TUPLE_1, OPARG_SIMPLE, 0 } } },
+    [CALL_TYPE_1] = { .nuops = 1, .uops = { { _CALL_TYPE_1, OPARG_SIMPLE, 0 } } },
     [CHECK_EG_MATCH] = { .nuops = 1, .uops = { { _CHECK_EG_MATCH, OPARG_SIMPLE, 0 } } },
     [COMPARE_OP_FLOAT] = { .nuops = 1, .uops = { { _COMPARE_OP_FLOAT, OPARG_SIMPLE, 0 } } },
     [COMPARE_OP_INT] = { .nuops = 1, .uops = { { _COMPARE_OP_INT, OPARG_SIMPLE, 0 } } },
