@@ -334,6 +334,12 @@ typedef struct _heaptypeobject {
     PyObject *ht_name, *ht_slots, *ht_qualname;
     PyObject *ht_module;
     char *_ht_tpname;
+    /* CALL_ALLOC_AND_ENTER_INIT (Python/specialize.c): the __init__ function
+       seen when a call of this class was specialised and its func_version.
+       Borrowed: only read after a tp_version_tag guard, which fails once
+       the class (and so its __init__) changes. */
+    PyObject *_spec_init;
+    uint32_t _spec_init_version;
 } PyHeapTypeObject;
 
 /* tp_flags */

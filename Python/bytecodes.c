@@ -864,6 +864,17 @@
             CALL_LEN,
             CALL_LIST_APPEND,
             CALL_PY_EXACT_ARGS,
+            CALL_ALLOC_AND_ENTER_INIT,
+            CALL_BUILTIN_O,
+            CALL_BUILTIN_FAST,
+            CALL_BUILTIN_FAST_WITH_KEYWORDS,
+            CALL_METHOD_DESCRIPTOR_NOARGS,
+            CALL_METHOD_DESCRIPTOR_O,
+            CALL_METHOD_DESCRIPTOR_FAST,
+            CALL_TYPE_1,
+            CALL_STR_1,
+            CALL_TUPLE_1,
+            CALL_ISINSTANCE,
         };
 
         specializing op(_SPECIALIZE_CALL, (counter/1, callable, self_or_null, unused[oparg] -- callable, self_or_null, unused[oparg])) {
@@ -938,6 +949,157 @@
             PyStackRef_CLOSE(callable);
             ERROR_IF(err < 0);
             res = PyStackRef_None;
+        }
+
+        /* cls(args) for a class made by object.__new__ and set up by a
+           Python __init__ that takes exactly these arguments (the class
+           and that __init__ are as when specialised).  The new object is
+           allocated here and __init__ runs in this loop, on top of a shim
+           frame whose code (EXIT_INIT_CHECK; RETURN_VALUE) checks that
+           __init__ returned None and then returns the object as the
+           call's result.  The shim is never traceable, so tracebacks and
+           f_back skip it. */
+        inst(CALL_ALLOC_AND_ENTER_INIT, (unused/1, type_version/2, callable, null, args[oparg] -- res)) {
+            DEOPT_IF(!PyStackRef_IsNull(null));
+            PyObject *callable_o = PyStackRef_AsPyObjectBorrow(callable);
+            DEOPT_IF(Py_TYPE(callable_o) != &PyType_Type);
+            PyTypeObject *cls = (PyTypeObject *)callable_o;
+            DEOPT_IF(cls->tp_version_tag != type_version);
+            DEOPT_IF(cls->tp_flags & Py_TPFLAGS_IS_ABSTRACT);
+            PyFunctionObject *init = _PyType_SpecializedInit(cls);
+            DEOPT_IF(init == NULL);
+            PyCodeObject *init_code = (PyCodeObject *)init->func_code;
+            DEOPT_IF(init_code->co_argcount != oparg + 1);
+            /* Our own reference first: allocating may collect, and a
+               finalizer could replace cls.__init__. */
+            Py_INCREF(init);
+            PyObject *self_o = PyType_GenericAlloc(cls, 0);
+            _PyInterpreterFrame *init_frame = self_o == NULL ? NULL : _PyEval_PushInitFrames(
+                tstate, frame, _PyEval_SpecializedCallables.init_shim, init, self_o);
+            if (init_frame == NULL) {
+                Py_XDECREF(self_o);
+                Py_DECREF(init);
+                ERROR_NO_POP();
+            }
+            for (int i = 0; i < oparg; i++) {
+                init_frame->localsplus[i + 1] = PyStackRef_MakeHeapSafe(args[i]);
+            }
+            _PyFrame_SetStackPointer(frame, stack_pointer - 2 - oparg);
+            frame->return_offset = (uint16_t)(next_instr - this_instr);
+            /* The instance keeps its class alive. */
+            PyStackRef_CLOSE(callable);
+            frame = tstate->current_frame = init_frame->previous;
+            res = PyStackRef_NULL;
+            DISPATCH_INLINED(init_frame);
+        }
+
+        /* builtin(args) for a C function of the calling convention the
+           form names (no keywords), called directly with its self. */
+        op(_CALL_BUILTIN_DIRECT, (callable, self_or_null, args[oparg] -- res)) {
+            PyObject *callable_o = PyStackRef_AsPyObjectBorrow(callable);
+            PyObject *res_o = _PyEval_CallMethodDefDirect(tstate, callable_o, ((PyCFunctionObject *)callable_o)->m_ml,
+                                                          PyCFunction_GET_SELF(callable_o), args, oparg);
+            for (int i = 0; i < oparg; i++) {
+                PyStackRef_CLOSE(args[i]);
+            }
+            PyStackRef_CLOSE(callable);
+            ERROR_IF(res_o == NULL);
+            res = PyStackRef_FromPyObjectSteal(res_o);
+        }
+
+        op(_GUARD_BUILTIN_O, (callable, self_or_null, unused[oparg] -- callable, self_or_null, unused[oparg])) {
+            PyObject *callable_o = PyStackRef_AsPyObjectBorrow(callable);
+            DEOPT_IF(!PyStackRef_IsNull(self_or_null) || oparg != 1);
+            DEOPT_IF(!PyCFunction_CheckExact(callable_o) || PyCFunction_GET_FLAGS(callable_o) != METH_O);
+        }
+
+        op(_GUARD_BUILTIN_FAST, (callable, self_or_null, unused[oparg] -- callable, self_or_null, unused[oparg])) {
+            PyObject *callable_o = PyStackRef_AsPyObjectBorrow(callable);
+            DEOPT_IF(!PyStackRef_IsNull(self_or_null) || oparg > _PY_DIRECT_CALL_MAX_ARGS);
+            DEOPT_IF(!PyCFunction_CheckExact(callable_o) || PyCFunction_GET_FLAGS(callable_o) != METH_FASTCALL);
+        }
+
+        op(_GUARD_BUILTIN_FAST_WITH_KEYWORDS, (callable, self_or_null, unused[oparg] -- callable, self_or_null, unused[oparg])) {
+            PyObject *callable_o = PyStackRef_AsPyObjectBorrow(callable);
+            DEOPT_IF(!PyStackRef_IsNull(self_or_null) || oparg > _PY_DIRECT_CALL_MAX_ARGS);
+            DEOPT_IF(!PyCFunction_CheckExact(callable_o) ||
+                     PyCFunction_GET_FLAGS(callable_o) != (METH_FASTCALL | METH_KEYWORDS));
+        }
+
+        macro(CALL_BUILTIN_O) = unused/1 + unused/2 + _GUARD_BUILTIN_O + _CALL_BUILTIN_DIRECT;
+        macro(CALL_BUILTIN_FAST) = unused/1 + unused/2 + _GUARD_BUILTIN_FAST + _CALL_BUILTIN_DIRECT;
+        macro(CALL_BUILTIN_FAST_WITH_KEYWORDS) = unused/1 + unused/2 + _GUARD_BUILTIN_FAST_WITH_KEYWORDS + _CALL_BUILTIN_DIRECT;
+
+        /* obj.method(args) for a method descriptor (from the method form
+           of LOAD_ATTR) of the calling convention the form names, whose
+           self is of the descriptor's class: its C function called
+           directly. */
+        op(_CALL_METHOD_DESCRIPTOR_DIRECT, (flags/1, callable, self, args[oparg] -- res)) {
+            PyMethodDescrObject *descr = (PyMethodDescrObject *)PyStackRef_AsPyObjectBorrow(callable);
+            DEOPT_IF(PyStackRef_IsNull(self));
+            DEOPT_IF(!Py_IS_TYPE((PyObject *)descr, &PyMethodDescr_Type));
+            DEOPT_IF(descr->d_method->ml_flags != flags);
+            DEOPT_IF(flags == METH_NOARGS && oparg != 0);
+            DEOPT_IF(flags == METH_O && oparg != 1);
+            DEOPT_IF(oparg > _PY_DIRECT_CALL_MAX_ARGS);
+            PyObject *self_o = PyStackRef_AsPyObjectBorrow(self);
+            DEOPT_IF(!PyObject_TypeCheck(self_o, descr->d_common.d_type));
+            PyObject *res_o = _PyEval_CallMethodDefDirect(tstate, (PyObject *)descr, descr->d_method, self_o, args, oparg);
+            for (int i = 0; i < oparg; i++) {
+                PyStackRef_CLOSE(args[i]);
+            }
+            PyStackRef_CLOSE(self);
+            PyStackRef_CLOSE(callable);
+            ERROR_IF(res_o == NULL);
+            res = PyStackRef_FromPyObjectSteal(res_o);
+        }
+
+        macro(CALL_METHOD_DESCRIPTOR_NOARGS) = unused/1 + _CALL_METHOD_DESCRIPTOR_DIRECT + unused/1;
+        macro(CALL_METHOD_DESCRIPTOR_O) = unused/1 + _CALL_METHOD_DESCRIPTOR_DIRECT + unused/1;
+        macro(CALL_METHOD_DESCRIPTOR_FAST) = unused/1 + _CALL_METHOD_DESCRIPTOR_DIRECT + unused/1;
+
+        /* type(x) with type itself: x's type. */
+        inst(CALL_TYPE_1, (unused/1, unused/2, callable, null, args[oparg] -- res)) {
+            DEOPT_IF(oparg != 1 || !PyStackRef_IsNull(null));
+            DEOPT_IF(PyStackRef_AsPyObjectBorrow(callable) != (PyObject *)&PyType_Type);
+            PyObject *arg_o = PyStackRef_AsPyObjectBorrow(args[0]);
+            res = PyStackRef_FromPyObjectNew((PyObject *)Py_TYPE(arg_o));
+            PyStackRef_CLOSE(args[0]);
+            PyStackRef_CLOSE(callable);
+        }
+
+        /* str(x) with str itself. */
+        inst(CALL_STR_1, (unused/1, unused/2, callable, null, args[oparg] -- res)) {
+            DEOPT_IF(oparg != 1 || !PyStackRef_IsNull(null));
+            DEOPT_IF(PyStackRef_AsPyObjectBorrow(callable) != (PyObject *)&PyUnicode_Type);
+            PyObject *res_o = PyObject_Str(PyStackRef_AsPyObjectBorrow(args[0]));
+            PyStackRef_CLOSE(args[0]);
+            PyStackRef_CLOSE(callable);
+            ERROR_IF(res_o == NULL);
+            res = PyStackRef_FromPyObjectSteal(res_o);
+        }
+
+        /* tuple(x) with tuple itself. */
+        inst(CALL_TUPLE_1, (unused/1, unused/2, callable, null, args[oparg] -- res)) {
+            DEOPT_IF(oparg != 1 || !PyStackRef_IsNull(null));
+            DEOPT_IF(PyStackRef_AsPyObjectBorrow(callable) != (PyObject *)&PyTuple_Type);
+            PyObject *res_o = PySequence_Tuple(PyStackRef_AsPyObjectBorrow(args[0]));
+            PyStackRef_CLOSE(args[0]);
+            PyStackRef_CLOSE(callable);
+            ERROR_IF(res_o == NULL);
+            res = PyStackRef_FromPyObjectSteal(res_o);
+        }
+
+        /* isinstance(x, cls) with the real builtin isinstance. */
+        inst(CALL_ISINSTANCE, (unused/1, unused/2, callable, null, args[oparg] -- res)) {
+            DEOPT_IF(oparg != 2 || !PyStackRef_IsNull(null));
+            DEOPT_IF(PyStackRef_AsPyObjectBorrow(callable) != _PyEval_SpecializedCallables.isinstance);
+            int is = PyObject_IsInstance(PyStackRef_AsPyObjectBorrow(args[0]), PyStackRef_AsPyObjectBorrow(args[1]));
+            PyStackRef_CLOSE(args[0]);
+            PyStackRef_CLOSE(args[1]);
+            PyStackRef_CLOSE(callable);
+            ERROR_IF(is < 0);
+            res = is ? PyStackRef_True : PyStackRef_False;
         }
 
         /* Like CALL; the last len(kwnames) arguments are passed by name. */
@@ -1226,8 +1388,12 @@
         /* ---- Attributes -------------------------------------------------- */
 
         family(LOAD_ATTR, INLINE_CACHE_ENTRIES_LOAD_ATTR) = {
-            LOAD_ATTR_INSTANCE_VALUE,
+            LOAD_ATTR_WITH_HINT,
             LOAD_ATTR_METHOD_WITH_DICT,
+            LOAD_ATTR_SLOT,
+            LOAD_ATTR_METHOD_NO_DICT,
+            LOAD_ATTR_MODULE,
+            LOAD_ATTR_CLASS,
         };
 
         specializing op(_SPECIALIZE_LOAD_ATTR, (counter/1, owner -- owner)) {
@@ -1282,17 +1448,17 @@
             DEOPT_IF(Py_TYPE(PyStackRef_AsPyObjectBorrow(owner))->tp_version_tag != type_version);
         }
 
-        /* obj.name found in the instance dict (no class attribute of that
-           name exists). */
-        op(_LOAD_ATTR_INSTANCE_VALUE, (owner -- attr, unused[oparg & 1])) {
+        /* obj.name from the instance dict (no class attribute of that name
+           exists), at the entry where it was found when specialised. */
+        op(_LOAD_ATTR_WITH_HINT, (hint/1, owner -- attr, unused[oparg & 1])) {
             PyObject *name = GETITEM(FRAME_CO_NAMES, oparg >> 1);
-            PyObject *attr_o = _PyObject_InstanceDictLookup(PyStackRef_AsPyObjectBorrow(owner), name);
-            DEOPT_IF(attr_o == NULL);
+            PyDictKeyEntry *entry = _PyDict_EntryAtHint(_PyObject_InlineDictAt(PyStackRef_AsPyObjectBorrow(owner)), name, hint);
+            DEOPT_IF(entry == NULL);
+            attr = PyStackRef_FromPyObjectNew(entry->me_value);
             PyStackRef_CLOSE(owner);
-            attr = PyStackRef_FromPyObjectSteal(attr_o);
         }
 
-        macro(LOAD_ATTR_INSTANCE_VALUE) = unused/1 + _GUARD_TYPE_VERSION + unused/6 + _LOAD_ATTR_INSTANCE_VALUE;
+        macro(LOAD_ATTR_WITH_HINT) = unused/1 + _GUARD_TYPE_VERSION + _LOAD_ATTR_WITH_HINT + unused/5;
 
         /* obj.method(...): the function found on the type, unless the
            instance dict shadows it. */
@@ -1305,8 +1471,69 @@
 
         macro(LOAD_ATTR_METHOD_WITH_DICT) = unused/1 + _GUARD_TYPE_VERSION + unused/2 + _LOAD_ATTR_METHOD_WITH_DICT;
 
+        /* obj.name read from a __slots__ member at a fixed offset in the
+           object.  An empty slot takes the generic path, which raises the
+           AttributeError. */
+        op(_LOAD_ATTR_SLOT, (index/1, owner -- attr, unused[oparg & 1])) {
+            PyObject *value = *(PyObject **)((char *)PyStackRef_AsPyObjectBorrow(owner) + index);
+            DEOPT_IF(value == NULL);
+            attr = PyStackRef_FromPyObjectNew(value);
+            PyStackRef_CLOSE(owner);
+        }
+
+        macro(LOAD_ATTR_SLOT) = unused/1 + _GUARD_TYPE_VERSION + _LOAD_ATTR_SLOT + unused/5;
+
+        /* obj.method(...) on an instance without a dict: the type's
+           function or method descriptor, with obj as self. */
+        op(_LOAD_ATTR_METHOD_NO_DICT, (descr/4, owner -- attr, self_or_null[oparg & 1])) {
+            attr = PyStackRef_FromPyObjectNew((PyObject *)(uintptr_t)descr);
+            self_or_null[0] = owner;
+        }
+
+        macro(LOAD_ATTR_METHOD_NO_DICT) = unused/1 + _GUARD_TYPE_VERSION + unused/2 + _LOAD_ATTR_METHOD_NO_DICT;
+
+        /* module.name from the module's dict, at the entry where it was
+           found when specialised (the module type has no attribute of that
+           name, and it is immutable). */
+        op(_LOAD_ATTR_MODULE, (hint/1, owner -- attr, null[oparg & 1])) {
+            PyObject *owner_o = PyStackRef_AsPyObjectBorrow(owner);
+            DEOPT_IF(!PyModule_CheckExact(owner_o));
+            PyObject *name = GETITEM(FRAME_CO_NAMES, oparg >> 1);
+            PyDictKeyEntry *entry = _PyDict_EntryAtHint(((PyModuleObject *)owner_o)->md_dict, name, hint);
+            DEOPT_IF(entry == NULL);
+            attr = PyStackRef_FromPyObjectNew(entry->me_value);
+            if (oparg & 1) {
+                null[0] = PyStackRef_NULL;
+            }
+            PyStackRef_CLOSE(owner);
+        }
+
+        macro(LOAD_ATTR_MODULE) = unused/1 + unused/2 + _LOAD_ATTR_MODULE + unused/5;
+
+        /* The class itself (not its type) is as it was when specialised. */
+        op(_GUARD_CLASS_VERSION, (type_version/2, owner -- owner)) {
+            PyObject *owner_o = PyStackRef_AsPyObjectBorrow(owner);
+            DEOPT_IF(!PyType_Check(owner_o));
+            DEOPT_IF(((PyTypeObject *)owner_o)->tp_version_tag != type_version);
+        }
+
+        /* cls.name where the class (or a base) holds a plain value or a
+           function (which a class gives back as it is), and its metaclass,
+           `type` itself, has no attribute of that name. */
+        op(_LOAD_ATTR_CLASS, (descr/4, owner -- attr, null[oparg & 1])) {
+            attr = PyStackRef_FromPyObjectNew((PyObject *)(uintptr_t)descr);
+            if (oparg & 1) {
+                null[0] = PyStackRef_NULL;
+            }
+            PyStackRef_CLOSE(owner);
+        }
+
+        macro(LOAD_ATTR_CLASS) = unused/1 + _GUARD_CLASS_VERSION + unused/2 + _LOAD_ATTR_CLASS;
+
         family(STORE_ATTR, INLINE_CACHE_ENTRIES_STORE_ATTR) = {
             STORE_ATTR_INSTANCE_VALUE,
+            STORE_ATTR_WITH_HINT,
+            STORE_ATTR_SLOT,
         };
 
         specializing op(_SPECIALIZE_STORE_ATTR, (counter/1, owner -- owner)) {
@@ -1341,6 +1568,34 @@
         }
 
         macro(STORE_ATTR_INSTANCE_VALUE) = unused/1 + _GUARD_TYPE_VERSION_OF_OWNER + unused/1 + _STORE_ATTR_INSTANCE_VALUE;
+
+        /* obj.name = v replacing the value of an instance dict entry found
+           where it was when specialised (the type, version guarded, has no
+           attribute of that name to intercept the store). */
+        op(_STORE_ATTR_WITH_HINT, (hint/1, v, owner --)) {
+            PyObject *name = GETITEM(FRAME_CO_NAMES, oparg);
+            PyObject *dict = _PyObject_InlineDictAt(PyStackRef_AsPyObjectBorrow(owner));
+            PyDictKeyEntry *entry = _PyDict_EntryAtHint(dict, name, hint);
+            DEOPT_IF(entry == NULL);
+            PyObject *old_value = entry->me_value;
+            entry->me_value = PyStackRef_AsPyObjectSteal(v);
+            _PyDict_BumpVersion((PyDictObject *)dict);
+            PyStackRef_CLOSE(owner);
+            Py_DECREF(old_value);
+        }
+
+        macro(STORE_ATTR_WITH_HINT) = unused/1 + _GUARD_TYPE_VERSION_OF_OWNER + _STORE_ATTR_WITH_HINT;
+
+        /* obj.name = v into a writable __slots__ member at a fixed offset. */
+        op(_STORE_ATTR_SLOT, (index/1, v, owner --)) {
+            PyObject **slot = (PyObject **)((char *)PyStackRef_AsPyObjectBorrow(owner) + index);
+            PyObject *old_value = *slot;
+            *slot = PyStackRef_AsPyObjectSteal(v);
+            PyStackRef_CLOSE(owner);
+            Py_XDECREF(old_value);
+        }
+
+        macro(STORE_ATTR_SLOT) = unused/1 + _GUARD_TYPE_VERSION_OF_OWNER + _STORE_ATTR_SLOT;
 
         inst(DELETE_ATTR, (owner --)) {
             PyObject *name = GETITEM(FRAME_CO_NAMES, oparg);
@@ -1751,6 +2006,8 @@
             len = PyStackRef_FromPyObjectSteal(len_o);
         }
 
+        /* The first instruction of CALL_ALLOC_AND_ENTER_INIT's shim frame:
+           __init__ has just returned into it, above the new object. */
         inst(EXIT_INIT_CHECK, (should_be_none -- )) {
             if (!PyStackRef_IsNone(should_be_none)) {
                 PyErr_Format(PyExc_TypeError, "__init__() should return None, not '%.200s'",

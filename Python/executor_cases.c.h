@@ -1255,6 +1255,270 @@
             break;
         }
 
+        /* _CALL_ALLOC_AND_ENTER_INIT is not a viable micro-op for tier 2 because it uses 'next_instr' */
+
+        case _CALL_BUILTIN_DIRECT: {
+            _PyStackRef callable;
+            _PyStackRef *args;
+            _PyStackRef res;
+            oparg = CURRENT_OPARG();
+            args = &stack_pointer[-oparg];
+            callable = stack_pointer[-2 - oparg];
+            _PyFrame_SetStackPointer(frame, stack_pointer);
+            PyObject *callable_o = PyStackRef_AsPyObjectBorrow(callable);
+            PyObject *res_o = _PyEval_CallMethodDefDirect(tstate, callable_o, ((PyCFunctionObject *)callable_o)->m_ml,
+                                                          PyCFunction_GET_SELF(callable_o), args, oparg);
+            for (int i = 0; i < oparg; i++) {
+                PyStackRef_CLOSE(args[i]);
+            }
+            PyStackRef_CLOSE(callable);
+            if (res_o == NULL) {
+                stack_pointer += -2 - oparg;
+                JUMP_TO_ERROR();
+            }
+            res = PyStackRef_FromPyObjectSteal(res_o);
+            stack_pointer[-2 - oparg] = res;
+            stack_pointer += -1 - oparg;
+            break;
+        }
+
+        case _GUARD_BUILTIN_O: {
+            _PyStackRef callable;
+            _PyStackRef self_or_null;
+            oparg = CURRENT_OPARG();
+            self_or_null = stack_pointer[-1 - oparg];
+            callable = stack_pointer[-2 - oparg];
+            _PyFrame_SetStackPointer(frame, stack_pointer);
+            PyObject *callable_o = PyStackRef_AsPyObjectBorrow(callable);
+            if (!PyStackRef_IsNull(self_or_null) || oparg != 1) {
+                UOP_STAT_INC(uopcode, miss);
+                JUMP_TO_JUMP_TARGET();
+            }
+            if (!PyCFunction_CheckExact(callable_o) || PyCFunction_GET_FLAGS(callable_o) != METH_O) {
+                UOP_STAT_INC(uopcode, miss);
+                JUMP_TO_JUMP_TARGET();
+            }
+            break;
+        }
+
+        case _GUARD_BUILTIN_FAST: {
+            _PyStackRef callable;
+            _PyStackRef self_or_null;
+            oparg = CURRENT_OPARG();
+            self_or_null = stack_pointer[-1 - oparg];
+            callable = stack_pointer[-2 - oparg];
+            _PyFrame_SetStackPointer(frame, stack_pointer);
+            PyObject *callable_o = PyStackRef_AsPyObjectBorrow(callable);
+            if (!PyStackRef_IsNull(self_or_null) || oparg > _PY_DIRECT_CALL_MAX_ARGS) {
+                UOP_STAT_INC(uopcode, miss);
+                JUMP_TO_JUMP_TARGET();
+            }
+            if (!PyCFunction_CheckExact(callable_o) || PyCFunction_GET_FLAGS(callable_o) != METH_FASTCALL) {
+                UOP_STAT_INC(uopcode, miss);
+                JUMP_TO_JUMP_TARGET();
+            }
+            break;
+        }
+
+        case _GUARD_BUILTIN_FAST_WITH_KEYWORDS: {
+            _PyStackRef callable;
+            _PyStackRef self_or_null;
+            oparg = CURRENT_OPARG();
+            self_or_null = stack_pointer[-1 - oparg];
+            callable = stack_pointer[-2 - oparg];
+            _PyFrame_SetStackPointer(frame, stack_pointer);
+            PyObject *callable_o = PyStackRef_AsPyObjectBorrow(callable);
+            if (!PyStackRef_IsNull(self_or_null) || oparg > _PY_DIRECT_CALL_MAX_ARGS) {
+                UOP_STAT_INC(uopcode, miss);
+                JUMP_TO_JUMP_TARGET();
+            }
+            if (!PyCFunction_CheckExact(callable_o) ||
+                     PyCFunction_GET_FLAGS(callable_o) != (METH_FASTCALL | METH_KEYWORDS)) {
+                UOP_STAT_INC(uopcode, miss);
+                JUMP_TO_JUMP_TARGET();
+            }
+            break;
+        }
+
+        case _CALL_METHOD_DESCRIPTOR_DIRECT: {
+            _PyStackRef callable;
+            _PyStackRef self;
+            _PyStackRef *args;
+            _PyStackRef res;
+            oparg = CURRENT_OPARG();
+            args = &stack_pointer[-oparg];
+            self = stack_pointer[-1 - oparg];
+            callable = stack_pointer[-2 - oparg];
+            uint16_t flags = (uint16_t)CURRENT_OPERAND0();
+            (void)flags;
+            _PyFrame_SetStackPointer(frame, stack_pointer);
+            PyMethodDescrObject *descr = (PyMethodDescrObject *)PyStackRef_AsPyObjectBorrow(callable);
+            if (PyStackRef_IsNull(self)) {
+                UOP_STAT_INC(uopcode, miss);
+                JUMP_TO_JUMP_TARGET();
+            }
+            if (!Py_IS_TYPE((PyObject *)descr, &PyMethodDescr_Type)) {
+                UOP_STAT_INC(uopcode, miss);
+                JUMP_TO_JUMP_TARGET();
+            }
+            if (descr->d_method->ml_flags != flags) {
+                UOP_STAT_INC(uopcode, miss);
+                JUMP_TO_JUMP_TARGET();
+            }
+            if (flags == METH_NOARGS && oparg != 0) {
+                UOP_STAT_INC(uopcode, miss);
+                JUMP_TO_JUMP_TARGET();
+            }
+            if (flags == METH_O && oparg != 1) {
+                UOP_STAT_INC(uopcode, miss);
+                JUMP_TO_JUMP_TARGET();
+            }
+            if (oparg > _PY_DIRECT_CALL_MAX_ARGS) {
+                UOP_STAT_INC(uopcode, miss);
+                JUMP_TO_JUMP_TARGET();
+            }
+            PyObject *self_o = PyStackRef_AsPyObjectBorrow(self);
+            if (!PyObject_TypeCheck(self_o, descr->d_common.d_type)) {
+                UOP_STAT_INC(uopcode, miss);
+                JUMP_TO_JUMP_TARGET();
+            }
+            PyObject *res_o = _PyEval_CallMethodDefDirect(tstate, (PyObject *)descr, descr->d_method, self_o, args, oparg);
+            for (int i = 0; i < oparg; i++) {
+                PyStackRef_CLOSE(args[i]);
+            }
+            PyStackRef_CLOSE(self);
+            PyStackRef_CLOSE(callable);
+            if (res_o == NULL) {
+                stack_pointer += -2 - oparg;
+                JUMP_TO_ERROR();
+            }
+            res = PyStackRef_FromPyObjectSteal(res_o);
+            stack_pointer[-2 - oparg] = res;
+            stack_pointer += -1 - oparg;
+            break;
+        }
+
+        case _CALL_TYPE_1: {
+            _PyStackRef callable;
+            _PyStackRef null;
+            _PyStackRef *args;
+            _PyStackRef res;
+            oparg = CURRENT_OPARG();
+            args = &stack_pointer[-oparg];
+            null = stack_pointer[-1 - oparg];
+            callable = stack_pointer[-2 - oparg];
+            _PyFrame_SetStackPointer(frame, stack_pointer);
+            if (oparg != 1 || !PyStackRef_IsNull(null)) {
+                UOP_STAT_INC(uopcode, miss);
+                JUMP_TO_JUMP_TARGET();
+            }
+            if (PyStackRef_AsPyObjectBorrow(callable) != (PyObject *)&PyType_Type) {
+                UOP_STAT_INC(uopcode, miss);
+                JUMP_TO_JUMP_TARGET();
+            }
+            PyObject *arg_o = PyStackRef_AsPyObjectBorrow(args[0]);
+            res = PyStackRef_FromPyObjectNew((PyObject *)Py_TYPE(arg_o));
+            PyStackRef_CLOSE(args[0]);
+            PyStackRef_CLOSE(callable);
+            stack_pointer[-2 - oparg] = res;
+            stack_pointer += -1 - oparg;
+            break;
+        }
+
+        case _CALL_STR_1: {
+            _PyStackRef callable;
+            _PyStackRef null;
+            _PyStackRef *args;
+            _PyStackRef res;
+            oparg = CURRENT_OPARG();
+            args = &stack_pointer[-oparg];
+            null = stack_pointer[-1 - oparg];
+            callable = stack_pointer[-2 - oparg];
+            _PyFrame_SetStackPointer(frame, stack_pointer);
+            if (oparg != 1 || !PyStackRef_IsNull(null)) {
+                UOP_STAT_INC(uopcode, miss);
+                JUMP_TO_JUMP_TARGET();
+            }
+            if (PyStackRef_AsPyObjectBorrow(callable) != (PyObject *)&PyUnicode_Type) {
+                UOP_STAT_INC(uopcode, miss);
+                JUMP_TO_JUMP_TARGET();
+            }
+            PyObject *res_o = PyObject_Str(PyStackRef_AsPyObjectBorrow(args[0]));
+            PyStackRef_CLOSE(args[0]);
+            PyStackRef_CLOSE(callable);
+            if (res_o == NULL) {
+                stack_pointer += -2 - oparg;
+                JUMP_TO_ERROR();
+            }
+            res = PyStackRef_FromPyObjectSteal(res_o);
+            stack_pointer[-2 - oparg] = res;
+            stack_pointer += -1 - oparg;
+            break;
+        }
+
+        case _CALL_TUPLE_1: {
+            _PyStackRef callable;
+            _PyStackRef null;
+            _PyStackRef *args;
+            _PyStackRef res;
+            oparg = CURRENT_OPARG();
+            args = &stack_pointer[-oparg];
+            null = stack_pointer[-1 - oparg];
+            callable = stack_pointer[-2 - oparg];
+            _PyFrame_SetStackPointer(frame, stack_pointer);
+            if (oparg != 1 || !PyStackRef_IsNull(null)) {
+                UOP_STAT_INC(uopcode, miss);
+                JUMP_TO_JUMP_TARGET();
+            }
+            if (PyStackRef_AsPyObjectBorrow(callable) != (PyObject *)&PyTuple_Type) {
+                UOP_STAT_INC(uopcode, miss);
+                JUMP_TO_JUMP_TARGET();
+            }
+            PyObject *res_o = PySequence_Tuple(PyStackRef_AsPyObjectBorrow(args[0]));
+            PyStackRef_CLOSE(args[0]);
+            PyStackRef_CLOSE(callable);
+            if (res_o == NULL) {
+                stack_pointer += -2 - oparg;
+                JUMP_TO_ERROR();
+            }
+            res = PyStackRef_FromPyObjectSteal(res_o);
+            stack_pointer[-2 - oparg] = res;
+            stack_pointer += -1 - oparg;
+            break;
+        }
+
+        case _CALL_ISINSTANCE: {
+            _PyStackRef callable;
+            _PyStackRef null;
+            _PyStackRef *args;
+            _PyStackRef res;
+            oparg = CURRENT_OPARG();
+            args = &stack_pointer[-oparg];
+            null = stack_pointer[-1 - oparg];
+            callable = stack_pointer[-2 - oparg];
+            _PyFrame_SetStackPointer(frame, stack_pointer);
+            if (oparg != 2 || !PyStackRef_IsNull(null)) {
+                UOP_STAT_INC(uopcode, miss);
+                JUMP_TO_JUMP_TARGET();
+            }
+            if (PyStackRef_AsPyObjectBorrow(callable) != _PyEval_SpecializedCallables.isinstance) {
+                UOP_STAT_INC(uopcode, miss);
+                JUMP_TO_JUMP_TARGET();
+            }
+            int is = PyObject_IsInstance(PyStackRef_AsPyObjectBorrow(args[0]), PyStackRef_AsPyObjectBorrow(args[1]));
+            PyStackRef_CLOSE(args[0]);
+            PyStackRef_CLOSE(args[1]);
+            PyStackRef_CLOSE(callable);
+            if (is < 0) {
+                stack_pointer += -2 - oparg;
+                JUMP_TO_ERROR();
+            }
+            res = is ? PyStackRef_True : PyStackRef_False;
+            stack_pointer[-2 - oparg] = res;
+            stack_pointer += -1 - oparg;
+            break;
+        }
+
         /* _DO_CALL_KW is not a viable micro-op for tier 2 because it uses 'next_instr' */
 
         case _CALL_FUNCTION_EX: {
@@ -1728,20 +1992,22 @@
             break;
         }
 
-        case _LOAD_ATTR_INSTANCE_VALUE: {
+        case _LOAD_ATTR_WITH_HINT: {
             _PyStackRef owner;
             _PyStackRef attr;
             oparg = CURRENT_OPARG();
             owner = stack_pointer[-1];
+            uint16_t hint = (uint16_t)CURRENT_OPERAND0();
+            (void)hint;
             _PyFrame_SetStackPointer(frame, stack_pointer);
             PyObject *name = GETITEM(FRAME_CO_NAMES, oparg >> 1);
-            PyObject *attr_o = _PyObject_InstanceDictLookup(PyStackRef_AsPyObjectBorrow(owner), name);
-            if (attr_o == NULL) {
+            PyDictKeyEntry *entry = _PyDict_EntryAtHint(_PyObject_InlineDictAt(PyStackRef_AsPyObjectBorrow(owner)), name, hint);
+            if (entry == NULL) {
                 UOP_STAT_INC(uopcode, miss);
                 JUMP_TO_JUMP_TARGET();
             }
+            attr = PyStackRef_FromPyObjectNew(entry->me_value);
             PyStackRef_CLOSE(owner);
-            attr = PyStackRef_FromPyObjectSteal(attr_o);
             stack_pointer[-1] = attr;
             stack_pointer += (oparg & 1);
             break;
@@ -1764,6 +2030,110 @@
             }
             attr = PyStackRef_FromPyObjectNew((PyObject *)(uintptr_t)descr);
             self_or_null[0] = owner;
+            stack_pointer[-1] = attr;
+            stack_pointer += (oparg & 1);
+            break;
+        }
+
+        case _LOAD_ATTR_SLOT: {
+            _PyStackRef owner;
+            _PyStackRef attr;
+            oparg = CURRENT_OPARG();
+            owner = stack_pointer[-1];
+            uint16_t index = (uint16_t)CURRENT_OPERAND0();
+            (void)index;
+            _PyFrame_SetStackPointer(frame, stack_pointer);
+            PyObject *value = *(PyObject **)((char *)PyStackRef_AsPyObjectBorrow(owner) + index);
+            if (value == NULL) {
+                UOP_STAT_INC(uopcode, miss);
+                JUMP_TO_JUMP_TARGET();
+            }
+            attr = PyStackRef_FromPyObjectNew(value);
+            PyStackRef_CLOSE(owner);
+            stack_pointer[-1] = attr;
+            stack_pointer += (oparg & 1);
+            break;
+        }
+
+        case _LOAD_ATTR_METHOD_NO_DICT: {
+            _PyStackRef owner;
+            _PyStackRef attr;
+            _PyStackRef *self_or_null;
+            oparg = CURRENT_OPARG();
+            owner = stack_pointer[-1];
+            self_or_null = &stack_pointer[0];
+            uint64_t descr = (uint64_t)CURRENT_OPERAND0();
+            (void)descr;
+            attr = PyStackRef_FromPyObjectNew((PyObject *)(uintptr_t)descr);
+            self_or_null[0] = owner;
+            stack_pointer[-1] = attr;
+            stack_pointer += (oparg & 1);
+            break;
+        }
+
+        case _LOAD_ATTR_MODULE: {
+            _PyStackRef owner;
+            _PyStackRef attr;
+            _PyStackRef *null;
+            oparg = CURRENT_OPARG();
+            owner = stack_pointer[-1];
+            null = &stack_pointer[0];
+            uint16_t hint = (uint16_t)CURRENT_OPERAND0();
+            (void)hint;
+            _PyFrame_SetStackPointer(frame, stack_pointer);
+            PyObject *owner_o = PyStackRef_AsPyObjectBorrow(owner);
+            if (!PyModule_CheckExact(owner_o)) {
+                UOP_STAT_INC(uopcode, miss);
+                JUMP_TO_JUMP_TARGET();
+            }
+            PyObject *name = GETITEM(FRAME_CO_NAMES, oparg >> 1);
+            PyDictKeyEntry *entry = _PyDict_EntryAtHint(((PyModuleObject *)owner_o)->md_dict, name, hint);
+            if (entry == NULL) {
+                UOP_STAT_INC(uopcode, miss);
+                JUMP_TO_JUMP_TARGET();
+            }
+            attr = PyStackRef_FromPyObjectNew(entry->me_value);
+            if (oparg & 1) {
+                null[0] = PyStackRef_NULL;
+            }
+            PyStackRef_CLOSE(owner);
+            stack_pointer[-1] = attr;
+            stack_pointer += (oparg & 1);
+            break;
+        }
+
+        case _GUARD_CLASS_VERSION: {
+            _PyStackRef owner;
+            owner = stack_pointer[-1];
+            uint32_t type_version = (uint32_t)CURRENT_OPERAND0();
+            (void)type_version;
+            PyObject *owner_o = PyStackRef_AsPyObjectBorrow(owner);
+            if (!PyType_Check(owner_o)) {
+                UOP_STAT_INC(uopcode, miss);
+                JUMP_TO_JUMP_TARGET();
+            }
+            if (((PyTypeObject *)owner_o)->tp_version_tag != type_version) {
+                UOP_STAT_INC(uopcode, miss);
+                JUMP_TO_JUMP_TARGET();
+            }
+            break;
+        }
+
+        case _LOAD_ATTR_CLASS: {
+            _PyStackRef owner;
+            _PyStackRef attr;
+            _PyStackRef *null;
+            oparg = CURRENT_OPARG();
+            owner = stack_pointer[-1];
+            null = &stack_pointer[0];
+            uint64_t descr = (uint64_t)CURRENT_OPERAND0();
+            (void)descr;
+            _PyFrame_SetStackPointer(frame, stack_pointer);
+            attr = PyStackRef_FromPyObjectNew((PyObject *)(uintptr_t)descr);
+            if (oparg & 1) {
+                null[0] = PyStackRef_NULL;
+            }
+            PyStackRef_CLOSE(owner);
             stack_pointer[-1] = attr;
             stack_pointer += (oparg & 1);
             break;
@@ -1811,6 +2181,48 @@
                 stack_pointer += -2;
                 JUMP_TO_ERROR();
             }
+            stack_pointer += -2;
+            break;
+        }
+
+        case _STORE_ATTR_WITH_HINT: {
+            _PyStackRef v;
+            _PyStackRef owner;
+            oparg = CURRENT_OPARG();
+            owner = stack_pointer[-1];
+            v = stack_pointer[-2];
+            uint16_t hint = (uint16_t)CURRENT_OPERAND0();
+            (void)hint;
+            _PyFrame_SetStackPointer(frame, stack_pointer);
+            PyObject *name = GETITEM(FRAME_CO_NAMES, oparg);
+            PyObject *dict = _PyObject_InlineDictAt(PyStackRef_AsPyObjectBorrow(owner));
+            PyDictKeyEntry *entry = _PyDict_EntryAtHint(dict, name, hint);
+            if (entry == NULL) {
+                UOP_STAT_INC(uopcode, miss);
+                JUMP_TO_JUMP_TARGET();
+            }
+            PyObject *old_value = entry->me_value;
+            entry->me_value = PyStackRef_AsPyObjectSteal(v);
+            _PyDict_BumpVersion((PyDictObject *)dict);
+            PyStackRef_CLOSE(owner);
+            Py_DECREF(old_value);
+            stack_pointer += -2;
+            break;
+        }
+
+        case _STORE_ATTR_SLOT: {
+            _PyStackRef v;
+            _PyStackRef owner;
+            owner = stack_pointer[-1];
+            v = stack_pointer[-2];
+            uint16_t index = (uint16_t)CURRENT_OPERAND0();
+            (void)index;
+            _PyFrame_SetStackPointer(frame, stack_pointer);
+            PyObject **slot = (PyObject **)((char *)PyStackRef_AsPyObjectBorrow(owner) + index);
+            PyObject *old_value = *slot;
+            *slot = PyStackRef_AsPyObjectSteal(v);
+            PyStackRef_CLOSE(owner);
+            Py_XDECREF(old_value);
             stack_pointer += -2;
             break;
         }

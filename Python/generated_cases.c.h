@@ -763,6 +763,239 @@
             DISPATCH();
         }
 
+        TARGET(CALL_ALLOC_AND_ENTER_INIT) {
+            frame->instr_ptr = next_instr;
+            next_instr += 4;
+            INSTRUCTION_STATS(CALL_ALLOC_AND_ENTER_INIT);
+            _Py_CODEUNIT* const this_instr = next_instr - 4;
+            (void)this_instr;
+            _PyStackRef callable;
+            _PyStackRef null;
+            _PyStackRef *args;
+            _PyStackRef res;
+            args = &stack_pointer[-oparg];
+            null = stack_pointer[-1 - oparg];
+            callable = stack_pointer[-2 - oparg];
+            uint32_t type_version = read_u32(&this_instr[2].cache);
+            (void)type_version;
+            _PyFrame_SetStackPointer(frame, stack_pointer);
+            if (!PyStackRef_IsNull(null)) {
+                UPDATE_MISS_STATS(CALL_ALLOC_AND_ENTER_INIT);
+                assert(_PyOpcode_Deopt[opcode] == (CALL));
+                JUMP_TO_PREDICTED(CALL);
+            }
+            PyObject *callable_o = PyStackRef_AsPyObjectBorrow(callable);
+            if (Py_TYPE(callable_o) != &PyType_Type) {
+                UPDATE_MISS_STATS(CALL_ALLOC_AND_ENTER_INIT);
+                assert(_PyOpcode_Deopt[opcode] == (CALL));
+                JUMP_TO_PREDICTED(CALL);
+            }
+            PyTypeObject *cls = (PyTypeObject *)callable_o;
+            if (cls->tp_version_tag != type_version) {
+                UPDATE_MISS_STATS(CALL_ALLOC_AND_ENTER_INIT);
+                assert(_PyOpcode_Deopt[opcode] == (CALL));
+                JUMP_TO_PREDICTED(CALL);
+            }
+            if (cls->tp_flags & Py_TPFLAGS_IS_ABSTRACT) {
+                UPDATE_MISS_STATS(CALL_ALLOC_AND_ENTER_INIT);
+                assert(_PyOpcode_Deopt[opcode] == (CALL));
+                JUMP_TO_PREDICTED(CALL);
+            }
+            PyFunctionObject *init = _PyType_SpecializedInit(cls);
+            if (init == NULL) {
+                UPDATE_MISS_STATS(CALL_ALLOC_AND_ENTER_INIT);
+                assert(_PyOpcode_Deopt[opcode] == (CALL));
+                JUMP_TO_PREDICTED(CALL);
+            }
+            PyCodeObject *init_code = (PyCodeObject *)init->func_code;
+            if (init_code->co_argcount != oparg + 1) {
+                UPDATE_MISS_STATS(CALL_ALLOC_AND_ENTER_INIT);
+                assert(_PyOpcode_Deopt[opcode] == (CALL));
+                JUMP_TO_PREDICTED(CALL);
+            }
+            /* Our own reference first: allocating may collect, and a
+               finalizer could replace cls.__init__. */
+            Py_INCREF(init);
+            PyObject *self_o = PyType_GenericAlloc(cls, 0);
+            _PyInterpreterFrame *init_frame = self_o == NULL ? NULL : _PyEval_PushInitFrames(
+                tstate, frame, _PyEval_SpecializedCallables.init_shim, init, self_o);
+            if (init_frame == NULL) {
+                Py_XDECREF(self_o);
+                Py_DECREF(init);
+                goto error;
+            }
+            for (int i = 0; i < oparg; i++) {
+                init_frame->localsplus[i + 1] = PyStackRef_MakeHeapSafe(args[i]);
+            }
+            _PyFrame_SetStackPointer(frame, stack_pointer - 2 - oparg);
+            frame->return_offset = (uint16_t)(next_instr - this_instr);
+            /* The instance keeps its class alive. */
+            PyStackRef_CLOSE(callable);
+            frame = tstate->current_frame = init_frame->previous;
+            res = PyStackRef_NULL;
+            DISPATCH_INLINED(init_frame);
+            stack_pointer[-2 - oparg] = res;
+            stack_pointer += -1 - oparg;
+            DISPATCH();
+        }
+
+        TARGET(CALL_BUILTIN_FAST) {
+            frame->instr_ptr = next_instr;
+            next_instr += 4;
+            INSTRUCTION_STATS(CALL_BUILTIN_FAST);
+            _Py_CODEUNIT* const this_instr = next_instr - 4;
+            (void)this_instr;
+            _PyStackRef callable;
+            _PyStackRef self_or_null;
+            _PyStackRef *args;
+            _PyStackRef res;
+            /* Skip 1 cache entry */
+            /* Skip 2 cache entries */
+            // _GUARD_BUILTIN_FAST
+            {
+                self_or_null = stack_pointer[-1 - oparg];
+                callable = stack_pointer[-2 - oparg];
+                _PyFrame_SetStackPointer(frame, stack_pointer);
+                PyObject *callable_o = PyStackRef_AsPyObjectBorrow(callable);
+                if (!PyStackRef_IsNull(self_or_null) || oparg > _PY_DIRECT_CALL_MAX_ARGS) {
+                    UPDATE_MISS_STATS(CALL_BUILTIN_FAST);
+                    assert(_PyOpcode_Deopt[opcode] == (CALL));
+                    JUMP_TO_PREDICTED(CALL);
+                }
+                if (!PyCFunction_CheckExact(callable_o) || PyCFunction_GET_FLAGS(callable_o) != METH_FASTCALL) {
+                    UPDATE_MISS_STATS(CALL_BUILTIN_FAST);
+                    assert(_PyOpcode_Deopt[opcode] == (CALL));
+                    JUMP_TO_PREDICTED(CALL);
+                }
+            }
+            // _CALL_BUILTIN_DIRECT
+            {
+                args = &stack_pointer[-oparg];
+                callable = stack_pointer[-2 - oparg];
+                _PyFrame_SetStackPointer(frame, stack_pointer);
+                PyObject *callable_o = PyStackRef_AsPyObjectBorrow(callable);
+                PyObject *res_o = _PyEval_CallMethodDefDirect(tstate, callable_o, ((PyCFunctionObject *)callable_o)->m_ml,
+                                                              PyCFunction_GET_SELF(callable_o), args, oparg);
+                for (int i = 0; i < oparg; i++) {
+                    PyStackRef_CLOSE(args[i]);
+                }
+                PyStackRef_CLOSE(callable);
+                if (res_o == NULL) {
+                    stack_pointer += -2 - oparg;
+                    goto error;
+                }
+                res = PyStackRef_FromPyObjectSteal(res_o);
+                stack_pointer[-2 - oparg] = res;
+                stack_pointer += -1 - oparg;
+            }
+            DISPATCH();
+        }
+
+        TARGET(CALL_BUILTIN_FAST_WITH_KEYWORDS) {
+            frame->instr_ptr = next_instr;
+            next_instr += 4;
+            INSTRUCTION_STATS(CALL_BUILTIN_FAST_WITH_KEYWORDS);
+            _Py_CODEUNIT* const this_instr = next_instr - 4;
+            (void)this_instr;
+            _PyStackRef callable;
+            _PyStackRef self_or_null;
+            _PyStackRef *args;
+            _PyStackRef res;
+            /* Skip 1 cache entry */
+            /* Skip 2 cache entries */
+            // _GUARD_BUILTIN_FAST_WITH_KEYWORDS
+            {
+                self_or_null = stack_pointer[-1 - oparg];
+                callable = stack_pointer[-2 - oparg];
+                _PyFrame_SetStackPointer(frame, stack_pointer);
+                PyObject *callable_o = PyStackRef_AsPyObjectBorrow(callable);
+                if (!PyStackRef_IsNull(self_or_null) || oparg > _PY_DIRECT_CALL_MAX_ARGS) {
+                    UPDATE_MISS_STATS(CALL_BUILTIN_FAST_WITH_KEYWORDS);
+                    assert(_PyOpcode_Deopt[opcode] == (CALL));
+                    JUMP_TO_PREDICTED(CALL);
+                }
+                if (!PyCFunction_CheckExact(callable_o) ||
+                         PyCFunction_GET_FLAGS(callable_o) != (METH_FASTCALL | METH_KEYWORDS)) {
+                    UPDATE_MISS_STATS(CALL_BUILTIN_FAST_WITH_KEYWORDS);
+                    assert(_PyOpcode_Deopt[opcode] == (CALL));
+                    JUMP_TO_PREDICTED(CALL);
+                }
+            }
+            // _CALL_BUILTIN_DIRECT
+            {
+                args = &stack_pointer[-oparg];
+                callable = stack_pointer[-2 - oparg];
+                _PyFrame_SetStackPointer(frame, stack_pointer);
+                PyObject *callable_o = PyStackRef_AsPyObjectBorrow(callable);
+                PyObject *res_o = _PyEval_CallMethodDefDirect(tstate, callable_o, ((PyCFunctionObject *)callable_o)->m_ml,
+                                                              PyCFunction_GET_SELF(callable_o), args, oparg);
+                for (int i = 0; i < oparg; i++) {
+                    PyStackRef_CLOSE(args[i]);
+                }
+                PyStackRef_CLOSE(callable);
+                if (res_o == NULL) {
+                    stack_pointer += -2 - oparg;
+                    goto error;
+                }
+                res = PyStackRef_FromPyObjectSteal(res_o);
+                stack_pointer[-2 - oparg] = res;
+                stack_pointer += -1 - oparg;
+            }
+            DISPATCH();
+        }
+
+        TARGET(CALL_BUILTIN_O) {
+            frame->instr_ptr = next_instr;
+            next_instr += 4;
+            INSTRUCTION_STATS(CALL_BUILTIN_O);
+            _Py_CODEUNIT* const this_instr = next_instr - 4;
+            (void)this_instr;
+            _PyStackRef callable;
+            _PyStackRef self_or_null;
+            _PyStackRef *args;
+            _PyStackRef res;
+            /* Skip 1 cache entry */
+            /* Skip 2 cache entries */
+            // _GUARD_BUILTIN_O
+            {
+                self_or_null = stack_pointer[-1 - oparg];
+                callable = stack_pointer[-2 - oparg];
+                _PyFrame_SetStackPointer(frame, stack_pointer);
+                PyObject *callable_o = PyStackRef_AsPyObjectBorrow(callable);
+                if (!PyStackRef_IsNull(self_or_null) || oparg != 1) {
+                    UPDATE_MISS_STATS(CALL_BUILTIN_O);
+                    assert(_PyOpcode_Deopt[opcode] == (CALL));
+                    JUMP_TO_PREDICTED(CALL);
+                }
+                if (!PyCFunction_CheckExact(callable_o) || PyCFunction_GET_FLAGS(callable_o) != METH_O) {
+                    UPDATE_MISS_STATS(CALL_BUILTIN_O);
+                    assert(_PyOpcode_Deopt[opcode] == (CALL));
+                    JUMP_TO_PREDICTED(CALL);
+                }
+            }
+            // _CALL_BUILTIN_DIRECT
+            {
+                args = &stack_pointer[-oparg];
+                callable = stack_pointer[-2 - oparg];
+                _PyFrame_SetStackPointer(frame, stack_pointer);
+                PyObject *callable_o = PyStackRef_AsPyObjectBorrow(callable);
+                PyObject *res_o = _PyEval_CallMethodDefDirect(tstate, callable_o, ((PyCFunctionObject *)callable_o)->m_ml,
+                                                              PyCFunction_GET_SELF(callable_o), args, oparg);
+                for (int i = 0; i < oparg; i++) {
+                    PyStackRef_CLOSE(args[i]);
+                }
+                PyStackRef_CLOSE(callable);
+                if (res_o == NULL) {
+                    stack_pointer += -2 - oparg;
+                    goto error;
+                }
+                res = PyStackRef_FromPyObjectSteal(res_o);
+                stack_pointer[-2 - oparg] = res;
+                stack_pointer += -1 - oparg;
+            }
+            DISPATCH();
+        }
+
         TARGET(CALL_FUNCTION_EX) {
             frame->instr_ptr = next_instr;
             next_instr += 1;
@@ -845,6 +1078,44 @@
             res = PyStackRef_FromPyObjectSteal(res_o);
             stack_pointer[-2] = res;
             stack_pointer += -1;
+            DISPATCH();
+        }
+
+        TARGET(CALL_ISINSTANCE) {
+            frame->instr_ptr = next_instr;
+            next_instr += 4;
+            INSTRUCTION_STATS(CALL_ISINSTANCE);
+            _Py_CODEUNIT* const this_instr = next_instr - 4;
+            (void)this_instr;
+            _PyStackRef callable;
+            _PyStackRef null;
+            _PyStackRef *args;
+            _PyStackRef res;
+            args = &stack_pointer[-oparg];
+            null = stack_pointer[-1 - oparg];
+            callable = stack_pointer[-2 - oparg];
+            _PyFrame_SetStackPointer(frame, stack_pointer);
+            if (oparg != 2 || !PyStackRef_IsNull(null)) {
+                UPDATE_MISS_STATS(CALL_ISINSTANCE);
+                assert(_PyOpcode_Deopt[opcode] == (CALL));
+                JUMP_TO_PREDICTED(CALL);
+            }
+            if (PyStackRef_AsPyObjectBorrow(callable) != _PyEval_SpecializedCallables.isinstance) {
+                UPDATE_MISS_STATS(CALL_ISINSTANCE);
+                assert(_PyOpcode_Deopt[opcode] == (CALL));
+                JUMP_TO_PREDICTED(CALL);
+            }
+            int is = PyObject_IsInstance(PyStackRef_AsPyObjectBorrow(args[0]), PyStackRef_AsPyObjectBorrow(args[1]));
+            PyStackRef_CLOSE(args[0]);
+            PyStackRef_CLOSE(args[1]);
+            PyStackRef_CLOSE(callable);
+            if (is < 0) {
+                stack_pointer += -2 - oparg;
+                goto error;
+            }
+            res = is ? PyStackRef_True : PyStackRef_False;
+            stack_pointer[-2 - oparg] = res;
+            stack_pointer += -1 - oparg;
             DISPATCH();
         }
 
@@ -1003,6 +1274,228 @@
             DISPATCH();
         }
 
+        TARGET(CALL_METHOD_DESCRIPTOR_FAST) {
+            frame->instr_ptr = next_instr;
+            next_instr += 4;
+            INSTRUCTION_STATS(CALL_METHOD_DESCRIPTOR_FAST);
+            _Py_CODEUNIT* const this_instr = next_instr - 4;
+            (void)this_instr;
+            _PyStackRef callable;
+            _PyStackRef self;
+            _PyStackRef *args;
+            _PyStackRef res;
+            /* Skip 1 cache entry */
+            // _CALL_METHOD_DESCRIPTOR_DIRECT
+            {
+                args = &stack_pointer[-oparg];
+                self = stack_pointer[-1 - oparg];
+                callable = stack_pointer[-2 - oparg];
+                uint16_t flags = read_u16(&this_instr[2].cache);
+                (void)flags;
+                _PyFrame_SetStackPointer(frame, stack_pointer);
+                PyMethodDescrObject *descr = (PyMethodDescrObject *)PyStackRef_AsPyObjectBorrow(callable);
+                if (PyStackRef_IsNull(self)) {
+                    UPDATE_MISS_STATS(CALL_METHOD_DESCRIPTOR_FAST);
+                    assert(_PyOpcode_Deopt[opcode] == (CALL));
+                    JUMP_TO_PREDICTED(CALL);
+                }
+                if (!Py_IS_TYPE((PyObject *)descr, &PyMethodDescr_Type)) {
+                    UPDATE_MISS_STATS(CALL_METHOD_DESCRIPTOR_FAST);
+                    assert(_PyOpcode_Deopt[opcode] == (CALL));
+                    JUMP_TO_PREDICTED(CALL);
+                }
+                if (descr->d_method->ml_flags != flags) {
+                    UPDATE_MISS_STATS(CALL_METHOD_DESCRIPTOR_FAST);
+                    assert(_PyOpcode_Deopt[opcode] == (CALL));
+                    JUMP_TO_PREDICTED(CALL);
+                }
+                if (flags == METH_NOARGS && oparg != 0) {
+                    UPDATE_MISS_STATS(CALL_METHOD_DESCRIPTOR_FAST);
+                    assert(_PyOpcode_Deopt[opcode] == (CALL));
+                    JUMP_TO_PREDICTED(CALL);
+                }
+                if (flags == METH_O && oparg != 1) {
+                    UPDATE_MISS_STATS(CALL_METHOD_DESCRIPTOR_FAST);
+                    assert(_PyOpcode_Deopt[opcode] == (CALL));
+                    JUMP_TO_PREDICTED(CALL);
+                }
+                if (oparg > _PY_DIRECT_CALL_MAX_ARGS) {
+                    UPDATE_MISS_STATS(CALL_METHOD_DESCRIPTOR_FAST);
+                    assert(_PyOpcode_Deopt[opcode] == (CALL));
+                    JUMP_TO_PREDICTED(CALL);
+                }
+                PyObject *self_o = PyStackRef_AsPyObjectBorrow(self);
+                if (!PyObject_TypeCheck(self_o, descr->d_common.d_type)) {
+                    UPDATE_MISS_STATS(CALL_METHOD_DESCRIPTOR_FAST);
+                    assert(_PyOpcode_Deopt[opcode] == (CALL));
+                    JUMP_TO_PREDICTED(CALL);
+                }
+                PyObject *res_o = _PyEval_CallMethodDefDirect(tstate, (PyObject *)descr, descr->d_method, self_o, args, oparg);
+                for (int i = 0; i < oparg; i++) {
+                    PyStackRef_CLOSE(args[i]);
+                }
+                PyStackRef_CLOSE(self);
+                PyStackRef_CLOSE(callable);
+                if (res_o == NULL) {
+                    stack_pointer += -2 - oparg;
+                    goto error;
+                }
+                res = PyStackRef_FromPyObjectSteal(res_o);
+                stack_pointer[-2 - oparg] = res;
+                stack_pointer += -1 - oparg;
+            }
+            /* Skip 1 cache entry */
+            DISPATCH();
+        }
+
+        TARGET(CALL_METHOD_DESCRIPTOR_NOARGS) {
+            frame->instr_ptr = next_instr;
+            next_instr += 4;
+            INSTRUCTION_STATS(CALL_METHOD_DESCRIPTOR_NOARGS);
+            _Py_CODEUNIT* const this_instr = next_instr - 4;
+            (void)this_instr;
+            _PyStackRef callable;
+            _PyStackRef self;
+            _PyStackRef *args;
+            _PyStackRef res;
+            /* Skip 1 cache entry */
+            // _CALL_METHOD_DESCRIPTOR_DIRECT
+            {
+                args = &stack_pointer[-oparg];
+                self = stack_pointer[-1 - oparg];
+                callable = stack_pointer[-2 - oparg];
+                uint16_t flags = read_u16(&this_instr[2].cache);
+                (void)flags;
+                _PyFrame_SetStackPointer(frame, stack_pointer);
+                PyMethodDescrObject *descr = (PyMethodDescrObject *)PyStackRef_AsPyObjectBorrow(callable);
+                if (PyStackRef_IsNull(self)) {
+                    UPDATE_MISS_STATS(CALL_METHOD_DESCRIPTOR_NOARGS);
+                    assert(_PyOpcode_Deopt[opcode] == (CALL));
+                    JUMP_TO_PREDICTED(CALL);
+                }
+                if (!Py_IS_TYPE((PyObject *)descr, &PyMethodDescr_Type)) {
+                    UPDATE_MISS_STATS(CALL_METHOD_DESCRIPTOR_NOARGS);
+                    assert(_PyOpcode_Deopt[opcode] == (CALL));
+                    JUMP_TO_PREDICTED(CALL);
+                }
+                if (descr->d_method->ml_flags != flags) {
+                    UPDATE_MISS_STATS(CALL_METHOD_DESCRIPTOR_NOARGS);
+                    assert(_PyOpcode_Deopt[opcode] == (CALL));
+                    JUMP_TO_PREDICTED(CALL);
+                }
+                if (flags == METH_NOARGS && oparg != 0) {
+                    UPDATE_MISS_STATS(CALL_METHOD_DESCRIPTOR_NOARGS);
+                    assert(_PyOpcode_Deopt[opcode] == (CALL));
+                    JUMP_TO_PREDICTED(CALL);
+                }
+                if (flags == METH_O && oparg != 1) {
+                    UPDATE_MISS_STATS(CALL_METHOD_DESCRIPTOR_NOARGS);
+                    assert(_PyOpcode_Deopt[opcode] == (CALL));
+                    JUMP_TO_PREDICTED(CALL);
+                }
+                if (oparg > _PY_DIRECT_CALL_MAX_ARGS) {
+                    UPDATE_MISS_STATS(CALL_METHOD_DESCRIPTOR_NOARGS);
+                    assert(_PyOpcode_Deopt[opcode] == (CALL));
+                    JUMP_TO_PREDICTED(CALL);
+                }
+                PyObject *self_o = PyStackRef_AsPyObjectBorrow(self);
+                if (!PyObject_TypeCheck(self_o, descr->d_common.d_type)) {
+                    UPDATE_MISS_STATS(CALL_METHOD_DESCRIPTOR_NOARGS);
+                    assert(_PyOpcode_Deopt[opcode] == (CALL));
+                    JUMP_TO_PREDICTED(CALL);
+                }
+                PyObject *res_o = _PyEval_CallMethodDefDirect(tstate, (PyObject *)descr, descr->d_method, self_o, args, oparg);
+                for (int i = 0; i < oparg; i++) {
+                    PyStackRef_CLOSE(args[i]);
+                }
+                PyStackRef_CLOSE(self);
+                PyStackRef_CLOSE(callable);
+                if (res_o == NULL) {
+                    stack_pointer += -2 - oparg;
+                    goto error;
+                }
+                res = PyStackRef_FromPyObjectSteal(res_o);
+                stack_pointer[-2 - oparg] = res;
+                stack_pointer += -1 - oparg;
+            }
+            /* Skip 1 cache entry */
+            DISPATCH();
+        }
+
+        TARGET(CALL_METHOD_DESCRIPTOR_O) {
+            frame->instr_ptr = next_instr;
+            next_instr += 4;
+            INSTRUCTION_STATS(CALL_METHOD_DESCRIPTOR_O);
+            _Py_CODEUNIT* const this_instr = next_instr - 4;
+            (void)this_instr;
+            _PyStackRef callable;
+            _PyStackRef self;
+            _PyStackRef *args;
+            _PyStackRef res;
+            /* Skip 1 cache entry */
+            // _CALL_METHOD_DESCRIPTOR_DIRECT
+            {
+                args = &stack_pointer[-oparg];
+                self = stack_pointer[-1 - oparg];
+                callable = stack_pointer[-2 - oparg];
+                uint16_t flags = read_u16(&this_instr[2].cache);
+                (void)flags;
+                _PyFrame_SetStackPointer(frame, stack_pointer);
+                PyMethodDescrObject *descr = (PyMethodDescrObject *)PyStackRef_AsPyObjectBorrow(callable);
+                if (PyStackRef_IsNull(self)) {
+                    UPDATE_MISS_STATS(CALL_METHOD_DESCRIPTOR_O);
+                    assert(_PyOpcode_Deopt[opcode] == (CALL));
+                    JUMP_TO_PREDICTED(CALL);
+                }
+                if (!Py_IS_TYPE((PyObject *)descr, &PyMethodDescr_Type)) {
+                    UPDATE_MISS_STATS(CALL_METHOD_DESCRIPTOR_O);
+                    assert(_PyOpcode_Deopt[opcode] == (CALL));
+                    JUMP_TO_PREDICTED(CALL);
+                }
+                if (descr->d_method->ml_flags != flags) {
+                    UPDATE_MISS_STATS(CALL_METHOD_DESCRIPTOR_O);
+                    assert(_PyOpcode_Deopt[opcode] == (CALL));
+                    JUMP_TO_PREDICTED(CALL);
+                }
+                if (flags == METH_NOARGS && oparg != 0) {
+                    UPDATE_MISS_STATS(CALL_METHOD_DESCRIPTOR_O);
+                    assert(_PyOpcode_Deopt[opcode] == (CALL));
+                    JUMP_TO_PREDICTED(CALL);
+                }
+                if (flags == METH_O && oparg != 1) {
+                    UPDATE_MISS_STATS(CALL_METHOD_DESCRIPTOR_O);
+                    assert(_PyOpcode_Deopt[opcode] == (CALL));
+                    JUMP_TO_PREDICTED(CALL);
+                }
+                if (oparg > _PY_DIRECT_CALL_MAX_ARGS) {
+                    UPDATE_MISS_STATS(CALL_METHOD_DESCRIPTOR_O);
+                    assert(_PyOpcode_Deopt[opcode] == (CALL));
+                    JUMP_TO_PREDICTED(CALL);
+                }
+                PyObject *self_o = PyStackRef_AsPyObjectBorrow(self);
+                if (!PyObject_TypeCheck(self_o, descr->d_common.d_type)) {
+                    UPDATE_MISS_STATS(CALL_METHOD_DESCRIPTOR_O);
+                    assert(_PyOpcode_Deopt[opcode] == (CALL));
+                    JUMP_TO_PREDICTED(CALL);
+                }
+                PyObject *res_o = _PyEval_CallMethodDefDirect(tstate, (PyObject *)descr, descr->d_method, self_o, args, oparg);
+                for (int i = 0; i < oparg; i++) {
+                    PyStackRef_CLOSE(args[i]);
+                }
+                PyStackRef_CLOSE(self);
+                PyStackRef_CLOSE(callable);
+                if (res_o == NULL) {
+                    stack_pointer += -2 - oparg;
+                    goto error;
+                }
+                res = PyStackRef_FromPyObjectSteal(res_o);
+                stack_pointer[-2 - oparg] = res;
+                stack_pointer += -1 - oparg;
+            }
+            /* Skip 1 cache entry */
+            DISPATCH();
+        }
+
         TARGET(CALL_PY_EXACT_ARGS) {
             frame->instr_ptr = next_instr;
             next_instr += 4;
@@ -1068,6 +1561,113 @@
                 stack_pointer[-2 - oparg] = res;
                 stack_pointer += -1 - oparg;
             }
+            DISPATCH();
+        }
+
+        TARGET(CALL_STR_1) {
+            frame->instr_ptr = next_instr;
+            next_instr += 4;
+            INSTRUCTION_STATS(CALL_STR_1);
+            _Py_CODEUNIT* const this_instr = next_instr - 4;
+            (void)this_instr;
+            _PyStackRef callable;
+            _PyStackRef null;
+            _PyStackRef *args;
+            _PyStackRef res;
+            args = &stack_pointer[-oparg];
+            null = stack_pointer[-1 - oparg];
+            callable = stack_pointer[-2 - oparg];
+            _PyFrame_SetStackPointer(frame, stack_pointer);
+            if (oparg != 1 || !PyStackRef_IsNull(null)) {
+                UPDATE_MISS_STATS(CALL_STR_1);
+                assert(_PyOpcode_Deopt[opcode] == (CALL));
+                JUMP_TO_PREDICTED(CALL);
+            }
+            if (PyStackRef_AsPyObjectBorrow(callable) != (PyObject *)&PyUnicode_Type) {
+                UPDATE_MISS_STATS(CALL_STR_1);
+                assert(_PyOpcode_Deopt[opcode] == (CALL));
+                JUMP_TO_PREDICTED(CALL);
+            }
+            PyObject *res_o = PyObject_Str(PyStackRef_AsPyObjectBorrow(args[0]));
+            PyStackRef_CLOSE(args[0]);
+            PyStackRef_CLOSE(callable);
+            if (res_o == NULL) {
+                stack_pointer += -2 - oparg;
+                goto error;
+            }
+            res = PyStackRef_FromPyObjectSteal(res_o);
+            stack_pointer[-2 - oparg] = res;
+            stack_pointer += -1 - oparg;
+            DISPATCH();
+        }
+
+        TARGET(CALL_TUPLE_1) {
+            frame->instr_ptr = next_instr;
+            next_instr += 4;
+            INSTRUCTION_STATS(CALL_TUPLE_1);
+            _Py_CODEUNIT* const this_instr = next_instr - 4;
+            (void)this_instr;
+            _PyStackRef callable;
+            _PyStackRef null;
+            _PyStackRef *args;
+            _PyStackRef res;
+            args = &stack_pointer[-oparg];
+            null = stack_pointer[-1 - oparg];
+            callable = stack_pointer[-2 - oparg];
+            _PyFrame_SetStackPointer(frame, stack_pointer);
+            if (oparg != 1 || !PyStackRef_IsNull(null)) {
+                UPDATE_MISS_STATS(CALL_TUPLE_1);
+                assert(_PyOpcode_Deopt[opcode] == (CALL));
+                JUMP_TO_PREDICTED(CALL);
+            }
+            if (PyStackRef_AsPyObjectBorrow(callable) != (PyObject *)&PyTuple_Type) {
+                UPDATE_MISS_STATS(CALL_TUPLE_1);
+                assert(_PyOpcode_Deopt[opcode] == (CALL));
+                JUMP_TO_PREDICTED(CALL);
+            }
+            PyObject *res_o = PySequence_Tuple(PyStackRef_AsPyObjectBorrow(args[0]));
+            PyStackRef_CLOSE(args[0]);
+            PyStackRef_CLOSE(callable);
+            if (res_o == NULL) {
+                stack_pointer += -2 - oparg;
+                goto error;
+            }
+            res = PyStackRef_FromPyObjectSteal(res_o);
+            stack_pointer[-2 - oparg] = res;
+            stack_pointer += -1 - oparg;
+            DISPATCH();
+        }
+
+        TARGET(CALL_TYPE_1) {
+            frame->instr_ptr = next_instr;
+            next_instr += 4;
+            INSTRUCTION_STATS(CALL_TYPE_1);
+            _Py_CODEUNIT* const this_instr = next_instr - 4;
+            (void)this_instr;
+            _PyStackRef callable;
+            _PyStackRef null;
+            _PyStackRef *args;
+            _PyStackRef res;
+            args = &stack_pointer[-oparg];
+            null = stack_pointer[-1 - oparg];
+            callable = stack_pointer[-2 - oparg];
+            _PyFrame_SetStackPointer(frame, stack_pointer);
+            if (oparg != 1 || !PyStackRef_IsNull(null)) {
+                UPDATE_MISS_STATS(CALL_TYPE_1);
+                assert(_PyOpcode_Deopt[opcode] == (CALL));
+                JUMP_TO_PREDICTED(CALL);
+            }
+            if (PyStackRef_AsPyObjectBorrow(callable) != (PyObject *)&PyType_Type) {
+                UPDATE_MISS_STATS(CALL_TYPE_1);
+                assert(_PyOpcode_Deopt[opcode] == (CALL));
+                JUMP_TO_PREDICTED(CALL);
+            }
+            PyObject *arg_o = PyStackRef_AsPyObjectBorrow(args[0]);
+            res = PyStackRef_FromPyObjectNew((PyObject *)Py_TYPE(arg_o));
+            PyStackRef_CLOSE(args[0]);
+            PyStackRef_CLOSE(callable);
+            stack_pointer[-2 - oparg] = res;
+            stack_pointer += -1 - oparg;
             DISPATCH();
         }
 
@@ -2759,14 +3359,61 @@
             DISPATCH();
         }
 
-        TARGET(LOAD_ATTR_INSTANCE_VALUE) {
+        TARGET(LOAD_ATTR_CLASS) {
             frame->instr_ptr = next_instr;
             next_instr += 10;
-            INSTRUCTION_STATS(LOAD_ATTR_INSTANCE_VALUE);
+            INSTRUCTION_STATS(LOAD_ATTR_CLASS);
             _Py_CODEUNIT* const this_instr = next_instr - 10;
             (void)this_instr;
             _PyStackRef owner;
             _PyStackRef attr;
+            _PyStackRef *null;
+            /* Skip 1 cache entry */
+            // _GUARD_CLASS_VERSION
+            {
+                owner = stack_pointer[-1];
+                uint32_t type_version = read_u32(&this_instr[2].cache);
+                (void)type_version;
+                PyObject *owner_o = PyStackRef_AsPyObjectBorrow(owner);
+                if (!PyType_Check(owner_o)) {
+                    UPDATE_MISS_STATS(LOAD_ATTR_CLASS);
+                    assert(_PyOpcode_Deopt[opcode] == (LOAD_ATTR));
+                    JUMP_TO_PREDICTED(LOAD_ATTR);
+                }
+                if (((PyTypeObject *)owner_o)->tp_version_tag != type_version) {
+                    UPDATE_MISS_STATS(LOAD_ATTR_CLASS);
+                    assert(_PyOpcode_Deopt[opcode] == (LOAD_ATTR));
+                    JUMP_TO_PREDICTED(LOAD_ATTR);
+                }
+            }
+            /* Skip 2 cache entries */
+            // _LOAD_ATTR_CLASS
+            {
+                owner = stack_pointer[-1];
+                null = &stack_pointer[0];
+                uint64_t descr = read_u64(&this_instr[6].cache);
+                (void)descr;
+                _PyFrame_SetStackPointer(frame, stack_pointer);
+                attr = PyStackRef_FromPyObjectNew((PyObject *)(uintptr_t)descr);
+                if (oparg & 1) {
+                    null[0] = PyStackRef_NULL;
+                }
+                PyStackRef_CLOSE(owner);
+                stack_pointer[-1] = attr;
+                stack_pointer += (oparg & 1);
+            }
+            DISPATCH();
+        }
+
+        TARGET(LOAD_ATTR_METHOD_NO_DICT) {
+            frame->instr_ptr = next_instr;
+            next_instr += 10;
+            INSTRUCTION_STATS(LOAD_ATTR_METHOD_NO_DICT);
+            _Py_CODEUNIT* const this_instr = next_instr - 10;
+            (void)this_instr;
+            _PyStackRef owner;
+            _PyStackRef attr;
+            _PyStackRef *self_or_null;
             /* Skip 1 cache entry */
             // _GUARD_TYPE_VERSION
             {
@@ -2774,25 +3421,20 @@
                 uint32_t type_version = read_u32(&this_instr[2].cache);
                 (void)type_version;
                 if (Py_TYPE(PyStackRef_AsPyObjectBorrow(owner))->tp_version_tag != type_version) {
-                    UPDATE_MISS_STATS(LOAD_ATTR_INSTANCE_VALUE);
+                    UPDATE_MISS_STATS(LOAD_ATTR_METHOD_NO_DICT);
                     assert(_PyOpcode_Deopt[opcode] == (LOAD_ATTR));
                     JUMP_TO_PREDICTED(LOAD_ATTR);
                 }
             }
-            /* Skip 6 cache entries */
-            // _LOAD_ATTR_INSTANCE_VALUE
+            /* Skip 2 cache entries */
+            // _LOAD_ATTR_METHOD_NO_DICT
             {
                 owner = stack_pointer[-1];
-                _PyFrame_SetStackPointer(frame, stack_pointer);
-                PyObject *name = GETITEM(FRAME_CO_NAMES, oparg >> 1);
-                PyObject *attr_o = _PyObject_InstanceDictLookup(PyStackRef_AsPyObjectBorrow(owner), name);
-                if (attr_o == NULL) {
-                    UPDATE_MISS_STATS(LOAD_ATTR_INSTANCE_VALUE);
-                    assert(_PyOpcode_Deopt[opcode] == (LOAD_ATTR));
-                    JUMP_TO_PREDICTED(LOAD_ATTR);
-                }
-                PyStackRef_CLOSE(owner);
-                attr = PyStackRef_FromPyObjectSteal(attr_o);
+                self_or_null = &stack_pointer[0];
+                uint64_t descr = read_u64(&this_instr[6].cache);
+                (void)descr;
+                attr = PyStackRef_FromPyObjectNew((PyObject *)(uintptr_t)descr);
+                self_or_null[0] = owner;
                 stack_pointer[-1] = attr;
                 stack_pointer += (oparg & 1);
             }
@@ -2839,6 +3481,132 @@
                 stack_pointer[-1] = attr;
                 stack_pointer += (oparg & 1);
             }
+            DISPATCH();
+        }
+
+        TARGET(LOAD_ATTR_MODULE) {
+            frame->instr_ptr = next_instr;
+            next_instr += 10;
+            INSTRUCTION_STATS(LOAD_ATTR_MODULE);
+            _Py_CODEUNIT* const this_instr = next_instr - 10;
+            (void)this_instr;
+            _PyStackRef owner;
+            _PyStackRef attr;
+            _PyStackRef *null;
+            /* Skip 1 cache entry */
+            /* Skip 2 cache entries */
+            // _LOAD_ATTR_MODULE
+            {
+                owner = stack_pointer[-1];
+                null = &stack_pointer[0];
+                uint16_t hint = read_u16(&this_instr[4].cache);
+                (void)hint;
+                _PyFrame_SetStackPointer(frame, stack_pointer);
+                PyObject *owner_o = PyStackRef_AsPyObjectBorrow(owner);
+                if (!PyModule_CheckExact(owner_o)) {
+                    UPDATE_MISS_STATS(LOAD_ATTR_MODULE);
+                    assert(_PyOpcode_Deopt[opcode] == (LOAD_ATTR));
+                    JUMP_TO_PREDICTED(LOAD_ATTR);
+                }
+                PyObject *name = GETITEM(FRAME_CO_NAMES, oparg >> 1);
+                PyDictKeyEntry *entry = _PyDict_EntryAtHint(((PyModuleObject *)owner_o)->md_dict, name, hint);
+                if (entry == NULL) {
+                    UPDATE_MISS_STATS(LOAD_ATTR_MODULE);
+                    assert(_PyOpcode_Deopt[opcode] == (LOAD_ATTR));
+                    JUMP_TO_PREDICTED(LOAD_ATTR);
+                }
+                attr = PyStackRef_FromPyObjectNew(entry->me_value);
+                if (oparg & 1) {
+                    null[0] = PyStackRef_NULL;
+                }
+                PyStackRef_CLOSE(owner);
+                stack_pointer[-1] = attr;
+                stack_pointer += (oparg & 1);
+            }
+            /* Skip 5 cache entries */
+            DISPATCH();
+        }
+
+        TARGET(LOAD_ATTR_SLOT) {
+            frame->instr_ptr = next_instr;
+            next_instr += 10;
+            INSTRUCTION_STATS(LOAD_ATTR_SLOT);
+            _Py_CODEUNIT* const this_instr = next_instr - 10;
+            (void)this_instr;
+            _PyStackRef owner;
+            _PyStackRef attr;
+            /* Skip 1 cache entry */
+            // _GUARD_TYPE_VERSION
+            {
+                owner = stack_pointer[-1];
+                uint32_t type_version = read_u32(&this_instr[2].cache);
+                (void)type_version;
+                if (Py_TYPE(PyStackRef_AsPyObjectBorrow(owner))->tp_version_tag != type_version) {
+                    UPDATE_MISS_STATS(LOAD_ATTR_SLOT);
+                    assert(_PyOpcode_Deopt[opcode] == (LOAD_ATTR));
+                    JUMP_TO_PREDICTED(LOAD_ATTR);
+                }
+            }
+            // _LOAD_ATTR_SLOT
+            {
+                owner = stack_pointer[-1];
+                uint16_t index = read_u16(&this_instr[4].cache);
+                (void)index;
+                _PyFrame_SetStackPointer(frame, stack_pointer);
+                PyObject *value = *(PyObject **)((char *)PyStackRef_AsPyObjectBorrow(owner) + index);
+                if (value == NULL) {
+                    UPDATE_MISS_STATS(LOAD_ATTR_SLOT);
+                    assert(_PyOpcode_Deopt[opcode] == (LOAD_ATTR));
+                    JUMP_TO_PREDICTED(LOAD_ATTR);
+                }
+                attr = PyStackRef_FromPyObjectNew(value);
+                PyStackRef_CLOSE(owner);
+                stack_pointer[-1] = attr;
+                stack_pointer += (oparg & 1);
+            }
+            /* Skip 5 cache entries */
+            DISPATCH();
+        }
+
+        TARGET(LOAD_ATTR_WITH_HINT) {
+            frame->instr_ptr = next_instr;
+            next_instr += 10;
+            INSTRUCTION_STATS(LOAD_ATTR_WITH_HINT);
+            _Py_CODEUNIT* const this_instr = next_instr - 10;
+            (void)this_instr;
+            _PyStackRef owner;
+            _PyStackRef attr;
+            /* Skip 1 cache entry */
+            // _GUARD_TYPE_VERSION
+            {
+                owner = stack_pointer[-1];
+                uint32_t type_version = read_u32(&this_instr[2].cache);
+                (void)type_version;
+                if (Py_TYPE(PyStackRef_AsPyObjectBorrow(owner))->tp_version_tag != type_version) {
+                    UPDATE_MISS_STATS(LOAD_ATTR_WITH_HINT);
+                    assert(_PyOpcode_Deopt[opcode] == (LOAD_ATTR));
+                    JUMP_TO_PREDICTED(LOAD_ATTR);
+                }
+            }
+            // _LOAD_ATTR_WITH_HINT
+            {
+                owner = stack_pointer[-1];
+                uint16_t hint = read_u16(&this_instr[4].cache);
+                (void)hint;
+                _PyFrame_SetStackPointer(frame, stack_pointer);
+                PyObject *name = GETITEM(FRAME_CO_NAMES, oparg >> 1);
+                PyDictKeyEntry *entry = _PyDict_EntryAtHint(_PyObject_InlineDictAt(PyStackRef_AsPyObjectBorrow(owner)), name, hint);
+                if (entry == NULL) {
+                    UPDATE_MISS_STATS(LOAD_ATTR_WITH_HINT);
+                    assert(_PyOpcode_Deopt[opcode] == (LOAD_ATTR));
+                    JUMP_TO_PREDICTED(LOAD_ATTR);
+                }
+                attr = PyStackRef_FromPyObjectNew(entry->me_value);
+                PyStackRef_CLOSE(owner);
+                stack_pointer[-1] = attr;
+                stack_pointer += (oparg & 1);
+            }
+            /* Skip 5 cache entries */
             DISPATCH();
         }
 
@@ -3968,6 +4736,88 @@
                     stack_pointer += -2;
                     goto error;
                 }
+                stack_pointer += -2;
+            }
+            DISPATCH();
+        }
+
+        TARGET(STORE_ATTR_SLOT) {
+            frame->instr_ptr = next_instr;
+            next_instr += 5;
+            INSTRUCTION_STATS(STORE_ATTR_SLOT);
+            _Py_CODEUNIT* const this_instr = next_instr - 5;
+            (void)this_instr;
+            _PyStackRef owner;
+            _PyStackRef v;
+            /* Skip 1 cache entry */
+            // _GUARD_TYPE_VERSION_OF_OWNER
+            {
+                owner = stack_pointer[-1];
+                uint32_t type_version = read_u32(&this_instr[2].cache);
+                (void)type_version;
+                if (Py_TYPE(PyStackRef_AsPyObjectBorrow(owner))->tp_version_tag != type_version) {
+                    UPDATE_MISS_STATS(STORE_ATTR_SLOT);
+                    assert(_PyOpcode_Deopt[opcode] == (STORE_ATTR));
+                    JUMP_TO_PREDICTED(STORE_ATTR);
+                }
+            }
+            // _STORE_ATTR_SLOT
+            {
+                owner = stack_pointer[-1];
+                v = stack_pointer[-2];
+                uint16_t index = read_u16(&this_instr[4].cache);
+                (void)index;
+                _PyFrame_SetStackPointer(frame, stack_pointer);
+                PyObject **slot = (PyObject **)((char *)PyStackRef_AsPyObjectBorrow(owner) + index);
+                PyObject *old_value = *slot;
+                *slot = PyStackRef_AsPyObjectSteal(v);
+                PyStackRef_CLOSE(owner);
+                Py_XDECREF(old_value);
+                stack_pointer += -2;
+            }
+            DISPATCH();
+        }
+
+        TARGET(STORE_ATTR_WITH_HINT) {
+            frame->instr_ptr = next_instr;
+            next_instr += 5;
+            INSTRUCTION_STATS(STORE_ATTR_WITH_HINT);
+            _Py_CODEUNIT* const this_instr = next_instr - 5;
+            (void)this_instr;
+            _PyStackRef owner;
+            _PyStackRef v;
+            /* Skip 1 cache entry */
+            // _GUARD_TYPE_VERSION_OF_OWNER
+            {
+                owner = stack_pointer[-1];
+                uint32_t type_version = read_u32(&this_instr[2].cache);
+                (void)type_version;
+                if (Py_TYPE(PyStackRef_AsPyObjectBorrow(owner))->tp_version_tag != type_version) {
+                    UPDATE_MISS_STATS(STORE_ATTR_WITH_HINT);
+                    assert(_PyOpcode_Deopt[opcode] == (STORE_ATTR));
+                    JUMP_TO_PREDICTED(STORE_ATTR);
+                }
+            }
+            // _STORE_ATTR_WITH_HINT
+            {
+                owner = stack_pointer[-1];
+                v = stack_pointer[-2];
+                uint16_t hint = read_u16(&this_instr[4].cache);
+                (void)hint;
+                _PyFrame_SetStackPointer(frame, stack_pointer);
+                PyObject *name = GETITEM(FRAME_CO_NAMES, oparg);
+                PyObject *dict = _PyObject_InlineDictAt(PyStackRef_AsPyObjectBorrow(owner));
+                PyDictKeyEntry *entry = _PyDict_EntryAtHint(dict, name, hint);
+                if (entry == NULL) {
+                    UPDATE_MISS_STATS(STORE_ATTR_WITH_HINT);
+                    assert(_PyOpcode_Deopt[opcode] == (STORE_ATTR));
+                    JUMP_TO_PREDICTED(STORE_ATTR);
+                }
+                PyObject *old_value = entry->me_value;
+                entry->me_value = PyStackRef_AsPyObjectSteal(v);
+                _PyDict_BumpVersion((PyDictObject *)dict);
+                PyStackRef_CLOSE(owner);
+                Py_DECREF(old_value);
                 stack_pointer += -2;
             }
             DISPATCH();

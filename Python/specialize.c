@@ -14,6 +14,9 @@
 #include "pycore_dict.h"
 #include "pycore_long.h"
 #include "pycore_typeobject.h"
+#include "pycore_unicodeobject.h"
+#include "pycore_ceval.h"
+#include "pycore_call.h"
 #include "pycore_opcode_utils.h"
 #include "pycore_pystate.h"
 #include "opcode_ids.h"
@@ -166,6 +169,129 @@ _Py_Specialize_ForIter(_PyStackRef iter, _PyStackRef index_or_null, _Py_CODEUNIT
     }
 }
 
+/* 1 if a call of func with `argcount` positional arguments binds them
+   one to one to its parameters (and func can be inlined and versioned). */
+static int
+takes_exactly_positional(PyFunctionObject *func, int argcount)
+{
+    PyCodeObject *code = (PyCodeObject *)func->func_code;
+    return func->vectorcall == _PyFunction_Vectorcall &&
+           !(code->co_flags & (CO_VARARGS | CO_VARKEYWORDS)) && code->co_kwonlyargcount == 0 &&
+           code->co_argcount == argcount && func->func_version != 0;
+}
+
+/* cls(args): CALL_ALLOC_AND_ENTER_INIT when making an instance is exactly
+   object.__new__ (so plain allocation) followed by a Python __init__ that
+   takes the instance and these arguments.  The metaclass must be `type`
+   itself (whose __call__ nobody can change), and the class must be a heap
+   type, where the __init__ is remembered for the fast path. */
+static void
+specialize_class_call(PyTypeObject *cls, _PyStackRef self_or_null, _Py_CODEUNIT *instr, int oparg)
+{
+    if (!PyStackRef_IsNull(self_or_null) || Py_TYPE(cls) != &PyType_Type ||
+        !(cls->tp_flags & Py_TPFLAGS_HEAPTYPE) || (cls->tp_flags & Py_TPFLAGS_IS_ABSTRACT) ||
+        cls->tp_new != PyBaseObject_Type.tp_new || cls->tp_alloc != PyType_GenericAlloc ||
+        _PyEval_SpecializedCallables.init_shim == NULL || !_PyType_AssignVersionTag(cls)) {
+        unspecialize(instr);
+        return;
+    }
+    static PyObject *init_name;
+    if (init_name == NULL) {
+        init_name = _PyUnicode_InternImmortal("__init__");
+    }
+    PyObject *init = _PyType_Lookup(cls, init_name);
+    if (init == NULL || !PyFunction_Check(init) ||
+        !takes_exactly_positional((PyFunctionObject *)init, oparg + 1)) {
+        unspecialize(instr);
+        return;
+    }
+    PyHeapTypeObject *heap = (PyHeapTypeObject *)cls;
+    heap->_spec_init = init;
+    heap->_spec_init_version = ((PyFunctionObject *)init)->func_version;
+    write_u32(&instr[2].cache, cls->tp_version_tag);
+    specialize(instr, CALL_ALLOC_AND_ENTER_INIT);
+}
+
+/* The specialised form for calling a C function (0 if none).  Method
+   descriptors also need their calling convention remembered: it is
+   returned in the bits above the opcode, for the first cache entry after
+   the counter. */
+static int
+c_call_form(PyObject *callable, _PyStackRef self_or_null, int oparg)
+{
+    int has_self = !PyStackRef_IsNull(self_or_null);
+    if (!has_self && oparg == 1) {
+        if (callable == (PyObject *)&PyType_Type) {
+            return CALL_TYPE_1;
+        }
+        if (callable == (PyObject *)&PyUnicode_Type) {
+            return CALL_STR_1;
+        }
+        if (callable == (PyObject *)&PyTuple_Type) {
+            return CALL_TUPLE_1;
+        }
+    }
+    if (!has_self && oparg == 2 && callable == _PyEval_SpecializedCallables.isinstance) {
+        return CALL_ISINSTANCE;
+    }
+    if (PyCFunction_CheckExact(callable) && !has_self) {
+        int flags = PyCFunction_GET_FLAGS(callable);
+        if (flags == METH_O && oparg == 1) {
+            return CALL_BUILTIN_O;
+        }
+        if (flags == METH_FASTCALL && oparg <= _PY_DIRECT_CALL_MAX_ARGS) {
+            return CALL_BUILTIN_FAST;
+        }
+        if (flags == (METH_FASTCALL | METH_KEYWORDS) && oparg <= _PY_DIRECT_CALL_MAX_ARGS) {
+            return CALL_BUILTIN_FAST_WITH_KEYWORDS;
+        }
+        return 0;
+    }
+    if (Py_IS_TYPE(callable, &PyMethodDescr_Type) && has_self) {
+        int flags = ((PyMethodDescrObject *)callable)->d_method->ml_flags;
+        int form = flags == METH_NOARGS && oparg == 0 ? CALL_METHOD_DESCRIPTOR_NOARGS
+                   : flags == METH_O && oparg == 1    ? CALL_METHOD_DESCRIPTOR_O
+                   : flags == METH_FASTCALL && oparg <= _PY_DIRECT_CALL_MAX_ARGS ? CALL_METHOD_DESCRIPTOR_FAST
+                                                                                 : 0;
+        return form ? form | (flags << 8) : 0;
+    }
+    return 0;
+}
+
+/* The body of the CALL_BUILTIN_* and CALL_METHOD_DESCRIPTOR_* forms (see
+   pycore_code.h): what the function's own vectorcall does once its
+   argument count is known to suit its calling convention. */
+PyObject *
+_PyEval_CallMethodDefDirect(PyThreadState *tstate, PyObject *callable, PyMethodDef *def, PyObject *self,
+                            _PyStackRef *args, int nargs)
+{
+    if (_Py_EnterRecursiveCallTstate(tstate, " while calling a Python object")) {
+        return NULL;
+    }
+    PyObject *res;
+    int convention = def->ml_flags & (METH_NOARGS | METH_O | METH_FASTCALL | METH_KEYWORDS);
+    if (convention == METH_NOARGS) {
+        res = def->ml_meth(self, NULL);
+    }
+    else if (convention == METH_O) {
+        res = def->ml_meth(self, PyStackRef_AsPyObjectBorrow(args[0]));
+    }
+    else {
+        PyObject *argv[_PY_DIRECT_CALL_MAX_ARGS + 1];
+        for (int i = 0; i < nargs; i++) {
+            argv[i] = PyStackRef_AsPyObjectBorrow(args[i]);
+        }
+        if (convention & METH_KEYWORDS) {
+            res = ((PyCFunctionFastWithKeywords)(void (*)(void))def->ml_meth)(self, argv, nargs, NULL);
+        }
+        else {
+            res = ((PyCFunctionFast)(void (*)(void))def->ml_meth)(self, argv, nargs);
+        }
+    }
+    _Py_LeaveRecursiveCallTstate(tstate);
+    return _Py_CheckFunctionResult(tstate, callable, res, NULL);
+}
+
 /* CALL: Python functions whose parameters are exactly the positional
    arguments given (no defaults needed; no star-args, double-star-kwargs or keyword-only). */
 void
@@ -181,38 +307,32 @@ _Py_Specialize_Call(_PyStackRef callable, _PyStackRef self_or_null, _Py_CODEUNIT
         specialize(instr, CALL_LIST_APPEND);
         return;
     }
+    int c_form = c_call_form(callable_o, self_or_null, oparg);
+    if (c_form) {
+        if (c_form >= 0x100) {
+            instr[2].cache = (uint16_t)(c_form >> 8);
+            c_form &= 0xff;
+        }
+        specialize(instr, c_form);
+        return;
+    }
+    if (PyType_Check(callable_o)) {
+        specialize_class_call((PyTypeObject *)callable_o, self_or_null, instr, oparg);
+        return;
+    }
     if (!PyFunction_Check(callable_o) ||
         ((PyFunctionObject *)callable_o)->vectorcall != _PyFunction_Vectorcall) {
         unspecialize(instr);
         return;
     }
     PyFunctionObject *func = (PyFunctionObject *)callable_o;
-    PyCodeObject *code = (PyCodeObject *)func->func_code;
     int argcount = oparg + !PyStackRef_IsNull(self_or_null);
-    if ((code->co_flags & (CO_VARARGS | CO_VARKEYWORDS)) || code->co_kwonlyargcount != 0 ||
-        code->co_argcount != argcount || func->func_version == 0) {
+    if (!takes_exactly_positional(func, argcount)) {
         unspecialize(instr);
         return;
     }
     write_u32(&instr[2].cache, func->func_version);
     specialize(instr, CALL_PY_EXACT_ARGS);
-}
-
-/* Look `name` up in obj's instance dict: a new reference, or NULL (no
-   exception) when absent or there is no dict. */
-PyObject *
-_PyObject_InstanceDictLookup(PyObject *obj, PyObject *name)
-{
-    PyObject **dictptr = _PyObject_GetDictPtr(obj);
-    if (dictptr == NULL || *dictptr == NULL) {
-        return NULL;
-    }
-    PyObject *value;
-    if (PyDict_GetItemRef(*dictptr, name, &value) < 0) {
-        PyErr_Clear();
-        return NULL;
-    }
-    return value;
 }
 
 /* 1 if obj's instance dict has `name` (or the lookup failed: callers then
@@ -232,33 +352,151 @@ _PyObject_InstanceDictHas(PyObject *obj, PyObject *name)
     return r;
 }
 
-/* LOAD_ATTR on instances of classes with the generic attribute protocol:
-   plain instance attributes and plain methods. */
+/* Where `name` sits in `dict`, for the forms that check a remembered
+   entry (*_WITH_HINT, LOAD_ATTR_MODULE): its entry's position, or -1 when
+   the dict is missing or not exact, the name is absent or its position
+   does not fit a cache entry. */
+static int
+dict_hint(PyObject *dict, PyObject *name)
+{
+    if (dict == NULL || !PyDict_CheckExact(dict)) {
+        return -1;
+    }
+    Py_ssize_t index = _PyDict_LookupIndex((PyDictObject *)dict, name);
+    if (index == DKIX_ERROR) {
+        PyErr_Clear();
+    }
+    if (index < 0 || index > UINT16_MAX) {
+        return -1;
+    }
+    return (int)index;
+}
+
+/* dict_hint in obj's instance dict, when its type keeps that dict at a
+   fixed positive offset (what the instructions read). */
+static int
+instance_dict_hint(PyObject *obj, PyObject *name)
+{
+    if (Py_TYPE(obj)->tp_dictoffset <= 0) {
+        return -1;
+    }
+    return dict_hint(_PyObject_InlineDictAt(obj), name);
+}
+
+/* The offset of the object slot behind `descr` when it is a plain
+   __slots__-style member of tp (an object field raising AttributeError
+   when empty; writable too if `for_store`), else -1. */
+static int
+slot_member_offset(PyTypeObject *tp, PyObject *descr, int for_store)
+{
+    if (descr == NULL || !Py_IS_TYPE(descr, &PyMemberDescr_Type)) {
+        return -1;
+    }
+    PyMemberDescrObject *member = (PyMemberDescrObject *)descr;
+    PyMemberDef *def = member->d_member;
+    int unusual = Py_AUDIT_READ | Py_RELATIVE_OFFSET | (for_store ? Py_READONLY : 0);
+    if (def->type != Py_T_OBJECT_EX || (def->flags & unusual) || def->offset <= 0 ||
+        def->offset > UINT16_MAX || !PyType_IsSubtype(tp, member->d_common.d_type)) {
+        return -1;
+    }
+    return (int)def->offset;
+}
+
+/* Functions and method descriptors: what a method call can take unbound,
+   passing the instance as the first argument. */
+static int
+is_plain_method(PyObject *descr)
+{
+    return descr != NULL && (PyFunction_Check(descr) ||
+                             PyType_HasFeature(Py_TYPE(descr), Py_TPFLAGS_METHOD_DESCRIPTOR));
+}
+
+/* Instances of classes with the generic attribute protocol: methods (with
+   or without an instance dict to check for shadowing), instance dict
+   attributes, __slots__ members.  Returns the form (caches written) or 0. */
+static int
+instance_attr_form(PyObject *obj, _Py_CODEUNIT *instr, PyObject *name, int method)
+{
+    PyTypeObject *tp = Py_TYPE(obj);
+    if (tp->tp_getattro != PyObject_GenericGetAttr || !_PyType_AssignVersionTag(tp)) {
+        return 0;
+    }
+    PyObject *descr = _PyType_Lookup(tp, name);
+    if (method) {
+        if (!is_plain_method(descr)) {
+            return 0;
+        }
+        write_u32(&instr[2].cache, tp->tp_version_tag);
+        write_obj(&instr[6].cache, descr);
+        return tp->tp_dictoffset == 0 ? LOAD_ATTR_METHOD_NO_DICT : LOAD_ATTR_METHOD_WITH_DICT;
+    }
+    int where = descr == NULL ? instance_dict_hint(obj, name) : slot_member_offset(tp, descr, 0);
+    if (where < 0) {
+        return 0;
+    }
+    write_u32(&instr[2].cache, tp->tp_version_tag);
+    instr[4].cache = (uint16_t)where;
+    return descr == NULL ? LOAD_ATTR_WITH_HINT : LOAD_ATTR_SLOT;
+}
+
+/* module.name for a name in the module's dict (module objects proper; the
+   module type is immutable, so checking now that it has no attribute of
+   that name is enough). */
+static int
+module_attr_form(PyObject *module, _Py_CODEUNIT *instr, PyObject *name)
+{
+    if (_PyType_Lookup(&PyModule_Type, name) != NULL) {
+        return 0;
+    }
+    int hint = dict_hint(((PyModuleObject *)module)->md_dict, name);
+    if (hint < 0) {
+        return 0;
+    }
+    instr[4].cache = (uint16_t)hint;
+    return LOAD_ATTR_MODULE;
+}
+
+/* cls.name found on the class as a plain value or a function, for classes
+   whose metaclass is `type` with no attribute of that name (which would
+   come first, or be what a miss falls back to). */
+static int
+class_attr_form(PyTypeObject *cls, _Py_CODEUNIT *instr, PyObject *name)
+{
+    if (!Py_IS_TYPE(cls, &PyType_Type) || _PyType_Lookup(&PyType_Type, name) != NULL ||
+        !_PyType_AssignVersionTag(cls)) {
+        return 0;
+    }
+    PyObject *descr = _PyType_Lookup(cls, name);
+    if (descr == NULL || (!PyFunction_Check(descr) && Py_TYPE(descr)->tp_descr_get != NULL)) {
+        return 0;
+    }
+    write_u32(&instr[2].cache, cls->tp_version_tag);
+    write_obj(&instr[6].cache, descr);
+    return LOAD_ATTR_CLASS;
+}
+
 void
 _Py_Specialize_LoadAttr(_PyStackRef owner, _Py_CODEUNIT *instr, PyObject *name, int oparg)
 {
     PyObject *obj = PyStackRef_AsPyObjectBorrow(owner);
-    PyTypeObject *tp = Py_TYPE(obj);
-    if (tp->tp_getattro != PyObject_GenericGetAttr || !PyUnicode_CheckExact(name) ||
-        !_PyType_AssignVersionTag(tp)) {
-        unspecialize(instr);
-        return;
-    }
-    PyObject *descr = _PyType_Lookup(tp, name);
-    if (oparg & 1) {
-        if (descr != NULL && PyFunction_Check(descr)) {
-            write_u32(&instr[2].cache, tp->tp_version_tag);
-            write_obj(&instr[6].cache, descr);
-            specialize(instr, LOAD_ATTR_METHOD_WITH_DICT);
-            return;
+    int form = 0;
+    if (PyUnicode_CheckExact(name)) {
+        if (PyModule_CheckExact(obj)) {
+            form = module_attr_form(obj, instr, name);
+        }
+        else if (PyType_Check(obj)) {
+            form = class_attr_form((PyTypeObject *)obj, instr, name);
+        }
+        else {
+            form = instance_attr_form(obj, instr, name, oparg & 1);
         }
     }
-    else if (descr == NULL && tp->tp_dictoffset != 0) {
-        write_u32(&instr[2].cache, tp->tp_version_tag);
-        specialize(instr, LOAD_ATTR_INSTANCE_VALUE);
-        return;
+    if (form) {
+        specialize(instr, form);
     }
-    unspecialize(instr);
+    else {
+        unspecialize(instr);
+    }
 }
 
 void
@@ -316,18 +554,40 @@ _Py_Specialize_LoadGlobal(PyObject *globals, _Py_CODEUNIT *instr, PyObject *name
     specialize(instr, LOAD_GLOBAL_MODULE);
 }
 
-/* STORE_ATTR on instances whose class has no attribute of that name and
-   the generic attribute protocol. */
+/* STORE_ATTR on instances of classes with the generic attribute protocol:
+   writable __slots__ members, and instance dict attributes where the class
+   has no attribute of that name. */
 void
 _Py_Specialize_StoreAttr(_PyStackRef owner, _Py_CODEUNIT *instr, PyObject *name)
 {
-    PyTypeObject *tp = Py_TYPE(PyStackRef_AsPyObjectBorrow(owner));
-    if (tp->tp_setattro != PyObject_GenericSetAttr || tp->tp_dictoffset == 0 ||
-        !PyUnicode_CheckExact(name) || !_PyType_AssignVersionTag(tp) || _PyType_Lookup(tp, name) != NULL) {
+    PyObject *obj = PyStackRef_AsPyObjectBorrow(owner);
+    PyTypeObject *tp = Py_TYPE(obj);
+    if (tp->tp_setattro != PyObject_GenericSetAttr || !PyUnicode_CheckExact(name) ||
+        !_PyType_AssignVersionTag(tp)) {
+        unspecialize(instr);
+        return;
+    }
+    PyObject *descr = _PyType_Lookup(tp, name);
+    int offset = slot_member_offset(tp, descr, 1);
+    if (offset >= 0) {
+        write_u32(&instr[2].cache, tp->tp_version_tag);
+        instr[4].cache = (uint16_t)offset;
+        specialize(instr, STORE_ATTR_SLOT);
+        return;
+    }
+    if (descr != NULL || tp->tp_dictoffset == 0) {
         unspecialize(instr);
         return;
     }
     write_u32(&instr[2].cache, tp->tp_version_tag);
+    /* Replacing a value in place needs the name already there; adding it
+       (as __init__ does) goes through the dict's insertion. */
+    int hint = instance_dict_hint(obj, name);
+    if (hint >= 0) {
+        instr[4].cache = (uint16_t)hint;
+        specialize(instr, STORE_ATTR_WITH_HINT);
+        return;
+    }
     specialize(instr, STORE_ATTR_INSTANCE_VALUE);
 }
 
@@ -335,6 +595,52 @@ _Py_Specialize_StoreAttr(_PyStackRef owner, _Py_CODEUNIT *instr, PyObject *name)
    once the builtins exist and dropped at exit, so an identity guard can
    never match a different object reusing a freed address. */
 struct _PyEval_SpecializedCallables _PyEval_SpecializedCallables;
+
+/* The code of CALL_ALLOC_AND_ENTER_INIT's shim frame (see
+   _PyEval_PushInitFrames): check what __init__ returned, then return the
+   new object.  Its first traceable instruction is past its end, so every
+   frame running it counts as incomplete and is hidden from tracebacks,
+   f_back and sys._getframe. */
+static PyCodeObject *
+make_init_shim(void)
+{
+    static const _Py_CODEUNIT body[] = {
+        {.op = {EXIT_INIT_CHECK, 0}},
+        {.op = {RETURN_VALUE, 0}},
+    };
+    PyObject *code = PyBytes_FromStringAndSize((const char *)body, sizeof(body));
+    PyObject *no_bytes = PyBytes_FromStringAndSize(NULL, 0);
+    PyObject *no_names = PyTuple_New(0);
+    PyObject *label = PyUnicode_FromString("__init__");
+    PyObject *origin = PyUnicode_FromString("<class call>");
+    PyCodeObject *shim = NULL;
+    if (code != NULL && no_bytes != NULL && no_names != NULL && label != NULL && origin != NULL) {
+        struct _PyCodeConstructor parts = {
+            .filename = origin,
+            .name = label,
+            .qualname = label,
+            .flags = CO_OPTIMIZED | CO_NEWLOCALS,
+            .code = code,
+            .linetable = no_bytes,
+            .consts = no_names,
+            .names = no_names,
+            .localsplusnames = no_names,
+            .localspluskinds = no_bytes,
+            .stacksize = 2,
+            .exceptiontable = no_bytes,
+        };
+        shim = _PyCode_New(&parts);
+    }
+    if (shim != NULL) {
+        shim->_co_firsttraceable = (int)Py_SIZE(shim);
+    }
+    Py_XDECREF(code);
+    Py_XDECREF(no_bytes);
+    Py_XDECREF(no_names);
+    Py_XDECREF(label);
+    Py_XDECREF(origin);
+    return shim;
+}
 
 int
 _Py_InitSpecializedCallables(PyInterpreterState *interp)
@@ -347,8 +653,19 @@ _Py_InitSpecializedCallables(PyInterpreterState *interp)
         }
         return -1;
     }
+    PyObject *isinstance = PyDict_GetItemString(interp->builtins, "isinstance");
+    if (isinstance == NULL) {
+        PyErr_SetString(PyExc_SystemError, "builtins for the specializer are missing");
+        return -1;
+    }
+    PyCodeObject *shim = make_init_shim();
+    if (shim == NULL) {
+        return -1;
+    }
+    _PyEval_SpecializedCallables.isinstance = Py_NewRef(isinstance);
     _PyEval_SpecializedCallables.len = Py_NewRef(len);
     _PyEval_SpecializedCallables.list_append = Py_NewRef(append);
+    _PyEval_SpecializedCallables.init_shim = shim;
     return 0;
 }
 
@@ -357,4 +674,6 @@ _Py_FiniSpecializedCallables(void)
 {
     Py_CLEAR(_PyEval_SpecializedCallables.len);
     Py_CLEAR(_PyEval_SpecializedCallables.list_append);
+    Py_CLEAR(_PyEval_SpecializedCallables.init_shim);
+    Py_CLEAR(_PyEval_SpecializedCallables.isinstance);
 }

@@ -113,6 +113,64 @@ _PyEval_PopFrameFast(PyThreadState *tstate, _PyInterpreterFrame *frame)
     tstate->datastack_top = (PyObject **)frame;
 }
 
+/* CALL_ALLOC_AND_ENTER_INIT: the __init__ function a class's
+   specialised calls run, while it is the one they were specialised for
+   (same function version); NULL otherwise.  `cls` is a heap type whose
+   version tag a specialised call has just checked. */
+static inline PyFunctionObject *
+_PyType_SpecializedInit(PyTypeObject *cls)
+{
+    PyHeapTypeObject *heap = (PyHeapTypeObject *)cls;
+    PyFunctionObject *init = (PyFunctionObject *)heap->_spec_init;
+    if (init == NULL || init->func_version != heap->_spec_init_version) {
+        return NULL;
+    }
+    return init;
+}
+
+/* Push the two frames of an inlined class call above `caller`: the shim
+   (running `shim_code`, holding a reference to `self` on its value stack)
+   and, on top of it, __init__'s frame with `self` as its first local.
+   On success the __init__ frame owns the `init` and `self` references
+   passed in and is returned with its other arguments still to fill in;
+   on failure (no memory) NULL is returned and nothing was taken. */
+static inline _PyInterpreterFrame *
+_PyEval_PushInitFrames(PyThreadState *tstate, _PyInterpreterFrame *caller, PyCodeObject *shim_code,
+                       PyFunctionObject *init, PyObject *self)
+{
+    PyCodeObject *init_code = (PyCodeObject *)init->func_code;
+    _PyInterpreterFrame *shim = _PyEval_PushFrameFast(tstate, (size_t)shim_code->co_framesize);
+    if (shim == NULL) {
+        return NULL;
+    }
+    _PyInterpreterFrame *init_frame = _PyEval_PushFrameFast(tstate, (size_t)init_code->co_framesize);
+    if (init_frame == NULL) {
+        _PyThreadState_PopFrame(tstate, shim);
+        return NULL;
+    }
+    shim->previous = caller;
+    shim->f_executable = PyStackRef_FromPyObjectNew((PyObject *)shim_code);
+    shim->f_funcobj = PyStackRef_None;
+    shim->f_globals = init->func_globals;
+    shim->f_builtins = init->func_builtins;
+    shim->f_locals = NULL;
+    shim->frame_obj = NULL;
+    shim->instr_ptr = _PyCode_CODE(shim_code);
+    shim->return_offset = 0;
+    shim->owner = FRAME_OWNED_BY_THREAD;
+    shim->visited = 0;
+    shim->localsplus[0] = PyStackRef_FromPyObjectNew(self);
+    shim->stackpointer = shim->localsplus + 1;
+    _PyFrame_Initialize(tstate, init_frame, PyStackRef_FromPyObjectSteal((PyObject *)init), NULL, init_code,
+                        init_code->co_argcount, shim);
+    init_frame->localsplus[0] = PyStackRef_FromPyObjectSteal(self);
+    /* RETURN_VALUE (or unwinding) out of the shim gives back a level of
+       Python recursion that was never taken: take it here.  The __init__
+       frame's own entry checks the limit. */
+    tstate->py_recursion_remaining--;
+    return init_frame;
+}
+
 /* Run pending work flagged in tstate->eval_breaker (signals, ...). */
 PyAPI_FUNC(int) _Py_HandlePending(PyThreadState *tstate);
 

@@ -216,7 +216,6 @@ PyAPI_FUNC(void) _Py_Specialize_ToBool(_PyStackRef value, _Py_CODEUNIT *instr);
 PyAPI_FUNC(void) _Py_Specialize_Call(_PyStackRef callable, _PyStackRef self_or_null, _Py_CODEUNIT *instr,
                                      int oparg);
 PyAPI_FUNC(void) _Py_Specialize_LoadAttr(_PyStackRef owner, _Py_CODEUNIT *instr, PyObject *name, int oparg);
-PyAPI_FUNC(PyObject *) _PyObject_InstanceDictLookup(PyObject *obj, PyObject *name);
 PyAPI_FUNC(int) _PyObject_InstanceDictHas(PyObject *obj, PyObject *name);
 PyAPI_FUNC(void) _Py_Specialize_StoreSubscr(_PyStackRef container, _PyStackRef sub, _Py_CODEUNIT *instr);
 PyAPI_FUNC(void) _Py_Specialize_UnpackSequence(_PyStackRef seq, _Py_CODEUNIT *instr, int oparg);
@@ -226,10 +225,24 @@ PyAPI_FUNC(void) _Py_Specialize_StoreAttr(_PyStackRef owner, _Py_CODEUNIT *instr
 struct _PyEval_SpecializedCallables {
     PyObject *len;
     PyObject *list_append;
+    PyObject *isinstance;
+    /* The code of the frame CALL_ALLOC_AND_ENTER_INIT slips under an
+       __init__ frame: EXIT_INIT_CHECK, then RETURN_VALUE of the new object.
+       None of it is traceable, so stack walkers never show that frame. */
+    PyCodeObject *init_shim;
 };
 PyAPI_DATA(struct _PyEval_SpecializedCallables) _PyEval_SpecializedCallables;
 PyAPI_FUNC(int) _Py_InitSpecializedCallables(PyInterpreterState *interp);
 PyAPI_FUNC(void) _Py_FiniSpecializedCallables(void);
+/* The specialised CALL forms of C functions (CALL_BUILTIN_*,
+   CALL_METHOD_DESCRIPTOR_*): call def's function with self and `nargs`
+   stack-ref arguments (borrowed, at most _PY_DIRECT_CALL_MAX_ARGS for the
+   fastcall conventions) as its vectorcall would, without keywords.  The
+   instructions have checked the convention matches nargs. */
+#define _PY_DIRECT_CALL_MAX_ARGS 8
+PyAPI_FUNC(PyObject *) _PyEval_CallMethodDefDirect(PyThreadState *tstate, PyObject *callable,
+                                                   PyMethodDef *def, PyObject *self,
+                                                   _PyStackRef *args, int nargs);
 PyAPI_FUNC(void) _Py_Specialize_ForIter(_PyStackRef iter, _PyStackRef index_or_null, _Py_CODEUNIT *instr);
 
 #endif /* !Py_INTERNAL_CODE_H */

@@ -63,6 +63,33 @@ _PyDict_GetVersion(PyDictObject *mp)
     return mp->_ma_watcher_tag >> DICT_VERSION_SHIFT;
 }
 
+/* The entry at position `hint` of an exact dict's entries array if it
+   holds `key` (compared by identity: attribute names are interned), else
+   NULL.  The *_WITH_HINT instructions remember where a name was found
+   and check it here: a few loads, no hashing.  A deleted entry has a NULL
+   key, so it never matches. */
+static inline PyDictKeyEntry *
+_PyDict_EntryAtHint(PyObject *dict, PyObject *key, uint16_t hint)
+{
+    if (dict == NULL || !PyDict_CheckExact(dict)) {
+        return NULL;
+    }
+    PyDictKeysObject *keys = ((PyDictObject *)dict)->ma_keys;
+    if ((Py_ssize_t)hint >= keys->dk_nentries) {
+        return NULL;
+    }
+    PyDictKeyEntry *entry = &DK_ENTRIES(keys)[hint];
+    return entry->me_key == key ? entry : NULL;
+}
+
+/* The instance dict of an object whose type keeps it at a positive
+   tp_dictoffset (checked when specialising), or NULL if not made yet. */
+static inline PyObject *
+_PyObject_InlineDictAt(PyObject *obj)
+{
+    return *(PyObject **)((char *)obj + Py_TYPE(obj)->tp_dictoffset);
+}
+
 /* Give a dict a fresh version (done by every mutation in dictobject.c). */
 PyAPI_FUNC(void) _PyDict_BumpVersion(PyDictObject *mp);
 

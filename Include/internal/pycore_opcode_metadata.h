@@ -24,7 +24,7 @@ extern "C" {
 /* Changes whenever compiled code would read differently: opcode
    numbers, stack effects or inline-cache sizes.  The .pyc magic
    number is derived from it (Python/import.c). */
-#define _Py_BYTECODE_STAMP 9959
+#define _Py_BYTECODE_STAMP 2164
 
 static inline int
 _PyOpcode_num_popped(int opcode, int oparg)
@@ -75,19 +75,41 @@ _PyOpcode_num_popped(int opcode, int oparg)
             return 0;
         case CALL:
             return 2 + oparg;
+        case CALL_ALLOC_AND_ENTER_INIT:
+            return 2 + oparg;
+        case CALL_BUILTIN_FAST:
+            return 2 + oparg;
+        case CALL_BUILTIN_FAST_WITH_KEYWORDS:
+            return 2 + oparg;
+        case CALL_BUILTIN_O:
+            return 2 + oparg;
         case CALL_FUNCTION_EX:
             return 4;
         case CALL_INTRINSIC_1:
             return 1;
         case CALL_INTRINSIC_2:
             return 2;
+        case CALL_ISINSTANCE:
+            return 2 + oparg;
         case CALL_KW:
             return 3 + oparg;
         case CALL_LEN:
             return 2 + oparg;
         case CALL_LIST_APPEND:
             return 2 + oparg;
+        case CALL_METHOD_DESCRIPTOR_FAST:
+            return 2 + oparg;
+        case CALL_METHOD_DESCRIPTOR_NOARGS:
+            return 2 + oparg;
+        case CALL_METHOD_DESCRIPTOR_O:
+            return 2 + oparg;
         case CALL_PY_EXACT_ARGS:
+            return 2 + oparg;
+        case CALL_STR_1:
+            return 2 + oparg;
+        case CALL_TUPLE_1:
+            return 2 + oparg;
+        case CALL_TYPE_1:
             return 2 + oparg;
         case CHECK_EG_MATCH:
             return 2;
@@ -215,9 +237,17 @@ _PyOpcode_num_popped(int opcode, int oparg)
             return 1 + oparg;
         case LOAD_ATTR:
             return 1;
-        case LOAD_ATTR_INSTANCE_VALUE:
+        case LOAD_ATTR_CLASS:
+            return 1;
+        case LOAD_ATTR_METHOD_NO_DICT:
             return 1;
         case LOAD_ATTR_METHOD_WITH_DICT:
+            return 1;
+        case LOAD_ATTR_MODULE:
+            return 1;
+        case LOAD_ATTR_SLOT:
+            return 1;
+        case LOAD_ATTR_WITH_HINT:
             return 1;
         case LOAD_BUILD_CLASS:
             return 0;
@@ -329,6 +359,10 @@ _PyOpcode_num_popped(int opcode, int oparg)
             return 2;
         case STORE_ATTR_INSTANCE_VALUE:
             return 2;
+        case STORE_ATTR_SLOT:
+            return 2;
+        case STORE_ATTR_WITH_HINT:
+            return 2;
         case STORE_DEREF:
             return 1;
         case STORE_FAST:
@@ -437,11 +471,21 @@ _PyOpcode_num_pushed(int opcode, int oparg)
             return 0;
         case CALL:
             return 1;
+        case CALL_ALLOC_AND_ENTER_INIT:
+            return 1;
+        case CALL_BUILTIN_FAST:
+            return 1;
+        case CALL_BUILTIN_FAST_WITH_KEYWORDS:
+            return 1;
+        case CALL_BUILTIN_O:
+            return 1;
         case CALL_FUNCTION_EX:
             return 1;
         case CALL_INTRINSIC_1:
             return 1;
         case CALL_INTRINSIC_2:
+            return 1;
+        case CALL_ISINSTANCE:
             return 1;
         case CALL_KW:
             return 1;
@@ -449,7 +493,19 @@ _PyOpcode_num_pushed(int opcode, int oparg)
             return 1;
         case CALL_LIST_APPEND:
             return 1;
+        case CALL_METHOD_DESCRIPTOR_FAST:
+            return 1;
+        case CALL_METHOD_DESCRIPTOR_NOARGS:
+            return 1;
+        case CALL_METHOD_DESCRIPTOR_O:
+            return 1;
         case CALL_PY_EXACT_ARGS:
+            return 1;
+        case CALL_STR_1:
+            return 1;
+        case CALL_TUPLE_1:
+            return 1;
+        case CALL_TYPE_1:
             return 1;
         case CHECK_EG_MATCH:
             return 2;
@@ -577,9 +633,17 @@ _PyOpcode_num_pushed(int opcode, int oparg)
             return oparg;
         case LOAD_ATTR:
             return 1 + (oparg & 1);
-        case LOAD_ATTR_INSTANCE_VALUE:
+        case LOAD_ATTR_CLASS:
+            return 1 + (oparg & 1);
+        case LOAD_ATTR_METHOD_NO_DICT:
             return 1 + (oparg & 1);
         case LOAD_ATTR_METHOD_WITH_DICT:
+            return 1 + (oparg & 1);
+        case LOAD_ATTR_MODULE:
+            return 1 + (oparg & 1);
+        case LOAD_ATTR_SLOT:
+            return 1 + (oparg & 1);
+        case LOAD_ATTR_WITH_HINT:
             return 1 + (oparg & 1);
         case LOAD_BUILD_CLASS:
             return 1;
@@ -690,6 +754,10 @@ _PyOpcode_num_pushed(int opcode, int oparg)
         case STORE_ATTR:
             return 0;
         case STORE_ATTR_INSTANCE_VALUE:
+            return 0;
+        case STORE_ATTR_SLOT:
+            return 0;
+        case STORE_ATTR_WITH_HINT:
             return 0;
         case STORE_DEREF:
             return 0;
@@ -808,13 +876,24 @@ const struct opcode_metadata _PyOpcode_opcode_metadata[267] = {
     [BUILD_TUPLE] = { true, HAS_ARG_FLAG | HAS_ERROR_FLAG | HAS_ESCAPES_FLAG },
     [CACHE] = { true, HAS_ESCAPES_FLAG },
     [CALL] = { true, HAS_ARG_FLAG | HAS_ERROR_FLAG | HAS_ESCAPES_FLAG },
+    [CALL_ALLOC_AND_ENTER_INIT] = { true, HAS_ARG_FLAG | HAS_DEOPT_FLAG | HAS_ERROR_FLAG | HAS_ESCAPES_FLAG | HAS_ERROR_NO_POP_FLAG },
+    [CALL_BUILTIN_FAST] = { true, HAS_ARG_FLAG | HAS_DEOPT_FLAG | HAS_ERROR_FLAG | HAS_ESCAPES_FLAG },
+    [CALL_BUILTIN_FAST_WITH_KEYWORDS] = { true, HAS_ARG_FLAG | HAS_DEOPT_FLAG | HAS_ERROR_FLAG | HAS_ESCAPES_FLAG },
+    [CALL_BUILTIN_O] = { true, HAS_ARG_FLAG | HAS_DEOPT_FLAG | HAS_ERROR_FLAG | HAS_ESCAPES_FLAG },
     [CALL_FUNCTION_EX] = { true, HAS_ERROR_FLAG | HAS_ESCAPES_FLAG },
     [CALL_INTRINSIC_1] = { true, HAS_ARG_FLAG | HAS_ERROR_FLAG | HAS_ESCAPES_FLAG },
     [CALL_INTRINSIC_2] = { true, HAS_ARG_FLAG | HAS_ERROR_FLAG | HAS_ESCAPES_FLAG },
+    [CALL_ISINSTANCE] = { true, HAS_ARG_FLAG | HAS_DEOPT_FLAG | HAS_ERROR_FLAG | HAS_ESCAPES_FLAG },
     [CALL_KW] = { true, HAS_ARG_FLAG | HAS_ERROR_FLAG | HAS_ESCAPES_FLAG },
     [CALL_LEN] = { true, HAS_ARG_FLAG | HAS_DEOPT_FLAG | HAS_ERROR_FLAG | HAS_ESCAPES_FLAG },
     [CALL_LIST_APPEND] = { true, HAS_ARG_FLAG | HAS_DEOPT_FLAG | HAS_ERROR_FLAG | HAS_ESCAPES_FLAG },
+    [CALL_METHOD_DESCRIPTOR_FAST] = { true, HAS_ARG_FLAG | HAS_DEOPT_FLAG | HAS_ERROR_FLAG | HAS_ESCAPES_FLAG },
+    [CALL_METHOD_DESCRIPTOR_NOARGS] = { true, HAS_ARG_FLAG | HAS_DEOPT_FLAG | HAS_ERROR_FLAG | HAS_ESCAPES_FLAG },
+    [CALL_METHOD_DESCRIPTOR_O] = { true, HAS_ARG_FLAG | HAS_DEOPT_FLAG | HAS_ERROR_FLAG | HAS_ESCAPES_FLAG },
     [CALL_PY_EXACT_ARGS] = { true, HAS_ARG_FLAG | HAS_DEOPT_FLAG | HAS_ERROR_FLAG | HAS_ESCAPES_FLAG | HAS_ERROR_NO_POP_FLAG },
+    [CALL_STR_1] = { true, HAS_ARG_FLAG | HAS_DEOPT_FLAG | HAS_ERROR_FLAG | HAS_ESCAPES_FLAG },
+    [CALL_TUPLE_1] = { true, HAS_ARG_FLAG | HAS_DEOPT_FLAG | HAS_ERROR_FLAG | HAS_ESCAPES_FLAG },
+    [CALL_TYPE_1] = { true, HAS_ARG_FLAG | HAS_DEOPT_FLAG | HAS_ESCAPES_FLAG },
     [CHECK_EG_MATCH] = { true, HAS_ERROR_FLAG | HAS_ESCAPES_FLAG },
     [CHECK_EXC_MATCH] = { true, HAS_ERROR_FLAG | HAS_ESCAPES_FLAG },
     [CLEANUP_THROW] = { true, HAS_ESCAPES_FLAG },
@@ -874,8 +953,12 @@ const struct opcode_metadata _PyOpcode_opcode_metadata[267] = {
     [LIST_APPEND] = { true, HAS_ARG_FLAG | HAS_ERROR_FLAG | HAS_ESCAPES_FLAG },
     [LIST_EXTEND] = { true, HAS_ARG_FLAG | HAS_ERROR_FLAG | HAS_ESCAPES_FLAG },
     [LOAD_ATTR] = { true, HAS_ARG_FLAG | HAS_NAME_FLAG | HAS_ERROR_FLAG | HAS_ESCAPES_FLAG },
-    [LOAD_ATTR_INSTANCE_VALUE] = { true, HAS_ARG_FLAG | HAS_NAME_FLAG | HAS_DEOPT_FLAG | HAS_ESCAPES_FLAG },
+    [LOAD_ATTR_CLASS] = { true, HAS_ARG_FLAG | HAS_DEOPT_FLAG | HAS_ESCAPES_FLAG },
+    [LOAD_ATTR_METHOD_NO_DICT] = { true, HAS_ARG_FLAG | HAS_DEOPT_FLAG },
     [LOAD_ATTR_METHOD_WITH_DICT] = { true, HAS_ARG_FLAG | HAS_NAME_FLAG | HAS_DEOPT_FLAG | HAS_ESCAPES_FLAG },
+    [LOAD_ATTR_MODULE] = { true, HAS_ARG_FLAG | HAS_NAME_FLAG | HAS_DEOPT_FLAG | HAS_ESCAPES_FLAG },
+    [LOAD_ATTR_SLOT] = { true, HAS_ARG_FLAG | HAS_DEOPT_FLAG | HAS_ESCAPES_FLAG },
+    [LOAD_ATTR_WITH_HINT] = { true, HAS_ARG_FLAG | HAS_NAME_FLAG | HAS_DEOPT_FLAG | HAS_ESCAPES_FLAG },
     [LOAD_BUILD_CLASS] = { true, HAS_ERROR_FLAG | HAS_ESCAPES_FLAG },
     [LOAD_COMMON_CONSTANT] = { true, HAS_ARG_FLAG | HAS_ESCAPES_FLAG },
     [LOAD_CONST] = { true, HAS_ARG_FLAG | HAS_CONST_FLAG },
@@ -926,6 +1009,8 @@ const struct opcode_metadata _PyOpcode_opcode_metadata[267] = {
     [SET_UPDATE] = { true, HAS_ARG_FLAG | HAS_ERROR_FLAG | HAS_ESCAPES_FLAG },
     [STORE_ATTR] = { true, HAS_ARG_FLAG | HAS_NAME_FLAG | HAS_ERROR_FLAG | HAS_ESCAPES_FLAG },
     [STORE_ATTR_INSTANCE_VALUE] = { true, HAS_ARG_FLAG | HAS_NAME_FLAG | HAS_DEOPT_FLAG | HAS_ERROR_FLAG | HAS_ESCAPES_FLAG },
+    [STORE_ATTR_SLOT] = { true, HAS_DEOPT_FLAG | HAS_ESCAPES_FLAG },
+    [STORE_ATTR_WITH_HINT] = { true, HAS_ARG_FLAG | HAS_NAME_FLAG | HAS_DEOPT_FLAG | HAS_ESCAPES_FLAG },
     [STORE_DEREF] = { true, HAS_ARG_FLAG | HAS_FREE_FLAG | HAS_ESCAPES_FLAG },
     [STORE_FAST] = { true, HAS_ARG_FLAG | HAS_LOCAL_FLAG | HAS_ESCAPES_FLAG },
     [STORE_FAST_LOAD_FAST] = { true, HAS_ARG_FLAG | HAS_LOCAL_FLAG | HAS_ESCAPES_FLAG },
@@ -1063,10 +1148,21 @@ const uint8_t _PyOpcode_Caches[256] = {
     [BINARY_OP_SUBTRACT_FLOAT] = 5,
     [BINARY_OP_SUBTRACT_INT] = 5,
     [CALL] = 3,
+    [CALL_ALLOC_AND_ENTER_INIT] = 3,
+    [CALL_BUILTIN_FAST] = 3,
+    [CALL_BUILTIN_FAST_WITH_KEYWORDS] = 3,
+    [CALL_BUILTIN_O] = 3,
+    [CALL_ISINSTANCE] = 3,
     [CALL_KW] = 3,
     [CALL_LEN] = 3,
     [CALL_LIST_APPEND] = 3,
+    [CALL_METHOD_DESCRIPTOR_FAST] = 3,
+    [CALL_METHOD_DESCRIPTOR_NOARGS] = 3,
+    [CALL_METHOD_DESCRIPTOR_O] = 3,
     [CALL_PY_EXACT_ARGS] = 3,
+    [CALL_STR_1] = 3,
+    [CALL_TUPLE_1] = 3,
+    [CALL_TYPE_1] = 3,
     [COMPARE_OP] = 1,
     [COMPARE_OP_FLOAT] = 1,
     [COMPARE_OP_INT] = 1,
@@ -1085,8 +1181,12 @@ const uint8_t _PyOpcode_Caches[256] = {
     [INSTRUMENTED_POP_JUMP_IF_TRUE] = 1,
     [JUMP_BACKWARD] = 1,
     [LOAD_ATTR] = 9,
-    [LOAD_ATTR_INSTANCE_VALUE] = 9,
+    [LOAD_ATTR_CLASS] = 9,
+    [LOAD_ATTR_METHOD_NO_DICT] = 9,
     [LOAD_ATTR_METHOD_WITH_DICT] = 9,
+    [LOAD_ATTR_MODULE] = 9,
+    [LOAD_ATTR_SLOT] = 9,
+    [LOAD_ATTR_WITH_HINT] = 9,
     [LOAD_GLOBAL] = 4,
     [LOAD_GLOBAL_MODULE] = 4,
     [LOAD_SUPER_ATTR] = 1,
@@ -1097,6 +1197,8 @@ const uint8_t _PyOpcode_Caches[256] = {
     [SEND] = 1,
     [STORE_ATTR] = 4,
     [STORE_ATTR_INSTANCE_VALUE] = 4,
+    [STORE_ATTR_SLOT] = 4,
+    [STORE_ATTR_WITH_HINT] = 4,
     [STORE_SUBSCR] = 1,
     [STORE_SUBSCR_DICT] = 1,
     [STORE_SUBSCR_LIST_INT] = 1,
@@ -1136,13 +1238,24 @@ const uint8_t _PyOpcode_Deopt[256] = {
     [BUILD_TUPLE] = BUILD_TUPLE,
     [CACHE] = CACHE,
     [CALL] = CALL,
+    [CALL_ALLOC_AND_ENTER_INIT] = CALL,
+    [CALL_BUILTIN_FAST] = CALL,
+    [CALL_BUILTIN_FAST_WITH_KEYWORDS] = CALL,
+    [CALL_BUILTIN_O] = CALL,
     [CALL_FUNCTION_EX] = CALL_FUNCTION_EX,
     [CALL_INTRINSIC_1] = CALL_INTRINSIC_1,
     [CALL_INTRINSIC_2] = CALL_INTRINSIC_2,
+    [CALL_ISINSTANCE] = CALL,
     [CALL_KW] = CALL_KW,
     [CALL_LEN] = CALL,
     [CALL_LIST_APPEND] = CALL,
+    [CALL_METHOD_DESCRIPTOR_FAST] = CALL,
+    [CALL_METHOD_DESCRIPTOR_NOARGS] = CALL,
+    [CALL_METHOD_DESCRIPTOR_O] = CALL,
     [CALL_PY_EXACT_ARGS] = CALL,
+    [CALL_STR_1] = CALL,
+    [CALL_TUPLE_1] = CALL,
+    [CALL_TYPE_1] = CALL,
     [CHECK_EG_MATCH] = CHECK_EG_MATCH,
     [CHECK_EXC_MATCH] = CHECK_EXC_MATCH,
     [CLEANUP_THROW] = CLEANUP_THROW,
@@ -1202,8 +1315,12 @@ const uint8_t _PyOpcode_Deopt[256] = {
     [LIST_APPEND] = LIST_APPEND,
     [LIST_EXTEND] = LIST_EXTEND,
     [LOAD_ATTR] = LOAD_ATTR,
-    [LOAD_ATTR_INSTANCE_VALUE] = LOAD_ATTR,
+    [LOAD_ATTR_CLASS] = LOAD_ATTR,
+    [LOAD_ATTR_METHOD_NO_DICT] = LOAD_ATTR,
     [LOAD_ATTR_METHOD_WITH_DICT] = LOAD_ATTR,
+    [LOAD_ATTR_MODULE] = LOAD_ATTR,
+    [LOAD_ATTR_SLOT] = LOAD_ATTR,
+    [LOAD_ATTR_WITH_HINT] = LOAD_ATTR,
     [LOAD_BUILD_CLASS] = LOAD_BUILD_CLASS,
     [LOAD_COMMON_CONSTANT] = LOAD_COMMON_CONSTANT,
     [LOAD_CONST] = LOAD_CONST,
@@ -1254,6 +1371,8 @@ const uint8_t _PyOpcode_Deopt[256] = {
     [SET_UPDATE] = SET_UPDATE,
     [STORE_ATTR] = STORE_ATTR,
     [STORE_ATTR_INSTANCE_VALUE] = STORE_ATTR,
+    [STORE_ATTR_SLOT] = STORE_ATTR,
+    [STORE_ATTR_WITH_HINT] = STORE_ATTR,
     [STORE_DEREF] = STORE_DEREF,
     [STORE_FAST] = STORE_FAST,
     [STORE_FAST_LOAD_FAST] = STORE_FAST_LOAD_FAST,
@@ -1308,13 +1427,24 @@ const char *const _PyOpcode_OpName[267] = {
     [BUILD_TUPLE] = "BUILD_TUPLE",
     [CACHE] = "CACHE",
     [CALL] = "CALL",
+    [CALL_ALLOC_AND_ENTER_INIT] = "CALL_ALLOC_AND_ENTER_INIT",
+    [CALL_BUILTIN_FAST] = "CALL_BUILTIN_FAST",
+    [CALL_BUILTIN_FAST_WITH_KEYWORDS] = "CALL_BUILTIN_FAST_WITH_KEYWORDS",
+    [CALL_BUILTIN_O] = "CALL_BUILTIN_O",
     [CALL_FUNCTION_EX] = "CALL_FUNCTION_EX",
     [CALL_INTRINSIC_1] = "CALL_INTRINSIC_1",
     [CALL_INTRINSIC_2] = "CALL_INTRINSIC_2",
+    [CALL_ISINSTANCE] = "CALL_ISINSTANCE",
     [CALL_KW] = "CALL_KW",
     [CALL_LEN] = "CALL_LEN",
     [CALL_LIST_APPEND] = "CALL_LIST_APPEND",
+    [CALL_METHOD_DESCRIPTOR_FAST] = "CALL_METHOD_DESCRIPTOR_FAST",
+    [CALL_METHOD_DESCRIPTOR_NOARGS] = "CALL_METHOD_DESCRIPTOR_NOARGS",
+    [CALL_METHOD_DESCRIPTOR_O] = "CALL_METHOD_DESCRIPTOR_O",
     [CALL_PY_EXACT_ARGS] = "CALL_PY_EXACT_ARGS",
+    [CALL_STR_1] = "CALL_STR_1",
+    [CALL_TUPLE_1] = "CALL_TUPLE_1",
+    [CALL_TYPE_1] = "CALL_TYPE_1",
     [CHECK_EG_MATCH] = "CHECK_EG_MATCH",
     [CHECK_EXC_MATCH] = "CHECK_EXC_MATCH",
     [CLEANUP_THROW] = "CLEANUP_THROW",
@@ -1379,8 +1509,12 @@ const char *const _PyOpcode_OpName[267] = {
     [LIST_APPEND] = "LIST_APPEND",
     [LIST_EXTEND] = "LIST_EXTEND",
     [LOAD_ATTR] = "LOAD_ATTR",
-    [LOAD_ATTR_INSTANCE_VALUE] = "LOAD_ATTR_INSTANCE_VALUE",
+    [LOAD_ATTR_CLASS] = "LOAD_ATTR_CLASS",
+    [LOAD_ATTR_METHOD_NO_DICT] = "LOAD_ATTR_METHOD_NO_DICT",
     [LOAD_ATTR_METHOD_WITH_DICT] = "LOAD_ATTR_METHOD_WITH_DICT",
+    [LOAD_ATTR_MODULE] = "LOAD_ATTR_MODULE",
+    [LOAD_ATTR_SLOT] = "LOAD_ATTR_SLOT",
+    [LOAD_ATTR_WITH_HINT] = "LOAD_ATTR_WITH_HINT",
     [LOAD_BUILD_CLASS] = "LOAD_BUILD_CLASS",
     [LOAD_CLOSURE] = "LOAD_CLOSURE",
     [LOAD_COMMON_CONSTANT] = "LOAD_COMMON_CONSTANT",
@@ -1436,6 +1570,8 @@ const char *const _PyOpcode_OpName[267] = {
     [SET_UPDATE] = "SET_UPDATE",
     [STORE_ATTR] = "STORE_ATTR",
     [STORE_ATTR_INSTANCE_VALUE] = "STORE_ATTR_INSTANCE_VALUE",
+    [STORE_ATTR_SLOT] = "STORE_ATTR_SLOT",
+    [STORE_ATTR_WITH_HINT] = "STORE_ATTR_WITH_HINT",
     [STORE_DEREF] = "STORE_DEREF",
     [STORE_FAST] = "STORE_FAST",
     [STORE_FAST_LOAD_FAST] = "STORE_FAST_LOAD_FAST",
@@ -1498,11 +1634,21 @@ const struct opcode_macro_expansion _PyOpcode_macro_expansion[256] = {
     [BUILD_TEMPLATE] = { .nuops = 1, .uops = { { _BUILD_TEMPLATE, OPARG_SIMPLE, 0 } } },
     [BUILD_TUPLE] = { .nuops = 1, .uops = { { _BUILD_TUPLE, OPARG_SIMPLE, 0 } } },
     [CACHE] = { .nuops = 1, .uops = { { _CACHE, OPARG_SIMPLE, 0 } } },
+    [CALL_BUILTIN_FAST] = { .nuops = 2, .uops = { { _GUARD_BUILTIN_FAST, OPARG_SIMPLE, 0 }, { _CALL_BUILTIN_DIRECT, OPARG_SIMPLE, 0 } } },
+    [CALL_BUILTIN_FAST_WITH_KEYWORDS] = { .nuops = 2, .uops = { { _GUARD_BUILTIN_FAST_WITH_KEYWORDS, OPARG_SIMPLE, 0 }, { _CALL_BUILTIN_DIRECT, OPARG_SIMPLE, 0 } } },
+    [CALL_BUILTIN_O] = { .nuops = 2, .uops = { { _GUARD_BUILTIN_O, OPARG_SIMPLE, 0 }, { _CALL_BUILTIN_DIRECT, OPARG_SIMPLE, 0 } } },
     [CALL_FUNCTION_EX] = { .nuops = 1, .uops = { { _CALL_FUNCTION_EX, OPARG_SIMPLE, 0 } } },
     [CALL_INTRINSIC_1] = { .nuops = 1, .uops = { { _CALL_INTRINSIC_1, OPARG_SIMPLE, 0 } } },
     [CALL_INTRINSIC_2] = { .nuops = 1, .uops = { { _CALL_INTRINSIC_2, OPARG_SIMPLE, 0 } } },
+    [CALL_ISINSTANCE] = { .nuops = 1, .uops = { { _CALL_ISINSTANCE, OPARG_SIMPLE, 0 } } },
     [CALL_LEN] = { .nuops = 1, .uops = { { _CALL_LEN, OPARG_SIMPLE, 0 } } },
     [CALL_LIST_APPEND] = { .nuops = 1, .uops = { { _CALL_LIST_APPEND, OPARG_SIMPLE, 0 } } },
+    [CALL_METHOD_DESCRIPTOR_FAST] = { .nuops = 1, .uops = { { _CALL_METHOD_DESCRIPTOR_DIRECT, OPARG_CACHE_1, 1 } } },
+    [CALL_METHOD_DESCRIPTOR_NOARGS] = { .nuops = 1, .uops = { { _CALL_METHOD_DESCRIPTOR_DIRECT, OPARG_CACHE_1, 1 } } },
+    [CALL_METHOD_DESCRIPTOR_O] = { .nuops = 1, .uops = { { _CALL_METHOD_DESCRIPTOR_DIRECT, OPARG_CACHE_1, 1 } } },
+    [CALL_STR_1] = { .nuops = 1, .uops = { { _CALL_STR_1, OPARG_SIMPLE, 0 } } },
+    [CALL_TUPLE_1] = { .nuops = 1, .uops = { { _CALL_TUPLE_1, OPARG_SIMPLE, 0 } } },
+    [CALL_TYPE_1] = { .nuops = 1, .uops = { { _CALL_TYPE_1, OPARG_SIMPLE, 0 } } },
     [CHECK_EG_MATCH] = { .nuops = 1, .uops = { { _CHECK_EG_MATCH, OPARG_SIMPLE, 0 } } },
     [COMPARE_OP_FLOAT] = { .nuops = 1, .uops = { { _COMPARE_OP_FLOAT, OPARG_SIMPLE, 0 } } },
     [COMPARE_OP_INT] = { .nuops = 1, .uops = { { _COMPARE_OP_INT, OPARG_SIMPLE, 0 } } },
@@ -1532,8 +1678,12 @@ const struct opcode_macro_expansion _PyOpcode_macro_expansion[256] = {
     [IMPORT_NAME] = { .nuops = 1, .uops = { { _IMPORT_NAME, OPARG_SIMPLE, 0 } } },
     [INTERPRETER_EXIT] = { .nuops = 1, .uops = { { _INTERPRETER_EXIT, OPARG_SIMPLE, 0 } } },
     [IS_OP] = { .nuops = 1, .uops = { { _IS_OP, OPARG_SIMPLE, 0 } } },
-    [LOAD_ATTR_INSTANCE_VALUE] = { .nuops = 2, .uops = { { _GUARD_TYPE_VERSION, OPARG_CACHE_2, 1 }, { _LOAD_ATTR_INSTANCE_VALUE, OPARG_SIMPLE, 0 } } },
+    [LOAD_ATTR_CLASS] = { .nuops = 2, .uops = { { _GUARD_CLASS_VERSION, OPARG_CACHE_2, 1 }, { _LOAD_ATTR_CLASS, OPARG_CACHE_4, 5 } } },
+    [LOAD_ATTR_METHOD_NO_DICT] = { .nuops = 2, .uops = { { _GUARD_TYPE_VERSION, OPARG_CACHE_2, 1 }, { _LOAD_ATTR_METHOD_NO_DICT, OPARG_CACHE_4, 5 } } },
     [LOAD_ATTR_METHOD_WITH_DICT] = { .nuops = 2, .uops = { { _GUARD_TYPE_VERSION, OPARG_CACHE_2, 1 }, { _LOAD_ATTR_METHOD_WITH_DICT, OPARG_CACHE_4, 5 } } },
+    [LOAD_ATTR_MODULE] = { .nuops = 1, .uops = { { _LOAD_ATTR_MODULE, OPARG_CACHE_1, 3 } } },
+    [LOAD_ATTR_SLOT] = { .nuops = 2, .uops = { { _GUARD_TYPE_VERSION, OPARG_CACHE_2, 1 }, { _LOAD_ATTR_SLOT, OPARG_CACHE_1, 3 } } },
+    [LOAD_ATTR_WITH_HINT] = { .nuops = 2, .uops = { { _GUARD_TYPE_VERSION, OPARG_CACHE_2, 1 }, { _LOAD_ATTR_WITH_HINT, OPARG_CACHE_1, 3 } } },
     [LOAD_BUILD_CLASS] = { .nuops = 1, .uops = { { _LOAD_BUILD_CLASS, OPARG_SIMPLE, 0 } } },
     [LOAD_COMMON_CONSTANT] = { .nuops = 1, .uops = { { _LOAD_COMMON_CONSTANT, OPARG_SIMPLE, 0 } } },
     [LOAD_CONST] = { .nuops = 1, .uops = { { _LOAD_CONST, OPARG_SIMPLE, 0 } } },
@@ -1570,6 +1720,8 @@ const struct opcode_macro_expansion _PyOpcode_macro_expansion[256] = {
     [SETUP_ANNOTATIONS] = { .nuops = 1, .uops = { { _SETUP_ANNOTATIONS, OPARG_SIMPLE, 0 } } },
     [SET_FUNCTION_ATTRIBUTE] = { .nuops = 1, .uops = { { _SET_FUNCTION_ATTRIBUTE, OPARG_SIMPLE, 0 } } },
     [STORE_ATTR_INSTANCE_VALUE] = { .nuops = 2, .uops = { { _GUARD_TYPE_VERSION_OF_OWNER, OPARG_CACHE_2, 1 }, { _STORE_ATTR_INSTANCE_VALUE, OPARG_SIMPLE, 0 } } },
+    [STORE_ATTR_SLOT] = { .nuops = 2, .uops = { { _GUARD_TYPE_VERSION_OF_OWNER, OPARG_CACHE_2, 1 }, { _STORE_ATTR_SLOT, OPARG_CACHE_1, 3 } } },
+    [STORE_ATTR_WITH_HINT] = { .nuops = 2, .uops = { { _GUARD_TYPE_VERSION_OF_OWNER, OPARG_CACHE_2, 1 }, { _STORE_ATTR_WITH_HINT, OPARG_CACHE_1, 3 } } },
     [STORE_DEREF] = { .nuops = 1, .uops = { { _STORE_DEREF, OPARG_SIMPLE, 0 } } },
     [STORE_FAST] = { .nuops = 1, .uops = { { _STORE_FAST, OPARG_SIMPLE, 0 } } },
     [STORE_FAST_LOAD_FAST] = { .nuops = 1, .uops = { { _STORE_FAST_LOAD_FAST, OPARG_SIMPLE, 0 } } },
