@@ -145,10 +145,10 @@ restore_fatal_handlers(void)
     if (!fatal_state.enabled) {
         return;
     }
-    fatal_state.enabled = 0;
     for (size_t i = 0; i < N_FATAL_SIGNALS; i++) {
         sigaction(fatal_signals[i].signum, &fatal_signals[i].previous, NULL);
     }
+    fatal_state.enabled = 0;
 }
 
 static void
@@ -161,7 +161,13 @@ on_fatal_signal(int signum)
             title = fatal_signals[i].title;
         }
     }
-    if (title == NULL || !fatal_state.enabled) {
+    if (title == NULL) {
+        return;
+    }
+    if (!fatal_state.enabled) {
+        /* Caught while disable() runs: the old dispositions are back. */
+        errno = saved_errno;
+        raise(signum);
         return;
     }
     /* From here a second fault, or the re-raise below, goes to the
@@ -544,7 +550,7 @@ check_user_signum(int signum)
 }
 
 static int
-install_user_handler(int signum, int chain)
+install_user_handler(int signum)
 {
     if (ensure_alt_stack() < 0) {
         return -1;
@@ -554,7 +560,6 @@ install_user_handler(int signum, int chain)
     action.sa_sigaction = on_user_signal;
     sigemptyset(&action.sa_mask);
     action.sa_flags = SA_SIGINFO | SA_RESTART | SA_ONSTACK;
-    (void)chain;
     if (sigaction(signum, &action, &user_signals[signum].previous) != 0) {
         PyErr_SetFromErrno(PyExc_OSError);
         return -1;
@@ -587,7 +592,7 @@ faulthandler_register(PyObject *module, PyObject *args, PyObject *kwargs)
     entry->interp = _PyInterpreterState_GET();
     Py_XSETREF(entry->file, holder);
     if (!entry->registered) {
-        if (install_user_handler(signum, chain) < 0) {
+        if (install_user_handler(signum) < 0) {
             Py_CLEAR(entry->file);
             return NULL;
         }
