@@ -13,6 +13,9 @@ import tempfile
 THREAD_ID = re.compile(r"0x[0-9a-f]{16}")
 STDLIB_FRAME = re.compile(r'File "[^"]*/([a-z_]+\.py)", line \d+ in')
 
+ASAN_NO_HANDLERS = ("handle_segv=0:handle_sigbus=0:handle_abort=0:handle_sigfpe=0:"
+                    "handle_sigill=0:allow_user_segv_handler=1")
+
 
 def normalise(text):
     kept = []
@@ -37,6 +40,10 @@ def run(title, code, *options, env=None):
     print("==", title)
     child_env = dict(os.environ)
     child_env.pop("PYTHONFAULTHANDLER", None)
+    # Under AddressSanitizer the "previous handler" a crash is passed on
+    # to would be ASan's own report; let the default action run instead.
+    asan = child_env.get("ASAN_OPTIONS", "")
+    child_env["ASAN_OPTIONS"] = ":".join(filter(None, [asan, ASAN_NO_HANDLERS]))
     if env:
         child_env.update(env)
     proc = subprocess.run([sys.executable, *options, "-c", code],
