@@ -37,6 +37,7 @@ extern PyObject *PyInit_binascii(void);
 extern PyObject *PyInit_cmath(void);
 extern PyObject *PyInit_errno(void);
 extern PyObject *PyInit_fcntl(void);
+extern PyObject *PyInit_faulthandler(void);
 extern PyObject *PyInit_gc(void);
 extern PyObject *PyInit_grp(void);
 extern PyObject *PyInit_itertools(void);
@@ -71,6 +72,7 @@ struct _inittab _PyImport_Inittab[] = {
     {"_collections", PyInit__collections},
     {"_contextvars", PyInit__contextvars},
     {"errno", PyInit_errno},
+    {"faulthandler", PyInit_faulthandler},
     {"fcntl", PyInit_fcntl},
     {"_functools", PyInit__functools},
     {"gc", PyInit_gc},

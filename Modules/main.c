@@ -36,6 +36,7 @@ static const char usage_text[] =
     "-V     : print the Python version number and exit (also --version)\n"
     "-W arg : warning control; arg is action:message:category:module:lineno\n"
     "-X opt : set implementation-specific option:\n"
+    "         -X faulthandler: dump Python tracebacks on fatal signals (also PYTHONFAULTHANDLER)\n"
     "         -X jit, -X jit=0|1: switch the JIT on or off (also PYTHON_JIT)\n"
     "         -X showrefcount: print the total reference count at exit (debug builds)\n"
     "         -X specialization=0: run every instruction in its generic form\n"
@@ -93,6 +94,9 @@ apply_xoption(const char *opt)
     }
     else if (strncmp(opt, "int_max_str_digits=", 19) == 0) {
         _Py_Config.int_max_str_digits = atoi(opt + 19);
+    }
+    else if (strcmp(opt, "faulthandler") == 0) {
+        _Py_Config.faulthandler = 1;
     }
     else if (strcmp(opt, "importtime") == 0) {
         _Py_Config.import_time = 1;

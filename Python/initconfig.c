@@ -124,6 +124,10 @@ _PyConfig_ReadEnvironment(void)
         _Py_Config.int_max_str_digits = atoi(digits);
     }
     raise_from_env(&_Py_Config.import_time, "PYTHONPROFILEIMPORTTIME");
+    /* Any non-empty value turns it on, "0" included, as in CPython. */
+    if (env_value("PYTHONFAULTHANDLER") != NULL || _Py_Config.dev_mode) {
+        _Py_Config.faulthandler = 1;
+    }
     if (_Py_Config.pycache_prefix == NULL) {
         _Py_Config.pycache_prefix = env_value("PYTHONPYCACHEPREFIX");
     }

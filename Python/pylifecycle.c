@@ -6,6 +6,7 @@
 #include "pycore_ceval.h"
 #include "pycore_code.h"
 #include "pycore_exceptions.h"
+#include "pycore_faulthandler.h"
 #include "pycore_gc.h"
 #include "pycore_import.h"
 #include "pycore_initconfig.h"
@@ -415,6 +416,9 @@ _Py_InitializeMain(int argc, char **argv, int script_index, int run_module)
         _PySys_SetExecutable(argv[0]) < 0 || init_importlib(tstate->interp) < 0) {
         return -1;
     }
+    if (_Py_Config.faulthandler && _PyFaulthandler_StartUp() < 0) {
+        return -1;
+    }
     if (init_site(tstate->interp) < 0) {
         return -1;
     }
@@ -534,6 +538,7 @@ Py_FinalizeEx(void)
     PyErr_Clear();
     wait_for_thread_shutdown(interp);
     _PyAtExit_Call();
+    _PyFaulthandler_Fini();
     /* Daemon threads park if they wake up from here on. */
     _PyEval_StartFinalizing(tstate);
     interp->finalizing = 1;

@@ -28,6 +28,8 @@ typedef struct {
     int int_max_str_digits;    /* -X int_max_str_digits / PYTHONINTMAXSTRDIGITS; -1 default */
     int thread_inherit_context; /* -X thread_inherit_context / PYTHON_THREAD_INHERIT_CONTEXT:
                                    threading.py gives new threads a copy of the context */
+    int faulthandler;          /* -X faulthandler / PYTHONFAULTHANDLER / -X dev:
+                                  faulthandler.enable() at start-up */
     int import_time;           /* -X importtime / PYTHONPROFILEIMPORTTIME */
     const char *pycache_prefix; /* -X pycache_prefix / PYTHONPYCACHEPREFIX: sys.pycache_prefix */
     int context_aware_warnings; /* -X context_aware_warnings / PYTHON_CONTEXT_AWARE_WARNINGS:
