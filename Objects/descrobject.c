@@ -70,25 +70,35 @@ _PyDescr_CheckSelf(PyDescrObject *descr, PyObject *obj)
     return 0;
 }
 
+/* "Owner.name" as a new reference, made on first use and kept in the
+   descriptor.  The descriptors of static types live forever (immortal),
+   and so does what they keep: the cached string is made immortal too, or
+   it would count as a leak. */
 static PyObject *
 descr_get_qualname(PyObject *self, void *context)
 {
     PyDescrObject *descr = (PyDescrObject *)self;
-    if (descr->d_qualname == NULL) {
-        PyObject *type_qualname = PyObject_GetAttr((PyObject *)descr->d_type, ID(__qualname__));
-        if (type_qualname == NULL) {
-            return NULL;
-        }
-        if (!PyUnicode_Check(type_qualname)) {
-            PyErr_SetString(PyExc_TypeError,
-                            "<descriptor>.__objclass__.__qualname__ is not a unicode object");
-            Py_DECREF(type_qualname);
-            return NULL;
-        }
-        descr->d_qualname = PyUnicode_FromFormat("%U.%U", type_qualname, descr->d_name);
-        Py_DECREF(type_qualname);
+    if (descr->d_qualname != NULL) {
+        return Py_NewRef(descr->d_qualname);
     }
-    return Py_XNewRef(descr->d_qualname);
+    PyObject *owner = PyObject_GetAttr((PyObject *)descr->d_type, ID(__qualname__));
+    if (owner != NULL && !PyUnicode_Check(owner)) {
+        PyErr_SetString(PyExc_TypeError,
+                        "<descriptor>.__objclass__.__qualname__ is not a unicode object");
+        Py_CLEAR(owner);
+    }
+    if (owner == NULL) {
+        return NULL;
+    }
+    PyObject *made = PyUnicode_FromFormat("%U.%U", owner, descr->d_name);
+    Py_DECREF(owner);
+    if (made != NULL) {
+        if (_Py_IsImmortal(self)) {
+            _Py_SetImmortal(made);
+        }
+        descr->d_qualname = Py_NewRef(made);
+    }
+    return made;
 }
 
 static PyObject *

@@ -403,9 +403,7 @@
         pure op(_BINARY_OP_ADD_FLOAT, (left, right -- res)) {
             double d = PyFloat_AS_DOUBLE(PyStackRef_AsPyObjectBorrow(left)) +
                        PyFloat_AS_DOUBLE(PyStackRef_AsPyObjectBorrow(right));
-            PyStackRef_CLOSE(left);
-            PyStackRef_CLOSE(right);
-            PyObject *res_o = PyFloat_FromDouble(d);
+            PyObject *res_o = _PyFloat_ResultFromOperands(left, right, d);
             ERROR_IF(res_o == NULL);
             res = PyStackRef_FromPyObjectSteal(res_o);
         }
@@ -413,9 +411,7 @@
         pure op(_BINARY_OP_SUBTRACT_FLOAT, (left, right -- res)) {
             double d = PyFloat_AS_DOUBLE(PyStackRef_AsPyObjectBorrow(left)) -
                        PyFloat_AS_DOUBLE(PyStackRef_AsPyObjectBorrow(right));
-            PyStackRef_CLOSE(left);
-            PyStackRef_CLOSE(right);
-            PyObject *res_o = PyFloat_FromDouble(d);
+            PyObject *res_o = _PyFloat_ResultFromOperands(left, right, d);
             ERROR_IF(res_o == NULL);
             res = PyStackRef_FromPyObjectSteal(res_o);
         }
@@ -423,9 +419,7 @@
         pure op(_BINARY_OP_MULTIPLY_FLOAT, (left, right -- res)) {
             double d = PyFloat_AS_DOUBLE(PyStackRef_AsPyObjectBorrow(left)) *
                        PyFloat_AS_DOUBLE(PyStackRef_AsPyObjectBorrow(right));
-            PyStackRef_CLOSE(left);
-            PyStackRef_CLOSE(right);
-            PyObject *res_o = PyFloat_FromDouble(d);
+            PyObject *res_o = _PyFloat_ResultFromOperands(left, right, d);
             ERROR_IF(res_o == NULL);
             res = PyStackRef_FromPyObjectSteal(res_o);
         }

@@ -15,6 +15,7 @@
 #include "pycore_ceval.h"
 #include "pycore_code.h"
 #include "pycore_dict.h"
+#include "pycore_floatobject.h"
 #include "pycore_frame.h"
 #include "pycore_genobject.h"
 #include "pycore_instruments.h"

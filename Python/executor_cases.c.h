@@ -575,9 +575,7 @@
             _PyFrame_SetStackPointer(frame, stack_pointer);
             double d = PyFloat_AS_DOUBLE(PyStackRef_AsPyObjectBorrow(left)) +
                        PyFloat_AS_DOUBLE(PyStackRef_AsPyObjectBorrow(right));
-            PyStackRef_CLOSE(left);
-            PyStackRef_CLOSE(right);
-            PyObject *res_o = PyFloat_FromDouble(d);
+            PyObject *res_o = _PyFloat_ResultFromOperands(left, right, d);
             if (res_o == NULL) {
                 stack_pointer += -2;
                 JUMP_TO_ERROR();
@@ -597,9 +595,7 @@
             _PyFrame_SetStackPointer(frame, stack_pointer);
             double d = PyFloat_AS_DOUBLE(PyStackRef_AsPyObjectBorrow(left)) -
                        PyFloat_AS_DOUBLE(PyStackRef_AsPyObjectBorrow(right));
-            PyStackRef_CLOSE(left);
-            PyStackRef_CLOSE(right);
-            PyObject *res_o = PyFloat_FromDouble(d);
+            PyObject *res_o = _PyFloat_ResultFromOperands(left, right, d);
             if (res_o == NULL) {
                 stack_pointer += -2;
                 JUMP_TO_ERROR();
@@ -619,9 +615,7 @@
             _PyFrame_SetStackPointer(frame, stack_pointer);
             double d = PyFloat_AS_DOUBLE(PyStackRef_AsPyObjectBorrow(left)) *
                        PyFloat_AS_DOUBLE(PyStackRef_AsPyObjectBorrow(right));
-            PyStackRef_CLOSE(left);
-            PyStackRef_CLOSE(right);
-            PyObject *res_o = PyFloat_FromDouble(d);
+            PyObject *res_o = _PyFloat_ResultFromOperands(left, right, d);
             if (res_o == NULL) {
                 stack_pointer += -2;
                 JUMP_TO_ERROR();

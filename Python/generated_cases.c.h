@@ -85,9 +85,7 @@
                 _PyFrame_SetStackPointer(frame, stack_pointer);
                 double d = PyFloat_AS_DOUBLE(PyStackRef_AsPyObjectBorrow(left)) +
                            PyFloat_AS_DOUBLE(PyStackRef_AsPyObjectBorrow(right));
-                PyStackRef_CLOSE(left);
-                PyStackRef_CLOSE(right);
-                PyObject *res_o = PyFloat_FromDouble(d);
+                PyObject *res_o = _PyFloat_ResultFromOperands(left, right, d);
                 if (res_o == NULL) {
                     stack_pointer += -2;
                     goto error;
@@ -224,9 +222,7 @@
                 _PyFrame_SetStackPointer(frame, stack_pointer);
                 double d = PyFloat_AS_DOUBLE(PyStackRef_AsPyObjectBorrow(left)) *
                            PyFloat_AS_DOUBLE(PyStackRef_AsPyObjectBorrow(right));
-                PyStackRef_CLOSE(left);
-                PyStackRef_CLOSE(right);
-                PyObject *res_o = PyFloat_FromDouble(d);
+                PyObject *res_o = _PyFloat_ResultFromOperands(left, right, d);
                 if (res_o == NULL) {
                     stack_pointer += -2;
                     goto error;
@@ -394,9 +390,7 @@
                 _PyFrame_SetStackPointer(frame, stack_pointer);
                 double d = PyFloat_AS_DOUBLE(PyStackRef_AsPyObjectBorrow(left)) -
                            PyFloat_AS_DOUBLE(PyStackRef_AsPyObjectBorrow(right));
-                PyStackRef_CLOSE(left);
-                PyStackRef_CLOSE(right);
-                PyObject *res_o = PyFloat_FromDouble(d);
+                PyObject *res_o = _PyFloat_ResultFromOperands(left, right, d);
                 if (res_o == NULL) {
                     stack_pointer += -2;
                     goto error;

@@ -464,6 +464,59 @@ convert_bytes(PyObject *arg, const char **p_format, va_list *p_va, char *msgbuf,
     return bytes_like_error(arg);
 }
 
+/* ---- Undoing "O&" conversions when a later argument fails -----------------
+
+   A converter that returns Py_CLEANUP_SUPPORTED (PyUnicode_FSConverter,
+   say) has made something the caller would only release on success; if a
+   later argument fails, it is called once more with NULL to release it.
+   Each top-level parse records its converters in its own list; converters
+   can parse arguments themselves, so the lists nest (per thread). */
+
+#define MAX_PENDING_CLEANUPS 32
+
+typedef int (*cleanup_converter)(PyObject *, void *);
+
+typedef struct pending_cleanups {
+    struct pending_cleanups *outer;
+    int count;
+    struct {
+        cleanup_converter convert;
+        void *addr;
+    } items[MAX_PENDING_CLEANUPS];
+} pending_cleanups;
+
+static __thread pending_cleanups *current_cleanups;
+
+static void
+cleanups_begin(pending_cleanups *list)
+{
+    list->outer = current_cleanups;
+    list->count = 0;
+    current_cleanups = list;
+}
+
+/* Ends the parse that `list` belongs to; `ok` is its result, returned. */
+static int
+cleanups_end(pending_cleanups *list, int ok)
+{
+    current_cleanups = list->outer;
+    for (int i = list->count - 1; !ok && i >= 0; i--) {
+        list->items[i].convert(NULL, list->items[i].addr);
+    }
+    return ok;
+}
+
+static void
+cleanups_note(cleanup_converter convert, void *addr)
+{
+    pending_cleanups *list = current_cleanups;
+    if (list != NULL && list->count < MAX_PENDING_CLEANUPS) {
+        list->items[list->count].convert = convert;
+        list->items[list->count].addr = addr;
+        list->count++;
+    }
+}
+
 static int
 convert_object(PyObject *arg, const char **p_format, va_list *p_va, char *msgbuf, size_t bufsize)
 {
@@ -488,6 +541,9 @@ convert_object(PyObject *arg, const char **p_format, va_list *p_va, char *msgbuf
                 return converterr("(unspecified)", arg, msgbuf, bufsize);
             }
             return CONV_ERROR;
+        }
+        if (res == Py_CLEANUP_SUPPORTED) {
+            cleanups_note(convert, addr);
         }
         return CONV_OK;
     }
@@ -584,35 +640,31 @@ convertsimple(PyObject *arg, const char **p_format, va_list *p_va, char *msgbuf,
 static int convertitem(PyObject *arg, const char **p_format, va_list *p_va, int flags,
                        errpos *pos, char *msgbuf, size_t bufsize);
 
+/* How many items a "(...)" format stands for: its top-level units, where
+   a nested "(...)" counts as one and "es"/"et" are one unit. */
 static int
 count_nested_units(const char *format)
 {
-    int level = 0, n = 0;
-    for (;;) {
-        int c = (unsigned char)*format++;
-        if (c == '(') {
-            if (level == 0) {
-                n++;
-            }
-            level++;
-        }
-        else if (c == ')') {
-            if (level == 0) {
-                break;
-            }
-            level--;
-        }
-        else if (c == ':' || c == ';' || c == '\0') {
+    int depth = 0, units = 0;
+    for (const char *p = format; *p != '\0' && *p != ':' && *p != ';'; p++) {
+        int c = (unsigned char)*p;
+        if (c == ')' && depth == 0) {
             break;
         }
-        else if (level == 0 && IS_ALPHA(c)) {
-            n++;
-            if (c == 'e' && (*format == 's' || *format == 't')) {
-                format++;
-            }
+        if (c == '(' || c == ')') {
+            units += c == '(' && depth == 0;
+            depth += c == '(' ? 1 : -1;
+            continue;
+        }
+        if (depth > 0 || !IS_ALPHA(c)) {
+            continue;
+        }
+        units++;
+        if (c == 'e' && (p[1] == 's' || p[1] == 't')) {
+            p++; /* the two letters name one unit */
         }
     }
-    return n;
+    return units;
 }
 
 /* "(ii)": the argument is a sequence with exactly that many items. */
@@ -744,7 +796,7 @@ count_error(const fmtinfo *fi, Py_ssize_t len, const char *fname)
 }
 
 static int
-vgetargs1(PyObject *args, const char *format, va_list *p_va, int flags)
+vgetargs1_body(PyObject *args, const char *format, va_list *p_va, int flags)
 {
     fmtinfo fi;
     char fname[256], msgbuf[256];
@@ -795,6 +847,14 @@ vgetargs1(PyObject *args, const char *format, va_list *p_va, int flags)
         }
     }
     return 1;
+}
+
+static int
+vgetargs1(PyObject *args, const char *format, va_list *p_va, int flags)
+{
+    pending_cleanups list;
+    cleanups_begin(&list);
+    return cleanups_end(&list, vgetargs1_body(args, format, p_va, flags));
 }
 
 int
@@ -1040,8 +1100,8 @@ count_kwlist(char *const *kwlist)
 }
 
 static int
-vgetargskeywords(PyObject *args, PyObject *kwargs, const char *format, char *const *kwlist,
-                 va_list *p_va)
+vgetargskeywords_body(PyObject *args, PyObject *kwargs, const char *format, char *const *kwlist,
+                      va_list *p_va)
 {
     fmtinfo fi;
     char fname[256], msgbuf[256];
@@ -1121,6 +1181,15 @@ done:
     }
     dictkw_fini(&kw);
     return ok;
+}
+
+static int
+vgetargskeywords(PyObject *args, PyObject *kwargs, const char *format, char *const *kwlist,
+                 va_list *p_va)
+{
+    pending_cleanups list;
+    cleanups_begin(&list);
+    return cleanups_end(&list, vgetargskeywords_body(args, kwargs, format, kwlist, p_va));
 }
 
 int
@@ -1216,6 +1285,7 @@ _PyArg_ParseTupleAndKeywordsStack(PyObject *args, PyObject *kwargs, const char *
     return ok;
 }
 
+/* 1 when every key of the keyword dict is a str, else 0 with TypeError. */
 int
 PyArg_ValidateKeywordArguments(PyObject *kwargs)
 {
@@ -1223,15 +1293,15 @@ PyArg_ValidateKeywordArguments(PyObject *kwargs)
         PyErr_BadInternalCall();
         return 0;
     }
-    Py_ssize_t pos = 0;
-    PyObject *key, *value;
-    while (PyDict_Next(kwargs, &pos, &key, &value)) {
-        if (!PyUnicode_Check(key)) {
-            PyErr_SetString(PyExc_TypeError, "keywords must be strings");
-            return 0;
-        }
+    PyObject *key, *unused;
+    int all_str = 1;
+    for (Py_ssize_t pos = 0; all_str && PyDict_Next(kwargs, &pos, &key, &unused);) {
+        all_str = PyUnicode_Check(key);
     }
-    return 1;
+    if (!all_str) {
+        PyErr_SetString(PyExc_TypeError, "keywords must be strings");
+    }
+    return all_str;
 }
 
 /* ---- Unpacking without conversion ---------------------------------------------------------- */
@@ -1239,43 +1309,35 @@ PyArg_ValidateKeywordArguments(PyObject *kwargs)
 int
 _PyArg_CheckPositional(const char *name, Py_ssize_t nargs, Py_ssize_t min, Py_ssize_t max)
 {
-    if (nargs < min) {
-        if (name != NULL) {
-            PyErr_Format(PyExc_TypeError, "%.200s expected %s%zd argument%s, got %zd", name,
-                         min == max ? "" : "at least ", min, min == 1 ? "" : "s", nargs);
-        }
-        else {
-            PyErr_Format(PyExc_TypeError, "unpacked tuple should have %s%zd element%s, but has %zd",
-                         min == max ? "" : "at least ", min, min == 1 ? "" : "s", nargs);
-        }
-        return 0;
+    if (min <= nargs && nargs <= max) {
+        return 1;
     }
-    if (nargs > max) {
-        if (name != NULL) {
-            PyErr_Format(PyExc_TypeError, "%.200s expected %s%zd argument%s, got %zd", name,
-                         min == max ? "" : "at most ", max, max == 1 ? "" : "s", nargs);
-        }
-        else {
-            PyErr_Format(PyExc_TypeError, "unpacked tuple should have %s%zd element%s, but has %zd",
-                         min == max ? "" : "at most ", max, max == 1 ? "" : "s", nargs);
-        }
-        return 0;
+    /* Too few names the lower bound, too many the upper one. */
+    int too_few = nargs < min;
+    Py_ssize_t bound = too_few ? min : max;
+    const char *qualifier = min == max ? "" : (too_few ? "at least " : "at most ");
+    const char *plural = bound == 1 ? "" : "s";
+    if (name == NULL) {
+        PyErr_Format(PyExc_TypeError, "unpacked tuple should have %s%zd element%s, but has %zd",
+                     qualifier, bound, plural, nargs);
     }
-    return 1;
+    else {
+        PyErr_Format(PyExc_TypeError, "%.200s expected %s%zd argument%s, got %zd", name,
+                     qualifier, bound, plural, nargs);
+    }
+    return 0;
 }
 
+/* Store args[0..nargs) through the PyObject ** pointers that follow. */
 static int
 unpack_stack(PyObject *const *args, Py_ssize_t nargs, const char *name, Py_ssize_t min,
              Py_ssize_t max, va_list vargs)
 {
-    if (!_PyArg_CheckPositional(name, nargs, min, max)) {
-        return 0;
+    int ok = _PyArg_CheckPositional(name, nargs, min, max);
+    for (Py_ssize_t k = 0; ok && k < nargs; k++) {
+        *va_arg(vargs, PyObject **) = args[k];
     }
-    for (Py_ssize_t i = 0; i < nargs; i++) {
-        PyObject **o = va_arg(vargs, PyObject **);
-        *o = args[i];
-    }
-    return 1;
+    return ok;
 }
 
 int
@@ -1358,18 +1420,19 @@ _PyArg_BadArgument(const char *fname, const char *displayname, const char *expec
 int
 _Py_convert_optional_to_ssize_t(PyObject *obj, void *result)
 {
-    if (obj == Py_None) {
+    /* None leaves the caller's default in place. */
+    if (Py_IsNone(obj)) {
         return 1;
     }
-    if (!_PyIndex_Check(obj)) {
-        PyErr_Format(PyExc_TypeError,
-                     "argument should be integer or None, not '%.200s'", Py_TYPE(obj)->tp_name);
-        return 0;
+    if (_PyIndex_Check(obj)) {
+        Py_ssize_t value = PyNumber_AsSsize_t(obj, PyExc_OverflowError);
+        if (value == -1 && PyErr_Occurred()) {
+            return 0;
+        }
+        *(Py_ssize_t *)result = value;
+        return 1;
     }
-    Py_ssize_t limit = PyNumber_AsSsize_t(obj, PyExc_OverflowError);
-    if (limit == -1 && PyErr_Occurred()) {
-        return 0;
-    }
-    *((Py_ssize_t *)result) = limit;
-    return 1;
+    PyErr_Format(PyExc_TypeError, "argument should be integer or None, not '%.200s'",
+                 Py_TYPE(obj)->tp_name);
+    return 0;
 }

@@ -40,4 +40,32 @@ PyAPI_FUNC(char *) _PyUnicode_NumberToASCII(PyObject *str, Py_ssize_t *len);
 /* float ** float and friends, for complex's mixed-mode arithmetic. */
 PyAPI_FUNC(PyObject *) _PyFloat_Pow(PyObject *v, PyObject *w);
 
+/* ---- The interpreter's float fast paths ------------------------------------ */
+
+#include "pycore_stackref.h"
+
+/* The float result of an operation on two exact floats, consuming both
+   stack refs.  An operand whose only reference is the one on the stack is
+   dead after the operation, so the result is written into it instead of
+   allocating a new float (and freeing the old one right after). */
+static inline PyObject *
+_PyFloat_ResultFromOperands(_PyStackRef left, _PyStackRef right, double value)
+{
+    PyObject *l = PyStackRef_AsPyObjectBorrow(left);
+    PyObject *r = PyStackRef_AsPyObjectBorrow(right);
+    if (!PyStackRef_IsBorrowed(left) && Py_REFCNT(l) == 1) {
+        ((PyFloatObject *)l)->ob_fval = value;
+        PyStackRef_CLOSE(right);
+        return l;
+    }
+    if (!PyStackRef_IsBorrowed(right) && Py_REFCNT(r) == 1) {
+        ((PyFloatObject *)r)->ob_fval = value;
+        PyStackRef_CLOSE(left);
+        return r;
+    }
+    PyStackRef_CLOSE(left);
+    PyStackRef_CLOSE(right);
+    return PyFloat_FromDouble(value);
+}
+
 #endif /* !Py_INTERNAL_FLOATOBJECT_H */
