@@ -1214,6 +1214,29 @@ _PyEval_CallExitWithException(PyThreadState *tstate, PyObject *exit_func, PyObje
 
 /* ---- Pattern matching -------------------------------------------------------------------- */
 
+/* The builtins whose class pattern `T(x)` binds the subject itself (and so
+   do their subclasses): the types with a fast-subclass flag, plus the four
+   that have none. */
+static int
+type_matches_itself(PyTypeObject *type)
+{
+    static PyTypeObject *const unflagged[] = {
+        &PyFloat_Type, &PyByteArray_Type, &PySet_Type, &PyFrozenSet_Type,
+    };
+    unsigned long flagged = Py_TPFLAGS_LONG_SUBCLASS | Py_TPFLAGS_UNICODE_SUBCLASS |
+                            Py_TPFLAGS_LIST_SUBCLASS | Py_TPFLAGS_TUPLE_SUBCLASS |
+                            Py_TPFLAGS_DICT_SUBCLASS | Py_TPFLAGS_BYTES_SUBCLASS;
+    if (PyType_HasFeature(type, flagged)) {
+        return 1;
+    }
+    for (size_t i = 0; i < sizeof(unflagged) / sizeof(unflagged[0]); i++) {
+        if (PyType_IsSubtype(type, unflagged[i])) {
+            return 1;
+        }
+    }
+    return 0;
+}
+
 PyObject *
 _PyEval_MatchClass(PyThreadState *tstate, PyObject *subject, PyObject *type, int nargs,
                    PyObject *kwargs)
@@ -1239,11 +1262,7 @@ _PyEval_MatchClass(PyThreadState *tstate, PyObject *subject, PyObject *type, int
         int match_self = 0;
         if (match_args == NULL) {
             /* Builtins like int match themselves positionally. */
-            match_self = PyType_HasFeature((PyTypeObject *)type, Py_TPFLAGS_LONG_SUBCLASS |
-                                           Py_TPFLAGS_UNICODE_SUBCLASS | Py_TPFLAGS_LIST_SUBCLASS |
-                                           Py_TPFLAGS_TUPLE_SUBCLASS | Py_TPFLAGS_DICT_SUBCLASS |
-                                           Py_TPFLAGS_BYTES_SUBCLASS) ||
-                         type == (PyObject *)&PyFloat_Type || type == (PyObject *)&PyBool_Type;
+            match_self = type_matches_itself((PyTypeObject *)type);
             match_args = PyTuple_New(0);
             if (match_args == NULL) {
                 goto fail;

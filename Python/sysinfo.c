@@ -65,7 +65,7 @@ static PyStructSequence_Desc float_info_desc = {
 PyObject *
 PyFloat_GetInfo(void)
 {
-    return make_info(&FloatInfoType, &float_info_desc, "diididiidii", DBL_MAX,
+    return make_info(&FloatInfoType, &float_info_desc, "diidiiiidii", DBL_MAX,
                      (long long)DBL_MAX_EXP, (long long)DBL_MAX_10_EXP, DBL_MIN,
                      (long long)DBL_MIN_EXP, (long long)DBL_MIN_10_EXP, (long long)DBL_DIG,
                      (long long)DBL_MANT_DIG, DBL_EPSILON, (long long)FLT_RADIX,
