@@ -513,10 +513,59 @@ builtin_compile(PyObject *module, PyObject *args, PyObject *kwds)
     return result;
 }
 
+/* A code object run by exec()/eval() needs exactly one cell per free
+   variable (a lambda's __code__, say): eval() cannot give any, exec()
+   takes them as closure=.  0 when `closure` fits `source`, else -1 with
+   TypeError. */
+static int
+check_closure(PyObject *source, PyObject *closure, const char *fname)
+{
+    if (!PyCode_Check(source)) {
+        if (closure != NULL) {
+            PyErr_SetString(PyExc_TypeError,
+                            "closure can only be used when source is a code object");
+            return -1;
+        }
+        return 0;
+    }
+    Py_ssize_t nfree = PyCode_GetNumFree((PyCodeObject *)source);
+    if (nfree == 0) {
+        if (closure != NULL) {
+            PyErr_SetString(PyExc_TypeError, "cannot use a closure with this code object");
+            return -1;
+        }
+        return 0;
+    }
+    if (fname[0] == 'e' && fname[1] == 'v') {
+        PyErr_SetString(PyExc_TypeError,
+                        "code object passed to eval() may not contain free variables");
+        return -1;
+    }
+    /* A tuple of that many cells; anything else gets the same message,
+       as in CPython. */
+    int fits = closure != NULL && PyTuple_Check(closure) && PyTuple_GET_SIZE(closure) == nfree;
+    for (Py_ssize_t i = 0; fits && i < nfree; i++) {
+        fits = PyCell_Check(PyTuple_GET_ITEM(closure, i));
+    }
+    if (!fits) {
+        PyErr_Format(PyExc_TypeError, "code object requires a closure of exactly length %zd",
+                     nfree);
+        return -1;
+    }
+    return 0;
+}
+
 /* Shared by exec() and eval(): resolve globals/locals and run. */
 static PyObject *
-run_source_or_code(PyObject *source, PyObject *globals, PyObject *locals, int start, const char *fname)
+run_source_or_code(PyObject *source, PyObject *globals, PyObject *locals, PyObject *closure,
+                   int start, const char *fname)
 {
+    if (closure == Py_None) {
+        closure = NULL;
+    }
+    if (check_closure(source, closure, fname) < 0) {
+        return NULL;
+    }
     PyThreadState *tstate = _PyThreadState_GET();
     if (globals == Py_None) {
         globals = NULL;
@@ -559,7 +608,7 @@ run_source_or_code(PyObject *source, PyObject *globals, PyObject *locals, int st
     }
     PyObject *result = NULL;
     if (PyCode_Check(source)) {
-        result = PyEval_EvalCode(source, globals, locals);
+        result = _PyEval_EvalCodeWithClosure(source, globals, locals, closure);
     }
     else {
         PyObject *copy;
@@ -590,7 +639,7 @@ builtin_exec(PyObject *module, PyObject *args, PyObject *kwds)
                                      &closure)) {
         return NULL;
     }
-    PyObject *res = run_source_or_code(source, globals, locals, Py_file_input, "exec");
+    PyObject *res = run_source_or_code(source, globals, locals, closure, Py_file_input, "exec");
     if (res == NULL) {
         return NULL;
     }
@@ -606,7 +655,7 @@ builtin_eval(PyObject *module, PyObject *args, PyObject *kwds)
     if (!PyArg_ParseTupleAndKeywords(args, kwds, "O|OO:eval", kwlist, &source, &globals, &locals)) {
         return NULL;
     }
-    return run_source_or_code(source, globals, locals, Py_eval_input, "eval");
+    return run_source_or_code(source, globals, locals, NULL, Py_eval_input, "eval");
 }
 
 static PyObject *

@@ -466,8 +466,10 @@ _PyFunction_Vectorcall(PyObject *func, PyObject *const *stack, size_t nargsf, Py
     return _PyEval_Vector(tstate, f, locals, stack, (size_t)nargs, kwnames);
 }
 
+/* Run module-level code (or code with free variables, given the cells of
+   `closure`, a checked tuple) in globals/locals. */
 PyObject *
-PyEval_EvalCode(PyObject *co, PyObject *globals, PyObject *locals)
+_PyEval_EvalCodeWithClosure(PyObject *co, PyObject *globals, PyObject *locals, PyObject *closure)
 {
     PyThreadState *tstate = _PyThreadState_GET();
     if (!PyCode_Check(co)) {
@@ -498,9 +500,19 @@ PyEval_EvalCode(PyObject *co, PyObject *globals, PyObject *locals)
     if (func == NULL) {
         return NULL;
     }
+    if (closure != NULL && PyFunction_SetClosure(func, closure) < 0) {
+        Py_DECREF(func);
+        return NULL;
+    }
     PyObject *res = _PyEval_Vector(tstate, (PyFunctionObject *)func, locals, NULL, 0, NULL);
     Py_DECREF(func);
     return res;
+}
+
+PyObject *
+PyEval_EvalCode(PyObject *co, PyObject *globals, PyObject *locals)
+{
+    return _PyEval_EvalCodeWithClosure(co, globals, locals, NULL);
 }
 
 int

@@ -70,6 +70,10 @@ PyAPI_FUNC(void) _PyEval_FormatExcUnbound(PyThreadState *tstate, PyCodeObject *c
 PyAPI_FUNC(int) _PyEval_UnpackIterableStackRef(PyThreadState *tstate, PyObject *v, int argcnt,
                                                int argcntafter, _PyStackRef *sp);
 PyAPI_FUNC(PyObject *) _PyEval_GetBuiltins(PyThreadState *tstate);
+/* PyEval_EvalCode with the cells for the code's free variables (exec's
+   closure=); closure NULL for none. */
+PyAPI_FUNC(PyObject *) _PyEval_EvalCodeWithClosure(PyObject *co, PyObject *globals,
+                                                   PyObject *locals, PyObject *closure);
 PyAPI_FUNC(PyObject *) _PyEval_BuiltinsFromGlobals(PyThreadState *tstate, PyObject *globals);
 
 
