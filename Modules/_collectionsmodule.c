@@ -568,10 +568,17 @@ deque_copy(PyObject *self, PyObject *unused)
         }
         return (PyObject *)c;
     }
-    if (d->maxlen < 0) {
-        return PyObject_CallOneArg((PyObject *)Py_TYPE(self), self);
+    /* A subclass makes the copy through its own constructor, which may
+       return anything: callers (repeat, concat) need a deque. */
+    PyObject *copy = d->maxlen < 0
+        ? PyObject_CallOneArg((PyObject *)Py_TYPE(self), self)
+        : PyObject_CallFunction((PyObject *)Py_TYPE(self), "On", self, d->maxlen);
+    if (copy != NULL && !IsDeque(copy)) {
+        PyErr_Format(PyExc_TypeError, "%.200s() must return a deque, not %.200s",
+                     Py_TYPE(self)->tp_name, Py_TYPE(copy)->tp_name);
+        Py_CLEAR(copy);
     }
-    return PyObject_CallFunction((PyObject *)Py_TYPE(self), "On", self, d->maxlen);
+    return copy;
 }
 
 static PyObject *
