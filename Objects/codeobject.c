@@ -1258,6 +1258,8 @@ code_repr(PyObject *self)
                                 lineno);
 }
 
+/* Weak references go first (their callbacks may still look at the code);
+   then every object field, the monitoring data and the memory. */
 static void
 code_dealloc(PyObject *self)
 {
@@ -1265,16 +1267,14 @@ code_dealloc(PyObject *self)
     if (co->co_weakreflist != NULL) {
         PyObject_ClearWeakRefs(self);
     }
-    Py_XDECREF(co->co_consts);
-    Py_XDECREF(co->co_names);
-    Py_XDECREF(co->co_exceptiontable);
-    Py_XDECREF(co->co_localsplusnames);
-    Py_XDECREF(co->co_localspluskinds);
-    Py_XDECREF(co->co_filename);
-    Py_XDECREF(co->co_name);
-    Py_XDECREF(co->co_qualname);
-    Py_XDECREF(co->co_linetable);
-    Py_XDECREF(co->_co_cached_code);
+    PyObject *owned[] = {
+        co->co_filename, co->co_name, co->co_qualname, co->co_consts,
+        co->co_names, co->co_localsplusnames, co->co_localspluskinds,
+        co->co_linetable, co->co_exceptiontable, co->_co_cached_code,
+    };
+    for (size_t k = 0; k < Py_ARRAY_LENGTH(owned); k++) {
+        Py_XDECREF(owned[k]);
+    }
     _PyMonitoring_FreeCodeData(co);
     PyObject_Free(self);
 }
