@@ -14,53 +14,34 @@
 #include "pycore_pystate.h"
 #include "pycore_typeobject.h"
 
-/* ---- Placeholders for the interpreter's hooks ------------------------------- */
-
-/* The async generator protocol is not written yet: these raise
-   SystemError until it is. */
-#define PLACEHOLDER
-
-static void
-not_yet(void)
-{
-    PyErr_SetString(PyExc_SystemError, "async generators are not supported yet");
-}
-
-PLACEHOLDER PyObject *
-_PyAsyncGen_ANext(PyObject *self)
-{
-    not_yet();
-    return NULL;
-}
-
-PLACEHOLDER PyObject *
-_PyAsyncGen_ASend(PyObject *self, PyObject *arg)
-{
-    not_yet();
-    return NULL;
-}
-
-PLACEHOLDER PyObject *
-_PyAsyncGen_AThrow(PyObject *self, PyObject *const *args, Py_ssize_t nargs)
-{
-    not_yet();
-    return NULL;
-}
-
-PLACEHOLDER PyObject *
-_PyAsyncGen_AClose(PyObject *self)
-{
-    not_yet();
-    return NULL;
-}
-
 /* ---- Finalization ---------------------------------------------------------------- */
 
+/* The warnings module formats this warning itself when it is loaded (it
+   can show cr_origin); before that a plain RuntimeWarning does. */
 static void
 warn_unawaited(PyGenObject *coro)
 {
-    if (PyErr_WarnFormat(PyExc_RuntimeWarning, 1, "coroutine '%S' was never awaited",
-                         coro->gi_qualname) < 0) {
+    PyObject *name = PyUnicode_FromString("warnings");
+    PyObject *warnings = name != NULL ? PyImport_GetModule(name) : NULL;
+    Py_XDECREF(name);
+    PyObject *formatter = NULL;
+    if (warnings != NULL) {
+        (void)PyObject_GetOptionalAttrString(warnings, "_warn_unawaited_coroutine", &formatter);
+        Py_DECREF(warnings);
+    }
+    int failed;
+    if (formatter != NULL) {
+        PyObject *res = PyObject_CallOneArg(formatter, (PyObject *)coro);
+        failed = res == NULL;
+        Py_XDECREF(res);
+        Py_DECREF(formatter);
+    }
+    else {
+        PyErr_Clear();
+        failed = PyErr_WarnFormat(PyExc_RuntimeWarning, 1, "coroutine '%S' was never awaited",
+                                  coro->gi_qualname) < 0;
+    }
+    if (failed) {
         PyErr_WriteUnraisable((PyObject *)coro);
     }
 }
@@ -150,17 +131,54 @@ _PyGen_NewForFunction(PyFunctionObject *func)
     return gen;
 }
 
+/* cr_origin: (filename, line, function name) of up to `depth` callers,
+   innermost first, or NULL with an exception set. */
+static PyObject *
+origin_of(_PyInterpreterFrame *caller, int depth)
+{
+    PyObject *entries = PyList_New(0);
+    if (entries == NULL) {
+        return NULL;
+    }
+    for (_PyInterpreterFrame *f = _PyFrame_GetFirstComplete(caller);
+         f != NULL && PyList_GET_SIZE(entries) < depth;
+         f = _PyFrame_GetFirstComplete(f->previous)) {
+        PyCodeObject *code = _PyFrame_GetCode(f);
+        PyObject *entry = Py_BuildValue("OiO", code->co_filename,
+                                        PyUnstable_InterpreterFrame_GetLine(f), code->co_name);
+        if (entry == NULL || PyList_Append(entries, entry) < 0) {
+            Py_XDECREF(entry);
+            Py_DECREF(entries);
+            return NULL;
+        }
+        Py_DECREF(entry);
+    }
+    PyObject *origin = PyList_AsTuple(entries);
+    Py_DECREF(entries);
+    return origin;
+}
+
+int
+_PyCoro_RecordOrigin(PyGenObject *coro, _PyInterpreterFrame *caller, int depth)
+{
+    PyObject *origin = origin_of(caller, depth);
+    if (origin == NULL) {
+        return -1;
+    }
+    Py_XSETREF(coro->gi_origin_or_finalizer, origin);
+    return 0;
+}
+
 void
 _PyGen_ClearFrame(PyGenObject *gen)
 {
-    if (gen->gi_frame_state == FRAME_CLEARED) {
-        return;
-    }
+    int8_t was = gen->gi_frame_state;
     gen->gi_frame_state = FRAME_CLEARED;
-    _PyInterpreterFrame *frame = &gen->gi_iframe;
-    frame->previous = NULL;
-    _PyFrame_ClearExceptCode(frame);
-    Py_CLEAR(gen->gi_exc_state.exc_value);
+    if (was != FRAME_CLEARED) {
+        Py_CLEAR(gen->gi_exc_state.exc_value);
+        gen->gi_iframe.previous = NULL;
+        _PyFrame_ClearExceptCode(&gen->gi_iframe);
+    }
 }
 
 PyObject *
@@ -209,16 +227,20 @@ _PyGen_SetStopIterationValue(PyObject *value)
 int
 _PyGen_FetchStopIterationValue(PyObject **pvalue)
 {
-    PyObject *value = NULL;
-    if (PyErr_ExceptionMatches(PyExc_StopIteration)) {
-        PyObject *exc = PyErr_GetRaisedException();
-        value = Py_XNewRef(((PyStopIterationObject *)exc)->value);
-        Py_DECREF(exc);
+    PyObject *stop = NULL;
+    PyObject *value = Py_None;
+    if (PyErr_Occurred()) {
+        if (!PyErr_ExceptionMatches(PyExc_StopIteration)) {
+            return -1;
+        }
+        stop = PyErr_GetRaisedException();
+        PyObject *carried = ((PyStopIterationObject *)stop)->value;
+        if (carried != NULL) {
+            value = carried;
+        }
     }
-    else if (PyErr_Occurred()) {
-        return -1;
-    }
-    *pvalue = value != NULL ? value : Py_NewRef(Py_None);
+    *pvalue = Py_NewRef(value);
+    Py_XDECREF(stop);
     return 0;
 }
 
@@ -265,12 +287,32 @@ gen_send(PyObject *self, PyObject *arg)
 
 /* throw(value), or the deprecated throw(type[, value[, traceback]]):
    normalised here to one exception instance carrying its traceback. */
+/* throw(cls[, value]): cls called the way `raise` would call it. */
 static PyObject *
-normalize_thrown(PyObject *const *args, Py_ssize_t nargs)
+instantiate_thrown(PyObject *cls, PyObject *val)
+{
+    if (val != NULL && PyObject_TypeCheck(val, (PyTypeObject *)cls)) {
+        return Py_NewRef(val);
+    }
+    PyObject *exc = val == NULL || Py_IsNone(val) ? PyObject_CallNoArgs(cls)
+                    : PyTuple_Check(val)           ? PyObject_Call(cls, val, NULL)
+                                                   : PyObject_CallOneArg(cls, val);
+    if (exc != NULL && !PyExceptionInstance_Check(exc)) {
+        PyErr_Format(PyExc_TypeError,
+                     "calling %R should have returned an instance of BaseException, not %s", cls,
+                     Py_TYPE(exc)->tp_name);
+        Py_CLEAR(exc);
+    }
+    return exc;
+}
+
+PyObject *
+_PyGen_NormalizeThrown(PyObject *const *args, Py_ssize_t nargs, int *instantiation_failed)
 {
     PyObject *typ = args[0];
     PyObject *val = nargs > 1 ? args[1] : NULL;
     PyObject *tb = nargs > 2 ? args[2] : NULL;
+    *instantiation_failed = 0;
     if (tb == Py_None) {
         tb = NULL;
     }
@@ -280,26 +322,9 @@ normalize_thrown(PyObject *const *args, Py_ssize_t nargs)
     }
     PyObject *exc;
     if (PyExceptionClass_Check(typ)) {
-        if (val != NULL && PyObject_TypeCheck(val, (PyTypeObject *)typ)) {
-            exc = Py_NewRef(val);
-        }
-        else if (val == NULL || val == Py_None) {
-            exc = PyObject_CallNoArgs(typ);
-        }
-        else if (PyTuple_Check(val)) {
-            exc = PyObject_Call(typ, val, NULL);
-        }
-        else {
-            exc = PyObject_CallOneArg(typ, val);
-        }
+        exc = instantiate_thrown(typ, val);
         if (exc == NULL) {
-            return NULL;
-        }
-        if (!PyExceptionInstance_Check(exc)) {
-            PyErr_Format(PyExc_TypeError,
-                         "calling %R should have returned an instance of BaseException, not %s",
-                         typ, Py_TYPE(exc)->tp_name);
-            Py_DECREF(exc);
+            *instantiation_failed = 1;
             return NULL;
         }
     }
@@ -323,22 +348,36 @@ normalize_thrown(PyObject *const *args, Py_ssize_t nargs)
     return exc;
 }
 
+int
+_PyGen_WarnThrowSignature(const char *method, Py_ssize_t nargs)
+{
+    if (nargs < 2) {
+        return 0;
+    }
+    return PyErr_WarnFormat(PyExc_DeprecationWarning, 1,
+                            "the (type, exc, tb) signature of %s() is deprecated, use the "
+                            "single-arg signature instead.",
+                            method);
+}
+
 static PyObject *
 gen_throw(PyObject *self, PyObject *const *args, Py_ssize_t nargs)
 {
     if (!_PyArg_CheckPositional("throw", nargs, 1, 3)) {
         return NULL;
     }
-    if (nargs > 1 &&
-        PyErr_WarnEx(PyExc_DeprecationWarning,
-                     "the (type, exc, tb) signature of throw() is deprecated, use the "
-                     "single-arg signature instead.",
-                     1) < 0) {
+    if (_PyGen_WarnThrowSignature("throw", nargs) < 0) {
         return NULL;
     }
-    PyObject *exc = normalize_thrown(args, nargs);
+    int instantiation_failed;
+    PyObject *exc = _PyGen_NormalizeThrown(args, nargs, &instantiation_failed);
     if (exc == NULL) {
-        return NULL;
+        if (!instantiation_failed) {
+            return NULL;
+        }
+        /* As if `raise cls` had failed inside: the generator sees that
+           error. */
+        exc = PyErr_GetRaisedException();
     }
     PyObject *res = _PyGen_Throw((PyGenObject *)self, exc);
     Py_DECREF(exc);
@@ -353,38 +392,30 @@ gen_close(PyObject *self, PyObject *Py_UNUSED(ignored))
 
 /* ---- Attributes ----------------------------------------------------------------- */
 
-static PyObject *
-gen_get_name(PyObject *self, void *closure)
+/* __name__ and __qualname__: the getset closure is the attribute name;
+   both are str slots of the header. */
+static PyObject **
+name_slot(PyObject *self, void *closure)
 {
-    return Py_NewRef(((PyGenObject *)self)->gi_name);
-}
-
-static int
-gen_set_name(PyObject *self, PyObject *value, void *closure)
-{
-    if (value == NULL || !PyUnicode_Check(value)) {
-        PyErr_SetString(PyExc_TypeError, "__name__ must be set to a string object");
-        return -1;
-    }
-    Py_XSETREF(((PyGenObject *)self)->gi_name, Py_NewRef(value));
-    return 0;
+    PyGenObject *gen = (PyGenObject *)self;
+    return strcmp((const char *)closure, "__name__") == 0 ? &gen->gi_name : &gen->gi_qualname;
 }
 
 static PyObject *
-gen_get_qualname(PyObject *self, void *closure)
+gen_get_name_attr(PyObject *self, void *closure)
 {
-    return Py_NewRef(((PyGenObject *)self)->gi_qualname);
+    return Py_NewRef(*name_slot(self, closure));
 }
 
 static int
-gen_set_qualname(PyObject *self, PyObject *value, void *closure)
+gen_set_name_attr(PyObject *self, PyObject *value, void *closure)
 {
-    if (value == NULL || !PyUnicode_Check(value)) {
-        PyErr_SetString(PyExc_TypeError, "__qualname__ must be set to a string object");
-        return -1;
+    if (value != NULL && PyUnicode_Check(value)) {
+        Py_SETREF(*name_slot(self, closure), Py_NewRef(value));
+        return 0;
     }
-    Py_XSETREF(((PyGenObject *)self)->gi_qualname, Py_NewRef(value));
-    return 0;
+    PyErr_Format(PyExc_TypeError, "%s must be set to a string object", (const char *)closure);
+    return -1;
 }
 
 static PyObject *
@@ -438,9 +469,9 @@ ag_get_running(PyObject *self, void *closure)
 }
 
 static PyGetSetDef gen_getsetlist[] = {
-    {"__name__", gen_get_name, gen_set_name, NULL, NULL},
-    {"__qualname__", gen_get_qualname, gen_set_qualname, NULL, NULL},
-    {"gi_yieldfrom", gen_get_yieldfrom, NULL, "object being iterated by yield from, or None"},
+    {"__name__", gen_get_name_attr, gen_set_name_attr, NULL, "__name__"},
+    {"__qualname__", gen_get_name_attr, gen_set_name_attr, NULL, "__qualname__"},
+    {"gi_yieldfrom", gen_get_yieldfrom, NULL, "the iterator a suspended yield from passes values to, or None"},
     {"gi_running", gen_get_running, NULL, NULL, NULL},
     {"gi_frame", gen_get_frame, NULL, NULL, NULL},
     {"gi_suspended", gen_get_suspended, NULL, NULL, NULL},
@@ -449,8 +480,8 @@ static PyGetSetDef gen_getsetlist[] = {
 };
 
 static PyGetSetDef coro_getsetlist[] = {
-    {"__name__", gen_get_name, gen_set_name, NULL, NULL},
-    {"__qualname__", gen_get_qualname, gen_set_qualname, NULL, NULL},
+    {"__name__", gen_get_name_attr, gen_set_name_attr, NULL, "__name__"},
+    {"__qualname__", gen_get_name_attr, gen_set_name_attr, NULL, "__qualname__"},
     {"cr_await", gen_get_yieldfrom, NULL, "object being awaited on, or None"},
     {"cr_running", gen_get_running, NULL, NULL, NULL},
     {"cr_frame", gen_get_frame, NULL, NULL, NULL},
@@ -461,8 +492,8 @@ static PyGetSetDef coro_getsetlist[] = {
 };
 
 static PyGetSetDef ag_getsetlist[] = {
-    {"__name__", gen_get_name, gen_set_name, NULL, NULL},
-    {"__qualname__", gen_get_qualname, gen_set_qualname, NULL, NULL},
+    {"__name__", gen_get_name_attr, gen_set_name_attr, NULL, "__name__"},
+    {"__qualname__", gen_get_name_attr, gen_set_name_attr, NULL, "__qualname__"},
     {"ag_await", gen_get_yieldfrom, NULL, "object being awaited on, or None"},
     {"ag_running", ag_get_running, NULL, NULL, NULL},
     {"ag_frame", gen_get_frame, NULL, NULL, NULL},
@@ -590,13 +621,12 @@ typedef struct {
 static PyObject *
 coro_await(PyObject *coro)
 {
-    PyCoroWrapper *cw = PyObject_GC_New(PyCoroWrapper, &_PyCoroWrapper_Type);
-    if (cw == NULL) {
-        return NULL;
+    /* GenericAlloc zeroes the object and starts tracking it. */
+    PyObject *wrapper = PyType_GenericAlloc(&_PyCoroWrapper_Type, 0);
+    if (wrapper != NULL) {
+        ((PyCoroWrapper *)wrapper)->cw_coroutine = Py_NewRef(coro);
     }
-    cw->cw_coroutine = Py_NewRef(coro);
-    PyObject_GC_Track(cw);
-    return (PyObject *)cw;
+    return wrapper;
 }
 
 static PyObject *
@@ -692,7 +722,7 @@ PyTypeObject _PyCoroWrapper_Type = {
     .tp_dealloc = cw_dealloc,
     .tp_getattro = PyObject_GenericGetAttr,
     .tp_flags = Py_TPFLAGS_DEFAULT | Py_TPFLAGS_HAVE_GC,
-    .tp_doc = "A wrapper object implementing __await__ for coroutines.",
+    .tp_doc = "The iterator coroutine.__await__() returns; it drives the coroutine.",
     .tp_traverse = cw_traverse,
     .tp_iter = PyObject_SelfIter,
     .tp_iternext = cw_iternext,

@@ -22,6 +22,17 @@ python_warnings(void)
     static int importing = 0;
     PyInterpreterState *interp = _PyInterpreterState_GET();
     PyObject *mod = _PyImport_GetModuleIfLoaded("warnings");
+    if (mod != NULL && interp->finalizing) {
+        /* Late in shutdown the module's globals are gone: fall back to
+           printing the warning ourselves. */
+        PyObject *warn = NULL;
+        if (PyObject_GetOptionalAttrString(mod, "warn", &warn) <= 0 || !PyCallable_Check(warn)) {
+            PyErr_Clear();
+            Py_CLEAR(mod);
+        }
+        Py_XDECREF(warn);
+        return mod;
+    }
     if (mod != NULL || importing || interp->finalizing || interp->importlib == NULL) {
         return mod;
     }
@@ -68,7 +79,7 @@ print_warning(PyObject *category, PyObject *message, PyObject *filename, int lin
 }
 
 /* Where a warning at `stack_level` points: the file and line of that
-   Python frame, or "sys" and 0 outside any (as the warnings module). */
+   Python frame, or "<sys>" and 0 outside any (as the warnings module). */
 static PyObject *
 caller_location(Py_ssize_t stack_level, int *lineno)
 {
@@ -79,7 +90,7 @@ caller_location(Py_ssize_t stack_level, int *lineno)
     }
     if (frame == NULL) {
         *lineno = 0;
-        return PyUnicode_FromString("sys");
+        return PyUnicode_FromString("<sys>");
     }
     PyCodeObject *code = PyFrame_GetCode(frame);
     *lineno = PyFrame_GetLineNumber(frame);
@@ -162,6 +173,17 @@ PyErr_WarnFormat(PyObject *category, Py_ssize_t stack_level, const char *format,
     va_list vargs;
     va_start(vargs, format);
     int err = warn_formatted(category, stack_level, NULL, format, vargs);
+    va_end(vargs);
+    return err;
+}
+
+int
+_PyErr_WarnFormatWithSource(PyObject *source, PyObject *category, Py_ssize_t stack_level,
+                            const char *format, ...)
+{
+    va_list vargs;
+    va_start(vargs, format);
+    int err = warn_formatted(category, stack_level, source, format, vargs);
     va_end(vargs);
     return err;
 }

@@ -1,6 +1,7 @@
 /* The builtins module: built-in functions, and the map/filter/zip types. */
 
 #include "Python.h"
+#include "pycore_genobject.h"
 #include "pycore_initconfig.h"
 #include "pycore_ast.h"
 #include "pycore_ceval.h"
@@ -862,6 +863,36 @@ builtin_iter(PyObject *module, PyObject *const *args, Py_ssize_t nargs)
 }
 
 static PyObject *
+builtin_aiter(PyObject *module, PyObject *async_iterable)
+{
+    return PyObject_GetAIter(async_iterable);
+}
+
+/* anext(it) is it.__anext__() itself; with a default, an awaitable that
+   finishes with the default where __anext__() would raise
+   StopAsyncIteration. */
+static PyObject *
+builtin_anext(PyObject *module, PyObject *const *args, Py_ssize_t nargs)
+{
+    if (!_PyArg_CheckPositional("anext", nargs, 1, 2)) {
+        return NULL;
+    }
+    PyObject *aiterator = args[0];
+    if (!PyAIter_Check(aiterator)) {
+        PyErr_Format(PyExc_TypeError, "'%.200s' object is not an async iterator",
+                     Py_TYPE(aiterator)->tp_name);
+        return NULL;
+    }
+    PyObject *awaitable = Py_TYPE(aiterator)->tp_as_async->am_anext(aiterator);
+    if (nargs == 1 || awaitable == NULL) {
+        return awaitable;
+    }
+    PyObject *res = _PyAnextAwaitable_New(awaitable, args[1]);
+    Py_DECREF(awaitable);
+    return res;
+}
+
+static PyObject *
 builtin_next(PyObject *module, PyObject *const *args, Py_ssize_t nargs)
 {
     if (!_PyArg_CheckPositional("next", nargs, 1, 2)) {
@@ -1392,6 +1423,11 @@ static PyMethodDef builtin_methods[] = {
     {"ascii", builtin_ascii, METH_O, NULL},
     {"bin", builtin_bin, METH_O, NULL},
     {"breakpoint", _PyCFunction_CAST(builtin_breakpoint), METH_FASTCALL | METH_KEYWORDS, NULL},
+    {"aiter", builtin_aiter, METH_O,
+     "aiter($module, async_iterable, /)\n--\n\nThe async iterator of async_iterable: its __aiter__()."},
+    {"anext", _PyCFunction_CAST(builtin_anext), METH_FASTCALL,
+     "anext(aiterator[, default])\n\nAn awaitable for aiterator's next item; with default, "
+     "that is the result once the iterator is exhausted."},
     {"callable", builtin_callable, METH_O, NULL},
     {"chr", builtin_chr, METH_O, NULL},
     {"compile", _PyCFunction_CAST(builtin_compile), METH_VARARGS | METH_KEYWORDS, NULL},

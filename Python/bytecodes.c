@@ -2071,8 +2071,7 @@
             gen->gi_frame_state = oparg ? FRAME_SUSPENDED_YIELD_FROM : FRAME_SUSPENDED;
             frame->instr_ptr++;
             _PyFrame_SetStackPointer(frame, stack_pointer - 1);
-            tstate->exc_info = gen->gi_exc_state.previous_item;
-            gen->gi_exc_state.previous_item = NULL;
+            _PyGen_LeaveExcState(tstate, gen);
             _Py_LeaveRecursiveCallPy(tstate);
             _PyInterpreterFrame *gen_frame = frame;
             frame = tstate->current_frame = frame->previous;
@@ -2154,24 +2153,35 @@
         }
 
         inst(GET_AITER, (obj -- iter)) {
-            (void)obj;
-            _PyErr_SetString(tstate, PyExc_SystemError, "async iteration is not supported yet");
-            ERROR_NO_POP();
-            iter = PyStackRef_None;
+            PyObject *iter_o = _PyEval_GetAIter(tstate, PyStackRef_AsPyObjectBorrow(obj));
+            PyStackRef_CLOSE(obj);
+            ERROR_IF(iter_o == NULL);
+            iter = PyStackRef_FromPyObjectSteal(iter_o);
         }
 
+        /* `async for`: the awaitable of the next step, driven by the SEND
+           loop that follows. */
         inst(GET_ANEXT, (aiter -- aiter, awaitable)) {
-            (void)aiter;
-            _PyErr_SetString(tstate, PyExc_SystemError, "async iteration is not supported yet");
-            ERROR_NO_POP();
-            awaitable = PyStackRef_None;
+            PyObject *awaitable_o = _PyEval_GetANext(tstate, PyStackRef_AsPyObjectBorrow(aiter));
+            if (awaitable_o == NULL) {
+                ERROR_NO_POP();
+            }
+            awaitable = PyStackRef_FromPyObjectSteal(awaitable_o);
         }
 
-        inst(END_ASYNC_FOR, (awaitable_st, exc_st -- )) {
-            (void)awaitable_st;
-            (void)exc_st;
-            _PyErr_SetString(tstate, PyExc_SystemError, "async iteration is not supported yet");
-            ERROR_NO_POP();
+        /* Handler of the __anext__ await: StopAsyncIteration ends the
+           loop (popping the async iterator), anything else propagates. */
+        inst(END_ASYNC_FOR, (aiter_st, exc_st -- )) {
+            PyObject *exc = PyStackRef_AsPyObjectBorrow(exc_st);
+            if (!PyErr_GivenExceptionMatches(exc, PyExc_StopAsyncIteration)) {
+                _PyErr_SetRaisedException(tstate, Py_NewRef(exc));
+                if (_PyMonitoring_CodeWants(_PyFrame_GetCode(frame), PY_MONITORING_EVENT_RERAISE)) {
+                    _PyMonitoring_FireException(tstate, frame, this_instr, PY_MONITORING_EVENT_RERAISE);
+                }
+                goto exception_unwind;
+            }
+            PyStackRef_CLOSE(aiter_st);
+            PyStackRef_CLOSE(exc_st);
         }
 
         /* ---- Pseudo-instructions (compiler only) --------------------------

@@ -288,7 +288,10 @@ exit_unwind:
     }
 
 resume_with_error:
-    next_instr = frame->instr_ptr + 1;
+    /* A generator is thrown into where it suspended: instr_ptr is just
+       past its YIELD_VALUE, and the handler looked up must be the one
+       covering that YIELD_VALUE (inside `yield from`, CLEANUP_THROW's). */
+    next_instr = frame->instr_ptr;
     stack_pointer = _PyFrame_GetStackPointer(frame);
     goto error;
 }

@@ -20,7 +20,6 @@
 PyObject *
 _PyEval_MoveFrameToGenerator(PyThreadState *tstate, _PyInterpreterFrame *frame)
 {
-    (void)tstate;
     PyFunctionObject *func = (PyFunctionObject *)PyStackRef_AsPyObjectBorrow(frame->f_funcobj);
     PyGenObject *gen = _PyGen_NewForFunction(func);
     if (gen == NULL) {
@@ -37,6 +36,12 @@ _PyEval_MoveFrameToGenerator(PyThreadState *tstate, _PyInterpreterFrame *frame)
         gen_frame->frame_obj->f_frame = gen_frame;
     }
     gen->gi_frame_state = FRAME_CREATED;
+    int depth = tstate->coroutine_origin_tracking_depth;
+    if (depth > 0 && PyCoro_CheckExact(gen) &&
+        _PyCoro_RecordOrigin(gen, frame->previous, depth) < 0) {
+        Py_DECREF(gen);
+        return NULL;
+    }
     return (PyObject *)gen;
 }
 
@@ -46,11 +51,8 @@ void
 _PyEval_ClearGeneratorFrame(PyThreadState *tstate, _PyInterpreterFrame *frame)
 {
     PyGenObject *gen = _PyGen_GetGeneratorFromFrame(frame);
-    tstate->exc_info = gen->gi_exc_state.previous_item;
-    gen->gi_exc_state.previous_item = NULL;
-    frame->previous = NULL;
-    gen->gi_frame_state = FRAME_COMPLETED;
-    _PyGen_ClearFrame(gen);
+    _PyGen_LeaveExcState(tstate, gen);
+    _PyGen_ClearFrame(gen); /* finished: straight to FRAME_CLEARED */
 }
 
 static const char *
@@ -71,11 +73,16 @@ static PySendResult
 resume(PyThreadState *tstate, PyGenObject *gen, PyObject *arg, int exc, PyObject **presult)
 {
     _PyInterpreterFrame *frame = &gen->gi_iframe;
-    if (!exc) {
-        *frame->stackpointer++ = PyStackRef_FromPyObjectNew(arg ? arg : Py_None);
-    }
+    /* The value YIELD_VALUE leaves: also pushed (None) when throwing, as
+       the handler of a `yield from` (CLEANUP_THROW) expects it there. */
+    *frame->stackpointer++ = PyStackRef_FromPyObjectNew(arg ? arg : Py_None);
     gen->gi_exc_state.previous_item = tstate->exc_info;
     tstate->exc_info = &gen->gi_exc_state;
+    if (exc) {
+        /* Thrown in while handling an exception of its own: as if raised
+           there. */
+        _PyErr_ChainContext(tstate->current_exception, gen->gi_exc_state.exc_value);
+    }
     gen->gi_frame_state = FRAME_EXECUTING;
     PyObject *result = _PyEval_EvalFrameDefault(tstate, frame, exc);
     if (result == NULL) {
@@ -152,6 +159,62 @@ throw_here(PyThreadState *tstate, PyGenObject *gen, PyObject *exc)
     return result;
 }
 
+/* gen.close() on the iterator a `yield from` delegates to: NULL with an
+   error set, else a new reference to whatever close() returned. */
+static PyObject *
+close_delegate(PyObject *yf)
+{
+    if (_PyGen_AnyCheck(yf)) {
+        return _PyGen_Close((PyGenObject *)yf);
+    }
+    PyObject *meth = NULL;
+    if (PyObject_GetOptionalAttrString(yf, "close", &meth) < 0) {
+        return NULL;
+    }
+    if (meth == NULL) {
+        Py_RETURN_NONE;
+    }
+    PyObject *res = PyObject_CallNoArgs(meth);
+    Py_DECREF(meth);
+    return res;
+}
+
+/* gen.throw(exc) on the delegate: its next value, or NULL with an error
+   (StopIteration when it finished).  *no_throw is set, with no error, for
+   a delegate that has no throw() method. */
+static PyObject *
+throw_into_delegate(PyObject *yf, PyObject *exc, int *no_throw)
+{
+    if (_PyGen_AnyCheck(yf)) {
+        return _PyGen_Throw((PyGenObject *)yf, exc);
+    }
+    PyObject *meth = NULL;
+    if (PyObject_GetOptionalAttrString(yf, "throw", &meth) < 0) {
+        return NULL;
+    }
+    if (meth == NULL) {
+        *no_throw = 1;
+        return NULL;
+    }
+    PyObject *res = PyObject_CallOneArg(meth, exc);
+    Py_DECREF(meth);
+    return res;
+}
+
+/* Raise the error set now (StopIteration if there is none) at gen's
+   suspension point. */
+static PyObject *
+throw_current_error_here(PyThreadState *tstate, PyGenObject *gen)
+{
+    if (!_PyErr_Occurred(tstate)) {
+        PyErr_SetNone(PyExc_StopIteration);
+    }
+    PyObject *err = _PyErr_GetRaisedException(tstate);
+    PyObject *res = throw_here(tstate, gen, err);
+    Py_DECREF(err);
+    return res;
+}
+
 PyObject *
 _PyGen_Throw(PyGenObject *gen, PyObject *exc)
 {
@@ -165,83 +228,38 @@ _PyGen_Throw(PyGenObject *gen, PyObject *exc)
         return NULL;
     }
     PyObject *yf = gen->gi_frame_state == FRAME_SUSPENDED_YIELD_FROM ? _PyGen_yf(gen) : NULL;
-    if (yf != NULL) {
-        /* Throw into the iterator we delegate to first. */
-        PyObject *ret = NULL;
-        int8_t saved = gen->gi_frame_state;
-        gen->gi_frame_state = FRAME_EXECUTING;
-        if (PyErr_GivenExceptionMatches(exc, PyExc_GeneratorExit)) {
-            PyObject *closed;
-            if (_PyGen_AnyCheck(yf)) {
-                closed = _PyGen_Close((PyGenObject *)yf);
-            }
-            else {
-                PyObject *meth = NULL;
-                closed = Py_NewRef(Py_None);
-                if (PyObject_GetOptionalAttrString(yf, "close", &meth) > 0) {
-                    Py_SETREF(closed, PyObject_CallNoArgs(meth));
-                    Py_DECREF(meth);
-                }
-            }
-            gen->gi_frame_state = saved;
-            Py_DECREF(yf);
-            if (closed == NULL) {
-                PyObject *err = _PyErr_GetRaisedException(tstate);
-                PyObject *res = throw_here(tstate, gen, err);
-                Py_DECREF(err);
-                return res;
-            }
-            Py_DECREF(closed);
-            return throw_here(tstate, gen, exc);
-        }
-        if (_PyGen_AnyCheck(yf)) {
-            ret = _PyGen_Throw((PyGenObject *)yf, exc);
-        }
-        else {
-            PyObject *meth = NULL;
-            if (PyObject_GetOptionalAttrString(yf, "throw", &meth) < 0) {
-                gen->gi_frame_state = saved;
-                Py_DECREF(yf);
-                return NULL;
-            }
-            if (meth == NULL) {
-                gen->gi_frame_state = saved;
-                Py_DECREF(yf);
-                return throw_here(tstate, gen, exc);
-            }
-            ret = PyObject_CallOneArg(meth, exc);
-            Py_DECREF(meth);
-        }
-        gen->gi_frame_state = saved;
-        Py_DECREF(yf);
-        if (ret != NULL) {
-            return ret;
-        }
-        /* The delegate finished (StopIteration: send its value on) or
-           failed (raise that here). */
-        PyObject *val;
-        if (_PyGen_FetchStopIterationValue(&val) == 0) {
-            PyObject *result;
-            PySendResult sr = _PyGen_Send(gen, val, &result);
-            Py_DECREF(val);
-            if (sr == PYGEN_RETURN) {
-                if (!Py_IsNone(result)) {
-                    _PyGen_SetStopIterationValue(result);
-                }
-                else {
-                    PyErr_SetNone(PyExc_StopIteration);
-                }
-                Py_DECREF(result);
-                return NULL;
-            }
-            return result;
-        }
-        PyObject *err = _PyErr_GetRaisedException(tstate);
-        PyObject *res = throw_here(tstate, gen, err);
-        Py_DECREF(err);
-        return res;
+    if (yf == NULL) {
+        return throw_here(tstate, gen, exc);
     }
-    return throw_here(tstate, gen, exc);
+    /* The delegate goes first.  Meanwhile gen counts as running, and its
+       frame is on the thread's frame chain as when SEND resumes the
+       delegate, so stack walks from inside see it. */
+    int closing = PyErr_GivenExceptionMatches(exc, PyExc_GeneratorExit);
+    int no_throw = 0;
+    int8_t saved = gen->gi_frame_state;
+    gen->gi_frame_state = FRAME_EXECUTING;
+    gen->gi_iframe.previous = tstate->current_frame;
+    tstate->current_frame = &gen->gi_iframe;
+    PyObject *ret = closing ? close_delegate(yf) : throw_into_delegate(yf, exc, &no_throw);
+    tstate->current_frame = gen->gi_iframe.previous;
+    gen->gi_iframe.previous = NULL;
+    gen->gi_frame_state = saved;
+    Py_DECREF(yf);
+    if (closing && ret != NULL) {
+        /* The delegate closed quietly: now close gen itself. */
+        Py_DECREF(ret);
+        return throw_here(tstate, gen, exc);
+    }
+    if (no_throw) {
+        return throw_here(tstate, gen, exc);
+    }
+    if (ret != NULL) {
+        return ret;
+    }
+    /* The delegate failed or finished: its exception is raised at the
+       `yield from`, whose handler (CLEANUP_THROW) turns a StopIteration
+       into the value of the expression. */
+    return throw_current_error_here(tstate, gen);
 }
 
 PyObject *
@@ -282,13 +300,18 @@ _PyGen_Close(PyGenObject *gen)
 }
 
 /* SEND's slow path: advance `receiver` with `value`.  Generators and
-   coroutines are resumed directly; other iterators get next() for None and
-   .send(value) otherwise. */
+   coroutines are resumed directly, types with am_send (async generator
+   steps) through it; other iterators get next() for None and .send(value)
+   otherwise. */
 PySendResult
 _PyEval_SendTo(PyThreadState *tstate, PyObject *receiver, PyObject *value, PyObject **result)
 {
     if (_PyGen_AnyCheck(receiver)) {
         return _PyGen_Send((PyGenObject *)receiver, value, result);
+    }
+    PyAsyncMethods *am = Py_TYPE(receiver)->tp_as_async;
+    if (am != NULL && am->am_send != NULL) {
+        return am->am_send(receiver, value, result);
     }
     if (Py_IsNone(value) && Py_TYPE(receiver)->tp_iternext != NULL) {
         *result = Py_TYPE(receiver)->tp_iternext(receiver);
@@ -342,10 +365,69 @@ _PyEval_GetAwaitable(PyThreadState *tstate, PyObject *obj, int oparg)
         return NULL;
     }
     if (PyCoro_CheckExact(res) || !PyIter_Check(res)) {
-        _PyErr_Format(tstate, PyExc_TypeError, "__await__() returned %s",
-                      PyCoro_CheckExact(res) ? "a coroutine" : "non-iterator");
+        if (PyCoro_CheckExact(res)) {
+            _PyErr_SetString(tstate, PyExc_TypeError, "__await__() returned a coroutine");
+        }
+        else {
+            _PyErr_Format(tstate, PyExc_TypeError, "__await__() returned non-iterator of type '%.100s'",
+                          Py_TYPE(res)->tp_name);
+        }
         Py_DECREF(res);
         return NULL;
     }
     return res;
+}
+
+PyObject *
+_PyEval_GetAIter(PyThreadState *tstate, PyObject *obj)
+{
+    PyAsyncMethods *am = Py_TYPE(obj)->tp_as_async;
+    if (am == NULL || am->am_aiter == NULL) {
+        _PyErr_Format(tstate, PyExc_TypeError,
+                      "'async for' requires an object with __aiter__ method, got %.100s",
+                      Py_TYPE(obj)->tp_name);
+        return NULL;
+    }
+    PyObject *aiter = am->am_aiter(obj);
+    if (aiter == NULL) {
+        return NULL;
+    }
+    am = Py_TYPE(aiter)->tp_as_async;
+    if (am == NULL || am->am_anext == NULL) {
+        _PyErr_Format(tstate, PyExc_TypeError,
+                      "'async for' received an object from __aiter__ "
+                      "that does not implement __anext__: %.100s",
+                      Py_TYPE(aiter)->tp_name);
+        Py_DECREF(aiter);
+        return NULL;
+    }
+    return aiter;
+}
+
+PyObject *
+_PyEval_GetANext(PyThreadState *tstate, PyObject *aiter)
+{
+    if (PyAsyncGen_CheckExact(aiter)) {
+        /* Its asend step is already the iterator. */
+        return _PyAsyncGen_ANext(aiter);
+    }
+    PyAsyncMethods *am = Py_TYPE(aiter)->tp_as_async;
+    if (am == NULL || am->am_anext == NULL) {
+        _PyErr_Format(tstate, PyExc_TypeError,
+                      "'async for' requires an iterator with __anext__ method, got %.100s",
+                      Py_TYPE(aiter)->tp_name);
+        return NULL;
+    }
+    PyObject *next = am->am_anext(aiter);
+    if (next == NULL) {
+        return NULL;
+    }
+    PyObject *iter = _PyEval_GetAwaitable(tstate, next, 0);
+    if (iter == NULL) {
+        _PyErr_FormatFromCause(PyExc_TypeError,
+                               "'async for' received an invalid object from __anext__: %.100s",
+                               Py_TYPE(next)->tp_name);
+    }
+    Py_DECREF(next);
+    return iter;
 }

@@ -12,6 +12,7 @@
 #include "pycore_dict.h"
 #include "pycore_exceptions.h"
 #include "pycore_frame.h"
+#include "pycore_genobject.h"
 #include "pycore_object.h"
 #include "pycore_opcode_utils.h"
 #include "pycore_pystate.h"
@@ -119,8 +120,17 @@ const binaryfunc _PyEval_BinaryOps[] = {
 PyObject *
 _PyEval_GetIter(PyThreadState *tstate, PyObject *iterable, int yield_from)
 {
-    (void)tstate;
-    (void)yield_from; /* generators and coroutines pass through once they exist */
+    if (yield_from && PyCoro_CheckExact(iterable)) {
+        /* Only a generator-based coroutine (types.coroutine) may delegate
+           to a coroutine. */
+        int flags = _PyFrame_GetCode(tstate->current_frame)->co_flags;
+        if (!(flags & (CO_COROUTINE | CO_ITERABLE_COROUTINE))) {
+            _PyErr_SetString(tstate, PyExc_TypeError,
+                             "cannot 'yield from' a coroutine object in a non-coroutine generator");
+            return NULL;
+        }
+        return Py_NewRef(iterable);
+    }
     return PyObject_GetIter(iterable);
 }
 
@@ -361,6 +371,42 @@ import_star(PyThreadState *tstate, PyObject *module)
     Py_RETURN_NONE;
 }
 
+/* PEP 479 and PEP 525: a StopIteration escaping a generator or
+   coroutine, or a StopAsyncIteration escaping an async generator, would
+   look like its normal end to whoever drives it; it becomes a
+   RuntimeError with the original as its cause. */
+static PyObject *
+stop_iteration_error(PyThreadState *tstate, PyObject *value)
+{
+    int flags = _PyFrame_GetCode(tstate->current_frame)->co_flags;
+    const char *kind = (flags & CO_ASYNC_GENERATOR) ? "async generator"
+                       : (flags & CO_COROUTINE)     ? "coroutine"
+                                                    : "generator";
+    const char *escaped = NULL;
+    if (PyErr_GivenExceptionMatches(value, PyExc_StopIteration)) {
+        escaped = "StopIteration";
+    }
+    else if ((flags & CO_ASYNC_GENERATOR) &&
+             PyErr_GivenExceptionMatches(value, PyExc_StopAsyncIteration)) {
+        escaped = "StopAsyncIteration";
+    }
+    if (escaped == NULL) {
+        return Py_NewRef(value);
+    }
+    PyObject *msg = PyUnicode_FromFormat("%s raised %s", kind, escaped);
+    if (msg == NULL) {
+        return NULL;
+    }
+    PyObject *err = PyObject_CallOneArg(PyExc_RuntimeError, msg);
+    Py_DECREF(msg);
+    if (err == NULL) {
+        return NULL;
+    }
+    PyException_SetCause(err, Py_NewRef(value));
+    PyException_SetContext(err, Py_NewRef(value));
+    return err;
+}
+
 PyObject *
 _PyEval_CallIntrinsic1(PyThreadState *tstate, int oparg, PyObject *value)
 {
@@ -370,16 +416,9 @@ _PyEval_CallIntrinsic1(PyThreadState *tstate, int oparg, PyObject *value)
     case INTRINSIC_IMPORT_STAR:
         return import_star(tstate, value);
     case INTRINSIC_STOPITERATION_ERROR:
-        if (PyErr_GivenExceptionMatches(value, PyExc_StopIteration)) {
-            PyObject *err = PyObject_CallFunction(PyExc_RuntimeError, "s",
-                                                  "generator raised StopIteration");
-            if (err != NULL) {
-                PyException_SetCause(err, Py_NewRef(value));
-                PyException_SetContext(err, Py_NewRef(value));
-            }
-            return err;
-        }
-        return Py_NewRef(value);
+        return stop_iteration_error(tstate, value);
+    case INTRINSIC_ASYNC_GEN_WRAP:
+        return _PyAsyncGen_WrapValue(value);
     case INTRINSIC_UNARY_POSITIVE:
         return PyNumber_Positive(value);
     case INTRINSIC_LIST_TO_TUPLE:

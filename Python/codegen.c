@@ -2451,7 +2451,8 @@ codegen_lambda(compiler *c, expr_ty e)
     VISIT_IN_SCOPE(c, expr, e->v.Lambda.body);
     PyCodeObject *co;
     if (STE(c)->ste_generator) {
-        RETURN_IF_ERROR_IN_SCOPE(c, addop_noarg(c, NO_LOCATION, POP_TOP));
+        /* A generator lambda returns its body's value too (StopIteration.value). */
+        RETURN_IF_ERROR_IN_SCOPE(c, addop_noarg(c, LOC(e->v.Lambda.body), RETURN_VALUE));
         RETURN_IF_ERROR_IN_SCOPE(c, wrap_in_stopiteration_handler(c));
         co = _PyCompile_OptimizeAndAssemble(c, 0);
     }

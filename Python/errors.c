@@ -100,10 +100,9 @@ context_chain_reaches(PyObject *start, PyObject *target, PyObject **holder)
 /* Make the exception being handled the __context__ of `value`.  If value
    is already somewhere in that exception's own context chain, the new link
    would close a loop: the chain is cut just before value first. */
-static void
-chain_context(PyThreadState *tstate, PyObject *value)
+void
+_PyErr_ChainContext(PyObject *value, PyObject *handled)
 {
-    PyObject *handled = _PyErr_GetTopmostException(tstate)->exc_value;
     if (handled == NULL || Py_IsNone(handled) || handled == value) {
         return;
     }
@@ -112,6 +111,12 @@ chain_context(PyThreadState *tstate, PyObject *value)
         PyException_SetContext(holder, NULL);
     }
     PyException_SetContext(value, Py_NewRef(handled));
+}
+
+static void
+chain_context(PyThreadState *tstate, PyObject *value)
+{
+    _PyErr_ChainContext(value, _PyErr_GetTopmostException(tstate)->exc_value);
 }
 
 void

@@ -2889,8 +2889,7 @@
             gen->gi_frame_state = oparg ? FRAME_SUSPENDED_YIELD_FROM : FRAME_SUSPENDED;
             frame->instr_ptr++;
             _PyFrame_SetStackPointer(frame, stack_pointer - 1);
-            tstate->exc_info = gen->gi_exc_state.previous_item;
-            gen->gi_exc_state.previous_item = NULL;
+            _PyGen_LeaveExcState(tstate, gen);
             _Py_LeaveRecursiveCallPy(tstate);
             _PyInterpreterFrame *gen_frame = frame;
             frame = tstate->current_frame = frame->previous;
@@ -2945,10 +2944,13 @@
             _PyStackRef iter;
             obj = stack_pointer[-1];
             _PyFrame_SetStackPointer(frame, stack_pointer);
-            (void)obj;
-            _PyErr_SetString(tstate, PyExc_SystemError, "async iteration is not supported yet");
-            JUMP_TO_ERROR();
-            iter = PyStackRef_None;
+            PyObject *iter_o = _PyEval_GetAIter(tstate, PyStackRef_AsPyObjectBorrow(obj));
+            PyStackRef_CLOSE(obj);
+            if (iter_o == NULL) {
+                stack_pointer += -1;
+                JUMP_TO_ERROR();
+            }
+            iter = PyStackRef_FromPyObjectSteal(iter_o);
             stack_pointer[-1] = iter;
             break;
         }
@@ -2958,28 +2960,17 @@
             _PyStackRef awaitable;
             aiter = stack_pointer[-1];
             _PyFrame_SetStackPointer(frame, stack_pointer);
-            (void)aiter;
-            _PyErr_SetString(tstate, PyExc_SystemError, "async iteration is not supported yet");
-            JUMP_TO_ERROR();
-            awaitable = PyStackRef_None;
+            PyObject *awaitable_o = _PyEval_GetANext(tstate, PyStackRef_AsPyObjectBorrow(aiter));
+            if (awaitable_o == NULL) {
+                JUMP_TO_ERROR();
+            }
+            awaitable = PyStackRef_FromPyObjectSteal(awaitable_o);
             stack_pointer[0] = awaitable;
             stack_pointer += 1;
             break;
         }
 
-        case _END_ASYNC_FOR: {
-            _PyStackRef awaitable_st;
-            _PyStackRef exc_st;
-            exc_st = stack_pointer[-1];
-            awaitable_st = stack_pointer[-2];
-            _PyFrame_SetStackPointer(frame, stack_pointer);
-            (void)awaitable_st;
-            (void)exc_st;
-            _PyErr_SetString(tstate, PyExc_SystemError, "async iteration is not supported yet");
-            JUMP_TO_ERROR();
-            stack_pointer += -2;
-            break;
-        }
+        /* _END_ASYNC_FOR is not a viable micro-op for tier 2 because it uses 'this_instr' */
 
         /* _MONITOR_RESUME is not a viable micro-op for tier 2 because it is marked tier1 */
 

@@ -2194,15 +2194,21 @@
             INSTRUCTION_STATS(END_ASYNC_FOR);
             _Py_CODEUNIT* const this_instr = next_instr - 1;
             (void)this_instr;
-            _PyStackRef awaitable_st;
+            _PyStackRef aiter_st;
             _PyStackRef exc_st;
             exc_st = stack_pointer[-1];
-            awaitable_st = stack_pointer[-2];
+            aiter_st = stack_pointer[-2];
             _PyFrame_SetStackPointer(frame, stack_pointer);
-            (void)awaitable_st;
-            (void)exc_st;
-            _PyErr_SetString(tstate, PyExc_SystemError, "async iteration is not supported yet");
-            goto error;
+            PyObject *exc = PyStackRef_AsPyObjectBorrow(exc_st);
+            if (!PyErr_GivenExceptionMatches(exc, PyExc_StopAsyncIteration)) {
+                _PyErr_SetRaisedException(tstate, Py_NewRef(exc));
+                if (_PyMonitoring_CodeWants(_PyFrame_GetCode(frame), PY_MONITORING_EVENT_RERAISE)) {
+                    _PyMonitoring_FireException(tstate, frame, this_instr, PY_MONITORING_EVENT_RERAISE);
+                }
+                goto exception_unwind;
+            }
+            PyStackRef_CLOSE(aiter_st);
+            PyStackRef_CLOSE(exc_st);
             stack_pointer += -2;
             DISPATCH();
         }
@@ -2510,10 +2516,13 @@
             _PyStackRef iter;
             obj = stack_pointer[-1];
             _PyFrame_SetStackPointer(frame, stack_pointer);
-            (void)obj;
-            _PyErr_SetString(tstate, PyExc_SystemError, "async iteration is not supported yet");
-            goto error;
-            iter = PyStackRef_None;
+            PyObject *iter_o = _PyEval_GetAIter(tstate, PyStackRef_AsPyObjectBorrow(obj));
+            PyStackRef_CLOSE(obj);
+            if (iter_o == NULL) {
+                stack_pointer += -1;
+                goto error;
+            }
+            iter = PyStackRef_FromPyObjectSteal(iter_o);
             stack_pointer[-1] = iter;
             DISPATCH();
         }
@@ -2528,10 +2537,11 @@
             _PyStackRef awaitable;
             aiter = stack_pointer[-1];
             _PyFrame_SetStackPointer(frame, stack_pointer);
-            (void)aiter;
-            _PyErr_SetString(tstate, PyExc_SystemError, "async iteration is not supported yet");
-            goto error;
-            awaitable = PyStackRef_None;
+            PyObject *awaitable_o = _PyEval_GetANext(tstate, PyStackRef_AsPyObjectBorrow(aiter));
+            if (awaitable_o == NULL) {
+                goto error;
+            }
+            awaitable = PyStackRef_FromPyObjectSteal(awaitable_o);
             stack_pointer[0] = awaitable;
             stack_pointer += 1;
             DISPATCH();
@@ -3152,8 +3162,7 @@
                 gen->gi_frame_state = oparg ? FRAME_SUSPENDED_YIELD_FROM : FRAME_SUSPENDED;
                 frame->instr_ptr++;
                 _PyFrame_SetStackPointer(frame, stack_pointer - 1);
-                tstate->exc_info = gen->gi_exc_state.previous_item;
-                gen->gi_exc_state.previous_item = NULL;
+                _PyGen_LeaveExcState(tstate, gen);
                 _Py_LeaveRecursiveCallPy(tstate);
                 _PyInterpreterFrame *gen_frame = frame;
                 frame = tstate->current_frame = frame->previous;
@@ -5483,8 +5492,7 @@
             gen->gi_frame_state = oparg ? FRAME_SUSPENDED_YIELD_FROM : FRAME_SUSPENDED;
             frame->instr_ptr++;
             _PyFrame_SetStackPointer(frame, stack_pointer - 1);
-            tstate->exc_info = gen->gi_exc_state.previous_item;
-            gen->gi_exc_state.previous_item = NULL;
+            _PyGen_LeaveExcState(tstate, gen);
             _Py_LeaveRecursiveCallPy(tstate);
             _PyInterpreterFrame *gen_frame = frame;
             frame = tstate->current_frame = frame->previous;

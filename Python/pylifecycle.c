@@ -104,6 +104,10 @@ static PyTypeObject *const static_types[] = {
     &PyGen_Type,
     &PyCoro_Type,
     &PyAsyncGen_Type,
+    &_PyAsyncGenASend_Type,
+    &_PyAsyncGenAThrow_Type,
+    &_PyAsyncGenWrappedValue_Type,
+    &_PyAnextAwaitable_Type,
     &_PyCoroWrapper_Type,
     &_PyLineIterator_Type,
     &_PyPositionsIterator_Type,
@@ -547,6 +551,9 @@ Py_FinalizeEx(void)
     _PyMonitoring_Fini();
     _PySys_FlushStdFiles();
     PyErr_Clear();
+    /* Garbage the program left (asyncio tasks in cycles, say) is freed
+       while the module globals its finalizers use are still intact. */
+    _PyGC_CollectNoFail(tstate);
     clear_modules(interp);
     _PyImport_ClearExtensions();
     _PyCodec_Fini();

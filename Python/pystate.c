@@ -111,6 +111,8 @@ PyThreadState_Clear(PyThreadState *tstate)
 {
     _PyThread_ClearLocals(tstate);
     Py_CLEAR(tstate->dict);
+    Py_CLEAR(tstate->async_gen_firstiter);
+    Py_CLEAR(tstate->async_gen_finalizer);
     Py_CLEAR(tstate->context);
     Py_CLEAR(tstate->current_exception);
     Py_CLEAR(tstate->exc_state.exc_value);

@@ -794,8 +794,6 @@ static PyStructSequence_Desc asyncgen_hooks_desc = {
     "asyncgen_hooks", "The hooks event loops set for async generators.", asyncgen_hooks_fields, 2,
 };
 
-static PyObject *asyncgen_firstiter, *asyncgen_finalizer;
-
 static PyObject *
 sys_get_asyncgen_hooks(PyObject *module, PyObject *Py_UNUSED(ignored))
 {
@@ -804,10 +802,13 @@ sys_get_asyncgen_hooks(PyObject *module, PyObject *Py_UNUSED(ignored))
          _PyStaticType_InitBuiltin(&AsyncGenHooksType) < 0)) {
         return NULL;
     }
+    PyThreadState *tstate = _PyThreadState_GET();
     PyObject *res = PyStructSequence_New(&AsyncGenHooksType);
     if (res != NULL) {
-        PyStructSequence_SetItem(res, 0, Py_NewRef(asyncgen_firstiter ? asyncgen_firstiter : Py_None));
-        PyStructSequence_SetItem(res, 1, Py_NewRef(asyncgen_finalizer ? asyncgen_finalizer : Py_None));
+        PyObject *firstiter = tstate->async_gen_firstiter;
+        PyObject *finalizer = tstate->async_gen_finalizer;
+        PyStructSequence_SetItem(res, 0, Py_NewRef(firstiter ? firstiter : Py_None));
+        PyStructSequence_SetItem(res, 1, Py_NewRef(finalizer ? finalizer : Py_None));
     }
     return res;
 }
@@ -834,12 +835,14 @@ sys_set_asyncgen_hooks(PyObject *module, PyObject *args, PyObject *kwargs)
     if (check_hook(finalizer, "finalizer") < 0 || check_hook(firstiter, "firstiter") < 0) {
         return NULL;
     }
-    /* An argument left out keeps its hook; None clears it. */
+    /* An argument left out keeps its hook; None clears it.  The hooks
+       belong to the calling thread: each thread runs its own event loop. */
+    PyThreadState *tstate = _PyThreadState_GET();
     if (firstiter != NULL) {
-        Py_XSETREF(asyncgen_firstiter, firstiter == Py_None ? NULL : Py_NewRef(firstiter));
+        Py_XSETREF(tstate->async_gen_firstiter, firstiter == Py_None ? NULL : Py_NewRef(firstiter));
     }
     if (finalizer != NULL) {
-        Py_XSETREF(asyncgen_finalizer, finalizer == Py_None ? NULL : Py_NewRef(finalizer));
+        Py_XSETREF(tstate->async_gen_finalizer, finalizer == Py_None ? NULL : Py_NewRef(finalizer));
     }
     Py_RETURN_NONE;
 }
@@ -847,11 +850,11 @@ sys_set_asyncgen_hooks(PyObject *module, PyObject *args, PyObject *kwargs)
 static PyObject *
 sys_get_coroutine_origin_tracking_depth(PyObject *module, PyObject *Py_UNUSED(ignored))
 {
-    return PyLong_FromLong(0);
+    return PyLong_FromLong(_PyThreadState_GET()->coroutine_origin_tracking_depth);
 }
 
-/* Recording where coroutines were created is not implemented: a depth
-   above zero is refused rather than silently ignored. */
+/* New coroutines record this many of their callers in cr_origin
+   (Objects/genobject.c); asyncio's debug mode turns it on. */
 static PyObject *
 sys_set_coroutine_origin_tracking_depth(PyObject *module, PyObject *args, PyObject *kwargs)
 {
@@ -865,11 +868,7 @@ sys_set_coroutine_origin_tracking_depth(PyObject *module, PyObject *args, PyObje
         PyErr_SetString(PyExc_ValueError, "depth must be >= 0");
         return NULL;
     }
-    if (depth > 0) {
-        PyErr_SetString(PyExc_NotImplementedError,
-                        "coroutine origin tracking is not implemented yet");
-        return NULL;
-    }
+    _PyThreadState_GET()->coroutine_origin_tracking_depth = depth;
     Py_RETURN_NONE;
 }
 

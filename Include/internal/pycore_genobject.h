@@ -71,6 +71,15 @@ _PyGen_GetGeneratorFromFrame(_PyInterpreterFrame *frame)
     return (PyGenObject *)((char *)frame - offsetof(PyGenObject, gi_iframe));
 }
 
+/* The frame of `gen` stops running (yield, return or raise): the thread's
+   handled-exception stack drops the generator's own item. */
+static inline void
+_PyGen_LeaveExcState(PyThreadState *tstate, PyGenObject *gen)
+{
+    tstate->exc_info = gen->gi_exc_state.previous_item;
+    gen->gi_exc_state.previous_item = NULL;
+}
+
 /* The code object (borrowed; NULL before RETURN_GENERATOR filled the frame). */
 static inline PyCodeObject *
 _PyGen_GetCode(PyGenObject *gen)
@@ -88,6 +97,9 @@ _PyGen_GetCode(PyGenObject *gen)
    it transfers), sets gi_iframe.owner = FRAME_OWNED_BY_GENERATOR and
    gi_frame_state = FRAME_CREATED.  New reference, tracked by the GC. */
 PyAPI_FUNC(PyGenObject *) _PyGen_NewForFunction(PyFunctionObject *func);
+/* Store cr_origin: where `caller` and up to depth-1 of its callers
+   are.  0, or -1 with an exception set. */
+PyAPI_FUNC(int) _PyCoro_RecordOrigin(PyGenObject *coro, _PyInterpreterFrame *caller, int depth);
 /* Release the frame's contents (not f_executable: gi_code stays valid)
    and the handled-exception state; state becomes FRAME_CLEARED. */
 PyAPI_FUNC(void) _PyGen_ClearFrame(PyGenObject *gen);
@@ -120,12 +132,36 @@ PyAPI_FUNC(PyObject *) _PyGen_Close(PyGenObject *gen);
    generator, warns about never-awaited coroutines, calls the async
    generator finalizer. */
 PyAPI_FUNC(void) _PyGen_Finalize(PyObject *self);
-/* Async generator protocol: __anext__, asend, athrow, aclose return the
-   awaitables of the async generator machinery.  Not written yet: weak
-   placeholders in genobject.c raise SystemError until they are. */
+/* ---- The async generator protocol (Objects/asyncgenobject.c) ------------- */
+
+/* __anext__() and asend(): an awaitable that resumes the generator and
+   finishes (StopIteration) with the next value it yields. */
 PyAPI_FUNC(PyObject *) _PyAsyncGen_ANext(PyObject *self);
 PyAPI_FUNC(PyObject *) _PyAsyncGen_ASend(PyObject *self, PyObject *arg);
+/* athrow(exc) and aclose(): awaitables that raise exc (GeneratorExit for
+   aclose) at the generator's suspension point.  args as given to
+   athrow(), already checked to hold 1 to 3 items. */
 PyAPI_FUNC(PyObject *) _PyAsyncGen_AThrow(PyObject *self, PyObject *const *args, Py_ssize_t nargs);
 PyAPI_FUNC(PyObject *) _PyAsyncGen_AClose(PyObject *self);
+/* INTRINSIC_ASYNC_GEN_WRAP: box a value an async generator yields, so the
+   awaitables above can tell it from what an `await` inside it yields. */
+PyAPI_FUNC(PyObject *) _PyAsyncGen_WrapValue(PyObject *value);
+/* The normalised exception for throw()/athrow() arguments
+   (value) or (type[, value[, traceback]]); new reference, or NULL with
+   *instantiation_failed set when it was calling the class that failed. */
+PyAPI_FUNC(PyObject *) _PyGen_NormalizeThrown(PyObject *const *args, Py_ssize_t nargs,
+                                              int *instantiation_failed);
+/* With more than one argument, the DeprecationWarning of the old
+   throw(type, value, tb) form of `method`; -1 if it became an error. */
+PyAPI_FUNC(int) _PyGen_WarnThrowSignature(const char *method, Py_ssize_t nargs);
+
+/* builtins.anext(aiterator, default)'s awaitable around what
+   aiterator.__anext__() returned (Objects/anextawaitable.c). */
+PyAPI_FUNC(PyObject *) _PyAnextAwaitable_New(PyObject *awaitable, PyObject *default_value);
+
+PyAPI_DATA(PyTypeObject) _PyAsyncGenASend_Type;
+PyAPI_DATA(PyTypeObject) _PyAsyncGenAThrow_Type;
+PyAPI_DATA(PyTypeObject) _PyAsyncGenWrappedValue_Type;
+PyAPI_DATA(PyTypeObject) _PyAnextAwaitable_Type;
 
 #endif /* !Py_INTERNAL_GENOBJECT_H */

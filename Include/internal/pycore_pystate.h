@@ -69,6 +69,12 @@ struct _ts {
     PyObject *delete_later;
 
     PyObject *dict;              /* PyThreadState_GetDict() */
+    /* sys.set_asyncgen_hooks(): event loops set these per thread. */
+    PyObject *async_gen_firstiter;
+    PyObject *async_gen_finalizer;
+    /* sys.set_coroutine_origin_tracking_depth(): how many callers a new
+       coroutine records in cr_origin (0: none). */
+    int coroutine_origin_tracking_depth;
     PyObject *context;           /* current contextvars.Context, NULL until first used */
     uint64_t context_ver;        /* bumped whenever `context` changes (Python/context.c) */
     unsigned long thread_id;     /* PyThread_get_thread_ident() of its thread */
@@ -152,6 +158,10 @@ PyAPI_FUNC(int) _PyErr_ExceptionMatches(PyThreadState *tstate, PyObject *exc);
 PyAPI_FUNC(void) _PyErr_Clear(PyThreadState *tstate);
 PyAPI_FUNC(void) _PyErr_SetKeyError(PyObject *key);
 PyAPI_FUNC(PyObject *) _PyErr_FormatFromCause(PyObject *exception, const char *format, ...);
+/* PyErr_WarnFormat with the object the warning is about (warnings.warn's
+   `source`, which lets tracemalloc show where it was allocated). */
+PyAPI_FUNC(int) _PyErr_WarnFormatWithSource(PyObject *source, PyObject *category,
+                                             Py_ssize_t stack_level, const char *format, ...);
 PyAPI_FUNC(void) _PyErr_ChainExceptions1(PyObject *exc);
 
 static inline PyObject *
@@ -164,5 +174,9 @@ _PyErr_Occurred(PyThreadState *tstate)
 
 /* The handled exception for sys.exception(): the innermost non-None. */
 PyAPI_FUNC(_PyErr_StackItem *) _PyErr_GetTopmostException(PyThreadState *tstate);
+/* Make `handled` (an exception, None or NULL) the __context__ of
+   exception `value`, cutting value out of handled's chain first so that no
+   loop forms. */
+PyAPI_FUNC(void) _PyErr_ChainContext(PyObject *value, PyObject *handled);
 
 #endif /* !Py_INTERNAL_PYSTATE_H */
