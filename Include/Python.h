@@ -2,6 +2,7 @@
 #ifndef Py_PYTHON_H
 #define Py_PYTHON_H
 
+#include "patchlevel.h"
 #include "pyconfig.h"
 #include "pymacro.h"
 

@@ -13,6 +13,10 @@ PyAPI_FUNC(void) _Py_NO_RETURN Py_FatalError(const char *message);
 PyAPI_FUNC(void) _Py_NO_RETURN _Py_FatalErrorFunc(const char *func, const char *message);
 PyAPI_FUNC(int) Py_AtExit(void (*func)(void));
 PyAPI_FUNC(int) Py_Main(int argc, wchar_t **argv);
+/* sys.version and its parts (Modules/getbuildinfo.c). */
+PyAPI_FUNC(const char *) Py_GetVersion(void);
+PyAPI_FUNC(const char *) Py_GetBuildInfo(void);
+PyAPI_FUNC(const char *) Py_GetCompiler(void);
 PyAPI_FUNC(int) Py_BytesMain(int argc, char **argv);
 /* -u: sys.stdout and sys.stderr write through (Python/pylifecycle.c). */
 

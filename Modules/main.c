@@ -189,7 +189,7 @@ Py_BytesMain(int argc, char **argv)
             break;
         }
         if (strcmp(arg, "--version") == 0) {
-            printf("Python 3.14.0\n");
+            printf("Python %s\n", PY_VERSION);
             return 0;
         }
         if (strcmp(arg, "--help") == 0) {
@@ -219,7 +219,8 @@ Py_BytesMain(int argc, char **argv)
                 goto options_done;
             }
             case 'V':
-                printf("Python 3.14.0\n");
+                /* -VV adds the build and compiler, as sys.version has. */
+                printf("Python %s\n", p[1] == 'V' ? Py_GetVersion() : PY_VERSION);
                 return 0;
             case 'h':
             case '?':

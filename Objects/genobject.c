@@ -9,6 +9,7 @@
 
 #include "Python.h"
 #include "pycore_frame.h"
+#include "pycore_import.h"
 #include "pycore_genobject.h"
 #include "pycore_object.h"
 #include "pycore_pystate.h"
@@ -16,32 +17,41 @@
 
 /* ---- Finalization ---------------------------------------------------------------- */
 
-/* The warnings module formats this warning itself when it is loaded (it
-   can show cr_origin); before that a plain RuntimeWarning does. */
-static void
-warn_unawaited(PyGenObject *coro)
+/* warnings._warn_unawaited_coroutine(coro) when the module is loaded and
+   working (it can show cr_origin): 1 done, 0 not available, -1 it failed. */
+static int
+warn_through_module(PyGenObject *coro)
 {
-    PyObject *name = PyUnicode_FromString("warnings");
-    PyObject *warnings = name != NULL ? PyImport_GetModule(name) : NULL;
-    Py_XDECREF(name);
+    PyObject *warnings = _PyImport_GetModuleIfLoaded("warnings");
     PyObject *formatter = NULL;
     if (warnings != NULL) {
         (void)PyObject_GetOptionalAttrString(warnings, "_warn_unawaited_coroutine", &formatter);
         Py_DECREF(warnings);
     }
-    int failed;
-    if (formatter != NULL) {
-        PyObject *res = PyObject_CallOneArg(formatter, (PyObject *)coro);
-        failed = res == NULL;
-        Py_XDECREF(res);
-        Py_DECREF(formatter);
-    }
-    else {
+    if (formatter == NULL || !PyCallable_Check(formatter)) {
         PyErr_Clear();
-        failed = PyErr_WarnFormat(PyExc_RuntimeWarning, 1, "coroutine '%S' was never awaited",
-                                  coro->gi_qualname) < 0;
+        Py_XDECREF(formatter);
+        return 0;
     }
-    if (failed) {
+    PyObject *res = PyObject_CallOneArg(formatter, (PyObject *)coro);
+    Py_DECREF(formatter);
+    Py_XDECREF(res);
+    return res != NULL ? 1 : -1;
+}
+
+/* A broken formatter is reported, and the plain warning still goes out. */
+static void
+warn_unawaited(PyGenObject *coro)
+{
+    int done = warn_through_module(coro);
+    if (done > 0) {
+        return;
+    }
+    if (done < 0) {
+        PyErr_WriteUnraisable((PyObject *)coro);
+    }
+    if (PyErr_WarnFormat(PyExc_RuntimeWarning, 1, "coroutine '%S' was never awaited",
+                         coro->gi_qualname) < 0) {
         PyErr_WriteUnraisable((PyObject *)coro);
     }
 }

@@ -224,6 +224,10 @@ _PyGen_Throw(PyGenObject *gen, PyObject *exc)
         return NULL;
     }
     if (r > 0) {
+        if (PyCoro_CheckExact(gen)) {
+            _PyErr_SetString(tstate, PyExc_RuntimeError, "cannot reuse already awaited coroutine");
+            return NULL;
+        }
         _PyErr_SetRaisedException(tstate, Py_NewRef(exc));
         return NULL;
     }
@@ -353,11 +357,16 @@ _PyEval_GetAwaitable(PyThreadState *tstate, PyObject *obj, int oparg)
         getter = Py_TYPE(obj)->tp_as_async->am_await;
     }
     if (getter == NULL) {
-        const char *where = oparg == 1 ? "'async with' received an object from __aenter__ "
-                            : oparg == 2 ? "'async with' received an object from __aexit__ "
-                                         : "";
-        _PyErr_Format(tstate, PyExc_TypeError, "%sobject %.100s can't be used in 'await' expression",
-                      where, Py_TYPE(obj)->tp_name);
+        if (oparg == 1 || oparg == 2) {
+            _PyErr_Format(tstate, PyExc_TypeError,
+                          "'async with' received an object from %s that does not implement "
+                          "__await__: %.100s",
+                          oparg == 1 ? "__aenter__" : "__aexit__", Py_TYPE(obj)->tp_name);
+        }
+        else {
+            _PyErr_Format(tstate, PyExc_TypeError, "object %.100s can't be used in 'await' expression",
+                          Py_TYPE(obj)->tp_name);
+        }
         return NULL;
     }
     PyObject *res = getter(obj);

@@ -54,8 +54,14 @@ PyImport_GetModuleDict(void)
 PyObject *
 PyImport_GetModule(PyObject *name)
 {
+    PyObject *modules = PyImport_GetModuleDict();
+    if (modules == NULL) {
+        /* Late in finalization sys.modules is gone. */
+        PyErr_SetString(PyExc_RuntimeError, "unable to get sys.modules");
+        return NULL;
+    }
     PyObject *m;
-    if (PyDict_GetItemRef(PyImport_GetModuleDict(), name, &m) < 0) {
+    if (PyDict_GetItemRef(modules, name, &m) < 0) {
         return NULL;
     }
     return m;
@@ -1346,6 +1352,10 @@ _PyImport_GetModuleAttrString(const char *modname, const char *attrname)
 PyObject *
 _PyImport_GetModuleIfLoaded(const char *name)
 {
-    PyObject *mod = PyDict_GetItemString(PyImport_GetModuleDict(), name);
+    PyObject *modules = PyImport_GetModuleDict();
+    if (modules == NULL) {
+        return NULL;
+    }
+    PyObject *mod = PyDict_GetItemString(modules, name);
     return Py_XNewRef(mod);
 }

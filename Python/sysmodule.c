@@ -13,7 +13,6 @@
 #include "pycore_sysmodule.h"
 #include "pycore_traceback.h"
 
-#define PY_VERSION_STRING "3.14.0"
 
 PyObject *
 PySys_GetObject(const char *name)
@@ -1199,7 +1198,7 @@ static PyObject *
 make_implementation(PyObject *version_info)
 {
     PyObject *d = Py_BuildValue("{sssssOsisssO}", "name", "cpython", "cache_tag", _PY_CACHE_TAG,
-                                "version", version_info, "hexversion", 0x030e00f0,
+                                "version", version_info, "hexversion", PY_VERSION_HEX,
                                 "_multiarch", PY_MULTIARCH, "supports_isolated_interpreters",
                                 Py_False);
     if (d == NULL) {
@@ -1220,12 +1219,12 @@ _PySys_Create(PyThreadState *tstate)
     PyObject *d = PyModule_GetDict(mod);
     tstate->interp->sysdict = Py_NewRef(d);
     int err = 0;
-    err |= set_value(d, "version", PyUnicode_FromString(PY_VERSION_STRING " (lazypy, a CPython-compatible runtime)"));
+    err |= set_value(d, "version", PyUnicode_FromString(Py_GetVersion()));
     PyObject *version_info = make_version_info();
     err |= set_value(d, "implementation", version_info ? make_implementation(version_info) : NULL);
     err |= set_value(d, "version_info", version_info);
     err |= set_value(d, "flags", make_flags());
-    err |= set_value(d, "hexversion", PyLong_FromLong(0x030e00f0));
+    err |= set_value(d, "hexversion", PyLong_FromLong(PY_VERSION_HEX));
     err |= set_value(d, "api_version", PyLong_FromLong(PYTHON_API_VERSION));
     err |= set_value(d, "maxsize", PyLong_FromSsize_t(PY_SSIZE_T_MAX));
     err |= set_value(d, "maxunicode", PyLong_FromLong(0x10FFFF));
