@@ -3,10 +3,13 @@
    Which jumps are legal is decided from the shape of the value stack.  A
    forward data-flow pass gives, for every instruction, the kinds of the
    items on the stack there (plain object, the two slots of a for-loop
-   iterator, an exception being handled, a saved instruction offset).  A
-   jump may only drop items (they are popped and released): the stack at
-   the target must be a prefix of the stack now.  Anything else is refused
-   with the message CPython gives for the same situation. */
+   iterator, an exception being handled, a saved instruction offset, a
+   slot that may hold NULL).  A jump may only drop items (they are popped
+   and released): the stack at the target must be a prefix of the stack
+   now, where a maybe-NULL slot at the target accepts anything and a plain
+   object there accepts anything but a maybe-NULL slot (the code after it
+   would use a NULL).  Anything else is refused with the message CPython
+   gives for the same situation. */
 
 #include "Python.h"
 #include "pycore_code.h"
@@ -21,7 +24,7 @@
    top item in the low bits; 0 is the empty stack. */
 typedef uint64_t stack_shape;
 
-enum { KIND_OBJECT = 1, KIND_ITER = 2, KIND_EXCEPT = 3, KIND_LASTI = 4 };
+enum { KIND_OBJECT = 1, KIND_ITER = 2, KIND_EXCEPT = 3, KIND_LASTI = 4, KIND_MAYBE_NULL = 5 };
 #define SHAPE_UNSET ((stack_shape)-1)
 #define SHAPE_OVERFLOW ((stack_shape)-2)
 #define MAX_TRACKED_DEPTH 20
@@ -64,6 +67,30 @@ truncate_to(stack_shape s, int depth)
     return pop_items(s, shape_depth(s) - depth);
 }
 
+/* Two paths meeting: the same items, where a slot that is maybe-NULL on
+   either path is maybe-NULL; SHAPE_OVERFLOW when they disagree otherwise. */
+static stack_shape
+join_shapes(stack_shape a, stack_shape b)
+{
+    if (a == SHAPE_OVERFLOW || b == SHAPE_OVERFLOW || shape_depth(a) != shape_depth(b)) {
+        return SHAPE_OVERFLOW;
+    }
+    stack_shape joined = 0;
+    for (int shift = 3 * (shape_depth(a) - 1); shift >= 0; shift -= 3) {
+        int ka = (int)((a >> shift) & 7), kb = (int)((b >> shift) & 7);
+        if (ka != kb) {
+            int object_or_null = (ka == KIND_OBJECT || ka == KIND_MAYBE_NULL) &&
+                                 (kb == KIND_OBJECT || kb == KIND_MAYBE_NULL);
+            if (!object_or_null) {
+                return SHAPE_OVERFLOW;
+            }
+            ka = KIND_MAYBE_NULL;
+        }
+        joined = (joined << 3) | (stack_shape)ka;
+    }
+    return joined;
+}
+
 /* Merge `s` into the shape known at `target`; 1 when it changed. */
 static int
 flow_into(stack_shape *shapes, int n, int target, stack_shape s)
@@ -71,15 +98,12 @@ flow_into(stack_shape *shapes, int n, int target, stack_shape s)
     if (target < 0 || target >= n || shapes[target] == s) {
         return 0;
     }
-    if (shapes[target] == SHAPE_UNSET) {
-        shapes[target] = s;
-        return 1;
+    stack_shape merged = shapes[target] == SHAPE_UNSET ? s : join_shapes(shapes[target], s);
+    if (merged == shapes[target]) {
+        return 0;
     }
-    if (shapes[target] != SHAPE_OVERFLOW && s != shapes[target]) {
-        shapes[target] = SHAPE_OVERFLOW;   /* disagreeing paths: untrackable */
-        return 1;
-    }
-    return 0;
+    shapes[target] = merged;
+    return 1;
 }
 
 static int
@@ -124,6 +148,21 @@ step(PyCodeObject *code, stack_shape *shapes, int n, int i, int op, int arg)
         s = push_kind(pop_items(s, 1), KIND_OBJECT);
         break;
     case EXTENDED_ARG:
+        break;
+    case PUSH_NULL:
+        s = push_kind(s, KIND_MAYBE_NULL);
+        break;
+    case LOAD_SPECIAL:
+        /* (owner -- attr, self_or_null) */
+        s = push_kind(push_kind(pop_items(s, 1), KIND_OBJECT), KIND_MAYBE_NULL);
+        break;
+    case LOAD_GLOBAL: case LOAD_ATTR: case LOAD_SUPER_ATTR:
+        /* With oparg & 1 the value comes with a NULL-or-self slot on top. */
+        s = pop_items(s, op == LOAD_GLOBAL ? 0 : op == LOAD_ATTR ? 1 : 3);
+        s = push_kind(s, KIND_OBJECT);
+        if (arg & 1) {
+            s = push_kind(s, KIND_MAYBE_NULL);
+        }
         break;
     default: {
         int popped = _PyOpcode_num_popped(op, arg);
@@ -218,6 +257,17 @@ compute_shapes(PyCodeObject *code)
     return shapes;
 }
 
+/* Whether an item of kind `now` may stand where the target expects
+   `wanted`. */
+static int
+kind_fits(int now, int wanted)
+{
+    if (wanted == KIND_MAYBE_NULL) {
+        return 1;
+    }
+    return now == wanted;
+}
+
 /* Why `target` cannot be reached from `current`, or NULL if it can. */
 static const char *
 refusal(stack_shape current, stack_shape target)
@@ -229,9 +279,21 @@ refusal(stack_shape current, stack_shape target)
         return "can't jump into the middle of a block";
     }
     int keep = shape_depth(target);
-    stack_shape common = truncate_to(current, keep);
-    if (shape_depth(current) >= keep && common == target) {
-        return NULL;
+    if (shape_depth(current) >= keep) {
+        stack_shape common = truncate_to(current, keep);
+        int fits = 1, null_clash = 0;
+        for (stack_shape a = common, b = target; b; a >>= 3, b >>= 3) {
+            if (!kind_fits((int)(a & 7), (int)(b & 7))) {
+                fits = 0;
+                null_clash |= (a & 7) == KIND_MAYBE_NULL && (b & 7) == KIND_OBJECT;
+            }
+        }
+        if (fits) {
+            return NULL;
+        }
+        if (null_clash) {
+            return "incompatible stacks";
+        }
     }
     /* Name the block the target is inside of that we are not. */
     for (stack_shape s = target; s; s >>= 3) {
