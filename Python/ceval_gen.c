@@ -169,7 +169,9 @@ close_delegate(PyObject *yf)
     }
     PyObject *meth = NULL;
     if (PyObject_GetOptionalAttrString(yf, "close", &meth) < 0) {
-        return NULL;
+        /* A delegate whose close cannot even be looked up must not stop
+           the generator from closing: report it and go on. */
+        PyErr_WriteUnraisable(yf);
     }
     if (meth == NULL) {
         Py_RETURN_NONE;
@@ -321,7 +323,9 @@ _PyEval_SendTo(PyThreadState *tstate, PyObject *receiver, PyObject *value, PyObj
         *result = Py_TYPE(receiver)->tp_iternext(receiver);
     }
     else {
-        *result = PyObject_CallMethod(receiver, "send", "O", value);
+        PyObject *name = PyUnicode_InternFromString("send");
+        *result = name != NULL ? PyObject_CallMethodOneArg(receiver, name, value) : NULL;
+        Py_XDECREF(name);
     }
     if (*result != NULL) {
         return PYGEN_NEXT;
@@ -332,6 +336,20 @@ _PyEval_SendTo(PyThreadState *tstate, PyObject *receiver, PyObject *value, PyObj
         }
     }
     return PYGEN_ERROR;
+}
+
+/* The error of sending a value into `yield from seq` for a sequence
+   iterated virtually: what its real iterator would raise. */
+void
+_PyEval_RefuseSendToSequence(PyThreadState *tstate, PyObject *seq)
+{
+    PyObject *it = PyObject_GetIter(seq);
+    if (it == NULL) {
+        return;
+    }
+    _PyErr_Format(tstate, PyExc_AttributeError, "'%.100s' object has no attribute 'send'",
+                  Py_TYPE(it)->tp_name);
+    Py_DECREF(it);
 }
 
 /* GET_AWAITABLE: the iterator `await obj` drives. */

@@ -4541,7 +4541,14 @@
             PyObject *receiver_o = PyStackRef_AsPyObjectBorrow(receiver);
             PyObject *retval_o;
             if (PyStackRef_IsTaggedInt(index_or_null)) {
-                /* `yield from some_list`: a virtual iterator. */
+                /* `yield from some_list`: a virtual iterator, which has no
+                   send() to take a value other than None. */
+                if (!Py_IsNone(PyStackRef_AsPyObjectBorrow(v))) {
+                    _PyEval_RefuseSendToSequence(tstate, receiver_o);
+                    PyStackRef_CLOSE(v);
+                    stack_pointer -= 1;
+                    goto error;
+                }
                 Py_ssize_t next_index;
                 int status = Py_TYPE(receiver_o)->_tp_iteritem(
                     receiver_o, PyStackRef_UntagInt(index_or_null), &retval_o, &next_index);

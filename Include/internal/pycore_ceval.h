@@ -326,6 +326,7 @@ PyAPI_FUNC(void) _PyEval_ClearGeneratorFrame(PyThreadState *tstate, _PyInterpret
 PyAPI_FUNC(PySendResult) _PyEval_SendTo(PyThreadState *tstate, PyObject *receiver, PyObject *value,
                                         PyObject **result);
 PyAPI_FUNC(PyObject *) _PyEval_GetAwaitable(PyThreadState *tstate, PyObject *obj, int oparg);
+PyAPI_FUNC(void) _PyEval_RefuseSendToSequence(PyThreadState *tstate, PyObject *seq);
 /* GET_AITER: obj.__aiter__(), checked to have __anext__. */
 PyAPI_FUNC(PyObject *) _PyEval_GetAIter(PyThreadState *tstate, PyObject *obj);
 /* GET_ANEXT: the iterator that awaiting aiter.__anext__() drives. */
