@@ -194,7 +194,7 @@ _PyEval_EvalFrameDefault(PyThreadState *tstate, _PyInterpreterFrame *frame, int 
         if (_PyMonitoring_CodeWants(_PyFrame_GetCode(frame), PY_MONITORING_EVENT_PY_THROW)) {
             _PyMonitoring_FireException(tstate, frame, frame->instr_ptr, PY_MONITORING_EVENT_PY_THROW);
         }
-        goto resume_with_error;
+        goto throw_into_generator;
     }
 
 start_frame:
@@ -287,7 +287,14 @@ exit_unwind:
         }
     }
 
-resume_with_error:
+    /* The caller of a frame that raised: the error is at its call
+       instruction (instr_ptr), which exception_unwind finds at
+       next_instr - 1. */
+    next_instr = frame->instr_ptr + 1;
+    stack_pointer = _PyFrame_GetStackPointer(frame);
+    goto error;
+
+throw_into_generator:
     /* A generator is thrown into where it suspended: instr_ptr is just
        past its YIELD_VALUE, and the handler looked up must be the one
        covering that YIELD_VALUE (inside `yield from`, CLEANUP_THROW's). */
