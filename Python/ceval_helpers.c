@@ -662,18 +662,20 @@ _PyEval_LoadSpecial(PyThreadState *tstate, PyObject *owner, int which, PyObject 
                                    ? "the context manager protocol"
                                    : "the asynchronous context manager protocol";
             /* With the entry method present, say which half is missing. */
-            int exit_half = 0;
+            const char *missed = "";
             if (which == SPECIAL___EXIT__ || which == SPECIAL___AEXIT__) {
                 PyObject *entry = PyUnicode_InternFromString(
                     special_names[which == SPECIAL___EXIT__ ? SPECIAL___ENTER__ : SPECIAL___AENTER__]);
                 PyObject *found = entry ? _PyType_LookupRef(Py_TYPE(owner), entry) : NULL;
-                exit_half = found != NULL;
+                if (found != NULL) {
+                    missed = which == SPECIAL___EXIT__ ? " (missed __exit__ method)"
+                                                       : " (missed __aexit__ method)";
+                }
                 Py_XDECREF(found);
                 Py_XDECREF(entry);
             }
-            _PyErr_Format(tstate, PyExc_TypeError, "'%.200s' object does not support %s%s%s%s",
-                          Py_TYPE(owner)->tp_name, what, exit_half ? " (missed " : "",
-                          exit_half ? special_names[which] : "", exit_half ? " method)" : "");
+            _PyErr_Format(tstate, PyExc_TypeError, "'%.200s' object does not support %s%s",
+                          Py_TYPE(owner)->tp_name, what, missed);
         }
         Py_DECREF(name);
         return NULL;
