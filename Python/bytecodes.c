@@ -713,12 +713,13 @@
             FOR_ITER_LIST,
             FOR_ITER_TUPLE,
             FOR_ITER_VIRTUAL,
+            FOR_ITER_GEN,
         };
 
         specializing op(_SPECIALIZE_FOR_ITER, (counter/1, iter, index_or_null -- iter, index_or_null)) {
             if (ADAPTIVE_COUNTER_TRIGGERS(counter)) {
                 next_instr = this_instr;
-                _Py_Specialize_ForIter(iter, index_or_null, next_instr);
+                _Py_Specialize_ForIter(iter, index_or_null, next_instr, oparg);
                 DISPATCH_SAME_OPARG();
             }
             ADVANCE_ADAPTIVE_COUNTER(this_instr[1].cache);
@@ -770,6 +771,22 @@
             }
             next = PyStackRef_FromPyObjectSteal(next_o);
             index_out = PyStackRef_TagInt(next_index);
+        }
+
+        /* A plain generator: its frame runs in this C loop instead of a
+           nested one.  A yield comes back just past this instruction with
+           the value as `next`; a return lands on END_FOR, which drops the
+           return value, and the loop ends on POP_ITER. */
+        inst(FOR_ITER_GEN, (unused/1, iter, index_or_null -- iter, index_out, next)) {
+            PyGenObject *gen = (PyGenObject *)PyStackRef_AsPyObjectBorrow(iter);
+            DEOPT_IF(!PyGen_CheckExact(gen));
+            DEOPT_IF(gen->gi_frame_state >= FRAME_EXECUTING);
+            _PyInterpreterFrame *gen_frame = _PyGen_EnterFrameInline(tstate, gen, PyStackRef_None);
+            _PyFrame_SetStackPointer(frame, stack_pointer);
+            frame->return_offset = (uint16_t)(next_instr - this_instr + oparg);
+            index_out = index_or_null;
+            next = PyStackRef_NULL;
+            DISPATCH_INLINED(gen_frame);
         }
 
         op(_FOR_ITER, (iter, index_or_null -- iter, index_out, next)) {
@@ -2076,7 +2093,10 @@
             _PyInterpreterFrame *gen_frame = frame;
             frame = tstate->current_frame = frame->previous;
             gen_frame->previous = NULL;
-            LOAD_IP(frame->return_offset);
+            /* Whoever resumed us (FOR_ITER_GEN, SEND_GEN, or the entry
+               frame's trampoline) continues just past its instruction and
+               caches; return_offset is for RETURN_VALUE. */
+            LOAD_IP(1 + INLINE_CACHE_ENTRIES_SEND);
             stack_pointer = _PyFrame_GetStackPointer(frame) + 1;
             value = temp;
         }
@@ -2084,7 +2104,40 @@
         /* Advance the iterator of a `yield from`/`await` with v.  Yields go
            on to YIELD_VALUE; when the iterator returns, jump by oparg to
            END_SEND with the return value. */
-        inst(SEND, (unused/1, receiver, index_or_null, v -- receiver, index_out, retval)) {
+        family(SEND, INLINE_CACHE_ENTRIES_SEND) = {
+            SEND_GEN,
+        };
+
+        specializing op(_SPECIALIZE_SEND, (counter/1, receiver, unused, unused -- receiver, unused, unused)) {
+            if (ADAPTIVE_COUNTER_TRIGGERS(counter)) {
+                next_instr = this_instr;
+                _Py_Specialize_Send(receiver, next_instr, oparg);
+                DISPATCH_SAME_OPARG();
+            }
+            ADVANCE_ADAPTIVE_COUNTER(this_instr[1].cache);
+        }
+
+        macro(SEND) = _SPECIALIZE_SEND + _SEND;
+
+        /* `yield from`/`await` on a plain generator or coroutine: as
+           FOR_ITER_GEN, the delegate's frame runs in this loop.  Its yields
+           come back to the YIELD_VALUE after this instruction, its return
+           to END_SEND. */
+        inst(SEND_GEN, (unused/1, receiver, index_or_null, v -- receiver, index_out, retval)) {
+            PyGenObject *gen = (PyGenObject *)PyStackRef_AsPyObjectBorrow(receiver);
+            DEOPT_IF(!PyGen_CheckExact(gen) && !PyCoro_CheckExact(gen));
+            DEOPT_IF(gen->gi_frame_state >= FRAME_EXECUTING);
+            /* The generic path raises the TypeError for this. */
+            DEOPT_IF(gen->gi_frame_state == FRAME_CREATED && !PyStackRef_IsNone(v));
+            _PyInterpreterFrame *gen_frame = _PyGen_EnterFrameInline(tstate, gen, PyStackRef_MakeHeapSafe(v));
+            _PyFrame_SetStackPointer(frame, stack_pointer - 1);
+            frame->return_offset = (uint16_t)(next_instr - this_instr + oparg);
+            index_out = index_or_null;
+            retval = PyStackRef_NULL;
+            DISPATCH_INLINED(gen_frame);
+        }
+
+        op(_SEND, (receiver, index_or_null, v -- receiver, index_out, retval)) {
             PyObject *receiver_o = PyStackRef_AsPyObjectBorrow(receiver);
             PyObject *retval_o;
             if (PyStackRef_IsTaggedInt(index_or_null)) {

@@ -33,10 +33,16 @@
 
 #include "ceval_macros.h"
 
-/* The entry frame's code: one INTERPRETER_EXIT. */
+/* The entry frame's code.  A frame run from C returns to it at
+   return_offset 0; a generator's frame yields to it where YIELD_VALUE
+   resumes any caller, just past a SEND and its caches. */
 static _Py_CODEUNIT interpreter_trampoline[] = {
-    {.op = {INTERPRETER_EXIT, 0}},
+    [0] = {.op = {INTERPRETER_EXIT, 0}},
+    [1 + INLINE_CACHE_ENTRIES_SEND] = {.op = {INTERPRETER_EXIT, 0}},
 };
+/* FOR_ITER_GEN relies on YIELD_VALUE's landing being right for it too. */
+static_assert(INLINE_CACHE_ENTRIES_FOR_ITER == INLINE_CACHE_ENTRIES_SEND,
+              "YIELD_VALUE resumes FOR_ITER_GEN and SEND_GEN at the same offset");
 
 /* Find the handler covering instruction `index` in the exception table.
    The table is a sequence of entries (start, length, target, depth<<1 |

@@ -1072,6 +1072,8 @@
 
         /* _FOR_ITER_VIRTUAL is not a viable micro-op for tier 2 because it uses 'JUMPBY' */
 
+        /* _FOR_ITER_GEN is not a viable micro-op for tier 2 because it uses 'next_instr' */
+
         /* _FOR_ITER is not a viable micro-op for tier 2 because it uses 'JUMPBY' */
 
         case _MAKE_FUNCTION: {
@@ -2894,12 +2896,19 @@
             _PyInterpreterFrame *gen_frame = frame;
             frame = tstate->current_frame = frame->previous;
             gen_frame->previous = NULL;
-            LOAD_IP(frame->return_offset);
+            /* Whoever resumed us (FOR_ITER_GEN, SEND_GEN, or the entry
+               frame's trampoline) continues just past its instruction and
+               caches; return_offset is for RETURN_VALUE. */
+            LOAD_IP(1 + INLINE_CACHE_ENTRIES_SEND);
             stack_pointer = _PyFrame_GetStackPointer(frame) + 1;
             value = temp;
             stack_pointer[-1] = value;
             break;
         }
+
+        /* _SPECIALIZE_SEND is not a viable micro-op for tier 2 because it is a specializing op */
+
+        /* _SEND_GEN is not a viable micro-op for tier 2 because it uses 'next_instr' */
 
         /* _SEND is not a viable micro-op for tier 2 because it uses 'JUMPBY' */
 

@@ -2354,7 +2354,7 @@
                 _PyFrame_SetStackPointer(frame, stack_pointer);
                 if (ADAPTIVE_COUNTER_TRIGGERS(counter)) {
                     next_instr = this_instr;
-                    _Py_Specialize_ForIter(iter, index_or_null, next_instr);
+                    _Py_Specialize_ForIter(iter, index_or_null, next_instr, oparg);
                     DISPATCH_SAME_OPARG();
                 }
                 ADVANCE_ADAPTIVE_COUNTER(this_instr[1].cache);
@@ -2393,6 +2393,42 @@
                 stack_pointer[0] = next;
                 stack_pointer += 1;
             }
+            DISPATCH();
+        }
+
+        TARGET(FOR_ITER_GEN) {
+            frame->instr_ptr = next_instr;
+            next_instr += 2;
+            INSTRUCTION_STATS(FOR_ITER_GEN);
+            _Py_CODEUNIT* const this_instr = next_instr - 2;
+            (void)this_instr;
+            _PyStackRef iter;
+            _PyStackRef index_or_null;
+            _PyStackRef index_out;
+            _PyStackRef next;
+            index_or_null = stack_pointer[-1];
+            iter = stack_pointer[-2];
+            _PyFrame_SetStackPointer(frame, stack_pointer);
+            PyGenObject *gen = (PyGenObject *)PyStackRef_AsPyObjectBorrow(iter);
+            if (!PyGen_CheckExact(gen)) {
+                UPDATE_MISS_STATS(FOR_ITER_GEN);
+                assert(_PyOpcode_Deopt[opcode] == (FOR_ITER));
+                JUMP_TO_PREDICTED(FOR_ITER);
+            }
+            if (gen->gi_frame_state >= FRAME_EXECUTING) {
+                UPDATE_MISS_STATS(FOR_ITER_GEN);
+                assert(_PyOpcode_Deopt[opcode] == (FOR_ITER));
+                JUMP_TO_PREDICTED(FOR_ITER);
+            }
+            _PyInterpreterFrame *gen_frame = _PyGen_EnterFrameInline(tstate, gen, PyStackRef_None);
+            _PyFrame_SetStackPointer(frame, stack_pointer);
+            frame->return_offset = (uint16_t)(next_instr - this_instr + oparg);
+            index_out = index_or_null;
+            next = PyStackRef_NULL;
+            DISPATCH_INLINED(gen_frame);
+            stack_pointer[-1] = index_out;
+            stack_pointer[0] = next;
+            stack_pointer += 1;
             DISPATCH();
         }
 
@@ -3167,7 +3203,10 @@
                 _PyInterpreterFrame *gen_frame = frame;
                 frame = tstate->current_frame = frame->previous;
                 gen_frame->previous = NULL;
-                LOAD_IP(frame->return_offset);
+                /* Whoever resumed us (FOR_ITER_GEN, SEND_GEN, or the entry
+                   frame's trampoline) continues just past its instruction and
+                   caches; return_offset is for RETURN_VALUE. */
+                LOAD_IP(1 + INLINE_CACHE_ENTRIES_SEND);
                 stack_pointer = _PyFrame_GetStackPointer(frame) + 1;
                 value = temp;
                 stack_pointer[-1] = value;
@@ -4527,6 +4566,84 @@
             frame->instr_ptr = next_instr;
             next_instr += 2;
             INSTRUCTION_STATS(SEND);
+            PREDICTED_SEND:;
+            _Py_CODEUNIT* const this_instr = next_instr - 2;
+            (void)this_instr;
+            _PyStackRef receiver;
+            _PyStackRef index_or_null;
+            _PyStackRef v;
+            _PyStackRef index_out;
+            _PyStackRef retval;
+            // _SPECIALIZE_SEND
+            {
+                receiver = stack_pointer[-3];
+                uint16_t counter = read_u16(&this_instr[1].cache);
+                (void)counter;
+                _PyFrame_SetStackPointer(frame, stack_pointer);
+                if (ADAPTIVE_COUNTER_TRIGGERS(counter)) {
+                    next_instr = this_instr;
+                    _Py_Specialize_Send(receiver, next_instr, oparg);
+                    DISPATCH_SAME_OPARG();
+                }
+                ADVANCE_ADAPTIVE_COUNTER(this_instr[1].cache);
+            }
+            // _SEND
+            {
+                v = stack_pointer[-1];
+                index_or_null = stack_pointer[-2];
+                receiver = stack_pointer[-3];
+                _PyFrame_SetStackPointer(frame, stack_pointer);
+                PyObject *receiver_o = PyStackRef_AsPyObjectBorrow(receiver);
+                PyObject *retval_o;
+                if (PyStackRef_IsTaggedInt(index_or_null)) {
+                    /* `yield from some_list`: a virtual iterator, which has no
+                       send() to take a value other than None. */
+                    if (!Py_IsNone(PyStackRef_AsPyObjectBorrow(v))) {
+                        _PyEval_RefuseSendToSequence(tstate, receiver_o);
+                        PyStackRef_CLOSE(v);
+                        stack_pointer -= 1;
+                        goto error;
+                    }
+                    Py_ssize_t next_index;
+                    int status = Py_TYPE(receiver_o)->_tp_iteritem(
+                        receiver_o, PyStackRef_UntagInt(index_or_null), &retval_o, &next_index);
+                    PyStackRef_CLOSE(v);
+                    if (status < 0) {
+                        stack_pointer -= 1;
+                        goto error;
+                    }
+                    if (status > 0) {
+                        index_or_null = PyStackRef_TagInt(next_index);
+                    }
+                    else {
+                        retval_o = Py_NewRef(Py_None);
+                        JUMPBY(oparg);
+                    }
+                }
+                else {
+                    PySendResult r = _PyEval_SendTo(tstate, receiver_o, PyStackRef_AsPyObjectBorrow(v),
+                                                    &retval_o);
+                    PyStackRef_CLOSE(v);
+                    if (r == PYGEN_ERROR) {
+                        stack_pointer -= 1;
+                        goto error;
+                    }
+                    if (r == PYGEN_RETURN) {
+                        JUMPBY(oparg);
+                    }
+                }
+                index_out = index_or_null;
+                retval = PyStackRef_FromPyObjectSteal(retval_o);
+                stack_pointer[-2] = index_out;
+                stack_pointer[-1] = retval;
+            }
+            DISPATCH();
+        }
+
+        TARGET(SEND_GEN) {
+            frame->instr_ptr = next_instr;
+            next_instr += 2;
+            INSTRUCTION_STATS(SEND_GEN);
             _Py_CODEUNIT* const this_instr = next_instr - 2;
             (void)this_instr;
             _PyStackRef receiver;
@@ -4538,47 +4655,29 @@
             index_or_null = stack_pointer[-2];
             receiver = stack_pointer[-3];
             _PyFrame_SetStackPointer(frame, stack_pointer);
-            PyObject *receiver_o = PyStackRef_AsPyObjectBorrow(receiver);
-            PyObject *retval_o;
-            if (PyStackRef_IsTaggedInt(index_or_null)) {
-                /* `yield from some_list`: a virtual iterator, which has no
-                   send() to take a value other than None. */
-                if (!Py_IsNone(PyStackRef_AsPyObjectBorrow(v))) {
-                    _PyEval_RefuseSendToSequence(tstate, receiver_o);
-                    PyStackRef_CLOSE(v);
-                    stack_pointer -= 1;
-                    goto error;
-                }
-                Py_ssize_t next_index;
-                int status = Py_TYPE(receiver_o)->_tp_iteritem(
-                    receiver_o, PyStackRef_UntagInt(index_or_null), &retval_o, &next_index);
-                PyStackRef_CLOSE(v);
-                if (status < 0) {
-                    stack_pointer -= 1;
-                    goto error;
-                }
-                if (status > 0) {
-                    index_or_null = PyStackRef_TagInt(next_index);
-                }
-                else {
-                    retval_o = Py_NewRef(Py_None);
-                    JUMPBY(oparg);
-                }
+            PyGenObject *gen = (PyGenObject *)PyStackRef_AsPyObjectBorrow(receiver);
+            if (!PyGen_CheckExact(gen) && !PyCoro_CheckExact(gen)) {
+                UPDATE_MISS_STATS(SEND_GEN);
+                assert(_PyOpcode_Deopt[opcode] == (SEND));
+                JUMP_TO_PREDICTED(SEND);
             }
-            else {
-                PySendResult r = _PyEval_SendTo(tstate, receiver_o, PyStackRef_AsPyObjectBorrow(v),
-                                                &retval_o);
-                PyStackRef_CLOSE(v);
-                if (r == PYGEN_ERROR) {
-                    stack_pointer -= 1;
-                    goto error;
-                }
-                if (r == PYGEN_RETURN) {
-                    JUMPBY(oparg);
-                }
+            if (gen->gi_frame_state >= FRAME_EXECUTING) {
+                UPDATE_MISS_STATS(SEND_GEN);
+                assert(_PyOpcode_Deopt[opcode] == (SEND));
+                JUMP_TO_PREDICTED(SEND);
             }
+            /* The generic path raises the TypeError for this. */
+            if (gen->gi_frame_state == FRAME_CREATED && !PyStackRef_IsNone(v)) {
+                UPDATE_MISS_STATS(SEND_GEN);
+                assert(_PyOpcode_Deopt[opcode] == (SEND));
+                JUMP_TO_PREDICTED(SEND);
+            }
+            _PyInterpreterFrame *gen_frame = _PyGen_EnterFrameInline(tstate, gen, PyStackRef_MakeHeapSafe(v));
+            _PyFrame_SetStackPointer(frame, stack_pointer - 1);
+            frame->return_offset = (uint16_t)(next_instr - this_instr + oparg);
             index_out = index_or_null;
-            retval = PyStackRef_FromPyObjectSteal(retval_o);
+            retval = PyStackRef_NULL;
+            DISPATCH_INLINED(gen_frame);
             stack_pointer[-2] = index_out;
             stack_pointer[-1] = retval;
             DISPATCH();
@@ -5504,7 +5603,10 @@
             _PyInterpreterFrame *gen_frame = frame;
             frame = tstate->current_frame = frame->previous;
             gen_frame->previous = NULL;
-            LOAD_IP(frame->return_offset);
+            /* Whoever resumed us (FOR_ITER_GEN, SEND_GEN, or the entry
+               frame's trampoline) continues just past its instruction and
+               caches; return_offset is for RETURN_VALUE. */
+            LOAD_IP(1 + INLINE_CACHE_ENTRIES_SEND);
             stack_pointer = _PyFrame_GetStackPointer(frame) + 1;
             value = temp;
             stack_pointer[-1] = value;

@@ -19,6 +19,7 @@
 #include "pycore_call.h"
 #include "pycore_opcode_utils.h"
 #include "pycore_pystate.h"
+#include "pycore_genobject.h"
 #include "opcode_ids.h"
 #include "pycore_opcode_metadata.h"
 
@@ -151,12 +152,26 @@ _Py_Specialize_ToBool(_PyStackRef value, _Py_CODEUNIT *instr)
     }
 }
 
+/* FOR_ITER_GEN and SEND_GEN keep the distance to their END_FOR/END_SEND
+   in the 16-bit return_offset: a loop body of more than 64K code units
+   stays generic. */
+static int
+return_offset_fits(int oparg)
+{
+    return oparg <= UINT16_MAX - 1 - INLINE_CACHE_ENTRIES_SEND;
+}
+
 void
-_Py_Specialize_ForIter(_PyStackRef iter, _PyStackRef index_or_null, _Py_CODEUNIT *instr)
+_Py_Specialize_ForIter(_PyStackRef iter, _PyStackRef index_or_null, _Py_CODEUNIT *instr, int oparg)
 {
     PyObject *it = PyStackRef_AsPyObjectBorrow(iter);
     if (!PyStackRef_IsTaggedInt(index_or_null)) {
-        unspecialize(instr);
+        if (PyGen_CheckExact(it) && return_offset_fits(oparg)) {
+            specialize(instr, FOR_ITER_GEN);
+        }
+        else {
+            unspecialize(instr);
+        }
     }
     else if (PyList_CheckExact(it)) {
         specialize(instr, FOR_ITER_LIST);
@@ -166,6 +181,20 @@ _Py_Specialize_ForIter(_PyStackRef iter, _PyStackRef index_or_null, _Py_CODEUNIT
     }
     else {
         specialize(instr, FOR_ITER_VIRTUAL);
+    }
+}
+
+/* `yield from`/`await` of a plain generator or coroutine resumes its frame
+   in the caller's loop (SEND_GEN). */
+void
+_Py_Specialize_Send(_PyStackRef receiver, _Py_CODEUNIT *instr, int oparg)
+{
+    PyObject *r = PyStackRef_AsPyObjectBorrow(receiver);
+    if ((PyGen_CheckExact(r) || PyCoro_CheckExact(r)) && return_offset_fits(oparg)) {
+        specialize(instr, SEND_GEN);
+    }
+    else {
+        unspecialize(instr);
     }
 }
 

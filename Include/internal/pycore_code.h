@@ -243,6 +243,8 @@ PyAPI_FUNC(void) _Py_FiniSpecializedCallables(void);
 PyAPI_FUNC(PyObject *) _PyEval_CallMethodDefDirect(PyThreadState *tstate, PyObject *callable,
                                                    PyMethodDef *def, PyObject *self,
                                                    _PyStackRef *args, int nargs);
-PyAPI_FUNC(void) _Py_Specialize_ForIter(_PyStackRef iter, _PyStackRef index_or_null, _Py_CODEUNIT *instr);
+PyAPI_FUNC(void) _Py_Specialize_ForIter(_PyStackRef iter, _PyStackRef index_or_null, _Py_CODEUNIT *instr,
+                                        int oparg);
+PyAPI_FUNC(void) _Py_Specialize_Send(_PyStackRef receiver, _Py_CODEUNIT *instr, int oparg);
 
 #endif /* !Py_INTERNAL_CODE_H */

@@ -80,6 +80,25 @@ _PyGen_LeaveExcState(PyThreadState *tstate, PyGenObject *gen)
     gen->gi_exc_state.previous_item = NULL;
 }
 
+/* FOR_ITER_GEN and SEND_GEN: start running a suspended (or fresh)
+   generator's frame in the caller's own C loop, with `sent` (a new
+   reference) as the value of its yield.  The caller then dispatches into
+   the returned frame.  Where the caller picks up again is fixed by the
+   two ways the frame leaves: YIELD_VALUE resumes the caller just past
+   its resuming instruction and caches (see YIELD_VALUE), RETURN_VALUE at
+   the caller's return_offset, which the caller points at its END_FOR or
+   END_SEND. */
+static inline _PyInterpreterFrame *
+_PyGen_EnterFrameInline(PyThreadState *tstate, PyGenObject *gen, _PyStackRef sent)
+{
+    _PyInterpreterFrame *gen_frame = &gen->gi_iframe;
+    *gen_frame->stackpointer++ = sent;
+    gen->gi_exc_state.previous_item = tstate->exc_info;
+    tstate->exc_info = &gen->gi_exc_state;
+    gen->gi_frame_state = FRAME_EXECUTING;
+    return gen_frame;
+}
+
 /* The code object (borrowed; NULL before RETURN_GENERATOR filled the frame). */
 static inline PyCodeObject *
 _PyGen_GetCode(PyGenObject *gen)

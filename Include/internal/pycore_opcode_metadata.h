@@ -24,7 +24,7 @@ extern "C" {
 /* Changes whenever compiled code would read differently: opcode
    numbers, stack effects or inline-cache sizes.  The .pyc magic
    number is derived from it (Python/import.c). */
-#define _Py_BYTECODE_STAMP 2164
+#define _Py_BYTECODE_STAMP 1212
 
 static inline int
 _PyOpcode_num_popped(int opcode, int oparg)
@@ -164,6 +164,8 @@ _PyOpcode_num_popped(int opcode, int oparg)
         case FORMAT_WITH_SPEC:
             return 2;
         case FOR_ITER:
+            return 2;
+        case FOR_ITER_GEN:
             return 2;
         case FOR_ITER_LIST:
             return 2;
@@ -340,6 +342,8 @@ _PyOpcode_num_popped(int opcode, int oparg)
         case RETURN_VALUE:
             return 1;
         case SEND:
+            return 3;
+        case SEND_GEN:
             return 3;
         case SETUP_ANNOTATIONS:
             return 0;
@@ -561,6 +565,8 @@ _PyOpcode_num_pushed(int opcode, int oparg)
             return 1;
         case FOR_ITER:
             return 3;
+        case FOR_ITER_GEN:
+            return 3;
         case FOR_ITER_LIST:
             return 3;
         case FOR_ITER_TUPLE:
@@ -736,6 +742,8 @@ _PyOpcode_num_pushed(int opcode, int oparg)
         case RETURN_VALUE:
             return 1;
         case SEND:
+            return 3;
+        case SEND_GEN:
             return 3;
         case SETUP_ANNOTATIONS:
             return 0;
@@ -921,6 +929,7 @@ const struct opcode_metadata _PyOpcode_opcode_metadata[267] = {
     [FORMAT_SIMPLE] = { true, HAS_ERROR_FLAG | HAS_ESCAPES_FLAG },
     [FORMAT_WITH_SPEC] = { true, HAS_ERROR_FLAG | HAS_ESCAPES_FLAG },
     [FOR_ITER] = { true, HAS_ARG_FLAG | HAS_JUMP_FLAG | HAS_ERROR_FLAG | HAS_ESCAPES_FLAG | HAS_ERROR_NO_POP_FLAG },
+    [FOR_ITER_GEN] = { true, HAS_ARG_FLAG | HAS_DEOPT_FLAG | HAS_ESCAPES_FLAG },
     [FOR_ITER_LIST] = { true, HAS_ARG_FLAG | HAS_JUMP_FLAG | HAS_DEOPT_FLAG },
     [FOR_ITER_TUPLE] = { true, HAS_ARG_FLAG | HAS_JUMP_FLAG | HAS_DEOPT_FLAG },
     [FOR_ITER_VIRTUAL] = { true, HAS_ARG_FLAG | HAS_JUMP_FLAG | HAS_DEOPT_FLAG | HAS_ERROR_FLAG | HAS_ESCAPES_FLAG | HAS_ERROR_NO_POP_FLAG },
@@ -1003,6 +1012,7 @@ const struct opcode_metadata _PyOpcode_opcode_metadata[267] = {
     [RETURN_GENERATOR] = { true, HAS_ERROR_FLAG | HAS_ESCAPES_FLAG },
     [RETURN_VALUE] = { true, HAS_ESCAPES_FLAG },
     [SEND] = { true, HAS_ARG_FLAG | HAS_JUMP_FLAG | HAS_ERROR_FLAG | HAS_ESCAPES_FLAG },
+    [SEND_GEN] = { true, HAS_ARG_FLAG | HAS_DEOPT_FLAG | HAS_ESCAPES_FLAG },
     [SETUP_ANNOTATIONS] = { true, HAS_ERROR_FLAG | HAS_ESCAPES_FLAG },
     [SET_ADD] = { true, HAS_ARG_FLAG | HAS_ERROR_FLAG | HAS_ESCAPES_FLAG },
     [SET_FUNCTION_ATTRIBUTE] = { true, HAS_ARG_FLAG | HAS_ESCAPES_FLAG },
@@ -1169,6 +1179,7 @@ const uint8_t _PyOpcode_Caches[256] = {
     [COMPARE_OP_STR] = 1,
     [CONTAINS_OP] = 1,
     [FOR_ITER] = 1,
+    [FOR_ITER_GEN] = 1,
     [FOR_ITER_LIST] = 1,
     [FOR_ITER_TUPLE] = 1,
     [FOR_ITER_VIRTUAL] = 1,
@@ -1195,6 +1206,7 @@ const uint8_t _PyOpcode_Caches[256] = {
     [POP_JUMP_IF_NOT_NONE] = 1,
     [POP_JUMP_IF_TRUE] = 1,
     [SEND] = 1,
+    [SEND_GEN] = 1,
     [STORE_ATTR] = 4,
     [STORE_ATTR_INSTANCE_VALUE] = 4,
     [STORE_ATTR_SLOT] = 4,
@@ -1283,6 +1295,7 @@ const uint8_t _PyOpcode_Deopt[256] = {
     [FORMAT_SIMPLE] = FORMAT_SIMPLE,
     [FORMAT_WITH_SPEC] = FORMAT_WITH_SPEC,
     [FOR_ITER] = FOR_ITER,
+    [FOR_ITER_GEN] = FOR_ITER,
     [FOR_ITER_LIST] = FOR_ITER,
     [FOR_ITER_TUPLE] = FOR_ITER,
     [FOR_ITER_VIRTUAL] = FOR_ITER,
@@ -1365,6 +1378,7 @@ const uint8_t _PyOpcode_Deopt[256] = {
     [RETURN_GENERATOR] = RETURN_GENERATOR,
     [RETURN_VALUE] = RETURN_VALUE,
     [SEND] = SEND,
+    [SEND_GEN] = SEND,
     [SETUP_ANNOTATIONS] = SETUP_ANNOTATIONS,
     [SET_ADD] = SET_ADD,
     [SET_FUNCTION_ATTRIBUTE] = SET_FUNCTION_ATTRIBUTE,
@@ -1473,6 +1487,7 @@ const char *const _PyOpcode_OpName[267] = {
     [FORMAT_SIMPLE] = "FORMAT_SIMPLE",
     [FORMAT_WITH_SPEC] = "FORMAT_WITH_SPEC",
     [FOR_ITER] = "FOR_ITER",
+    [FOR_ITER_GEN] = "FOR_ITER_GEN",
     [FOR_ITER_LIST] = "FOR_ITER_LIST",
     [FOR_ITER_TUPLE] = "FOR_ITER_TUPLE",
     [FOR_ITER_VIRTUAL] = "FOR_ITER_VIRTUAL",
@@ -1561,6 +1576,7 @@ const char *const _PyOpcode_OpName[267] = {
     [RETURN_GENERATOR] = "RETURN_GENERATOR",
     [RETURN_VALUE] = "RETURN_VALUE",
     [SEND] = "SEND",
+    [SEND_GEN] = "SEND_GEN",
     [SETUP_ANNOTATIONS] = "SETUP_ANNOTATIONS",
     [SETUP_CLEANUP] = "SETUP_CLEANUP",
     [SETUP_FINALLY] = "SETUP_FINALLY",
