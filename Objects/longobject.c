@@ -160,17 +160,19 @@ long_from_mag64(uint64_t mag, int negative)
     if (mag < _PY_NSMALLPOSINTS && (!negative || mag <= _PY_NSMALLNEGINTS)) {
         return small_int(negative ? -(Py_ssize_t)mag : (Py_ssize_t)mag);
     }
-    Py_ssize_t n = 0;
-    for (uint64_t t = mag; t; t >>= PyLong_SHIFT) {
-        n++;
-    }
+    /* 63 bits are at most three digits. */
+    Py_ssize_t n = mag < ((uint64_t)1 << PyLong_SHIFT) ? 1 : mag < ((uint64_t)1 << (2 * PyLong_SHIFT)) ? 2 : 3;
     PyLongObject *v = _PyLong_New(n);
     if (v == NULL) {
         return NULL;
     }
-    for (Py_ssize_t i = 0; i < n; i++) {
-        DIGITS(v)[i] = (digit)(mag & PyLong_MASK);
-        mag >>= PyLong_SHIFT;
+    digit *d = DIGITS(v);
+    d[0] = (digit)(mag & PyLong_MASK);
+    if (n > 1) {
+        d[1] = (digit)((mag >> PyLong_SHIFT) & PyLong_MASK);
+        if (n > 2) {
+            d[2] = (digit)(mag >> (2 * PyLong_SHIFT));
+        }
     }
     v->lv_tag = _PyLong_TAG(n, negative ? -1 : 1);
     return (PyObject *)v;
@@ -1200,11 +1202,33 @@ long_sub_mags(PyLongObject *a, PyLongObject *b, int negative)
     return long_normalize(z, na, negative);
 }
 
+/* Ints of at most two digits are below 2**60 in magnitude: their sums,
+   differences and most products are exact in int64, so running totals
+   and counters past 2**30 skip the digit loops and the renormalising. */
+static inline int
+both_fit_two_digits(PyLongObject *a, PyLongObject *b)
+{
+    return NDIGITS(a) <= 2 && NDIGITS(b) <= 2;
+}
+
+static inline int64_t
+two_digit_value(PyLongObject *v)
+{
+    int64_t mag = (int64_t)DIGITS(v)[0];
+    if (NDIGITS(v) == 2) {
+        mag |= (int64_t)DIGITS(v)[1] << PyLong_SHIFT;
+    }
+    return SIGN(v) < 0 ? -mag : mag;
+}
+
 PyObject *
 _PyLong_Add(PyLongObject *a, PyLongObject *b)
 {
     if (_PyLong_BothAreCompact(a, b)) {
         return long_from_int64((int64_t)MEDIUM_VALUE(a) + MEDIUM_VALUE(b));
+    }
+    if (both_fit_two_digits(a, b)) {
+        return long_from_int64(two_digit_value(a) + two_digit_value(b));
     }
     if (SIGN(a) < 0) {
         if (SIGN(b) < 0) {
@@ -1224,6 +1248,9 @@ _PyLong_Subtract(PyLongObject *a, PyLongObject *b)
     if (_PyLong_BothAreCompact(a, b)) {
         return long_from_int64((int64_t)MEDIUM_VALUE(a) - MEDIUM_VALUE(b));
     }
+    if (both_fit_two_digits(a, b)) {
+        return long_from_int64(two_digit_value(a) - two_digit_value(b));
+    }
     if (SIGN(a) < 0) {
         if (SIGN(b) < 0) {
             return long_sub_mags(a, b, 1);
@@ -1241,6 +1268,12 @@ _PyLong_Multiply(PyLongObject *a, PyLongObject *b)
 {
     if (_PyLong_BothAreCompact(a, b)) {
         return long_from_int64((int64_t)MEDIUM_VALUE(a) * MEDIUM_VALUE(b));
+    }
+    int64_t product;
+    if (both_fit_two_digits(a, b) &&
+        !__builtin_mul_overflow(two_digit_value(a), two_digit_value(b), &product) &&
+        product != INT64_MIN) {
+        return long_from_int64(product);
     }
     Py_ssize_t na = NDIGITS(a), nb = NDIGITS(b);
     if (na == 0 || nb == 0) {
