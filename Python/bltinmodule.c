@@ -592,7 +592,8 @@ run_source_or_code(PyObject *source, PyObject *globals, PyObject *locals, PyObje
         }
         globals = frame->f_globals;
         if (locals == NULL) {
-            locals = _PyFrame_GetLocals(frame);
+            /* A function's exec/eval sees a snapshot, as locals() does. */
+            locals = PyEval_GetFrameLocals();
             if (locals == NULL) {
                 return NULL;
             }
@@ -780,12 +781,7 @@ builtin_globals(PyObject *module, PyObject *Py_UNUSED(ignored))
 static PyObject *
 builtin_locals(PyObject *module, PyObject *Py_UNUSED(ignored))
 {
-    _PyInterpreterFrame *frame = _PyFrame_GetFirstComplete(_PyThreadState_GET()->current_frame);
-    if (frame == NULL) {
-        PyErr_SetString(PyExc_SystemError, "no current frame");
-        return NULL;
-    }
-    return _PyFrame_GetLocals(frame);
+    return PyEval_GetFrameLocals();
 }
 
 static PyObject *

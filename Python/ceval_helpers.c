@@ -1516,7 +1516,18 @@ PyEval_GetFrameLocals(void)
         PyErr_SetString(PyExc_SystemError, "frame does not exist");
         return NULL;
     }
-    return _PyFrame_GetLocals(frame);
+    PyObject *locals = _PyFrame_GetLocals(frame);
+    if (locals == NULL || !Py_IS_TYPE(locals, &PyFrameLocalsProxy_Type)) {
+        return locals;
+    }
+    /* PEP 667: a function's locals() is a snapshot, independent of the
+       frame (and of other snapshots); only f_locals writes through. */
+    PyObject *snapshot = PyDict_New();
+    if (snapshot != NULL && PyDict_Update(snapshot, locals) < 0) {
+        Py_CLEAR(snapshot);
+    }
+    Py_DECREF(locals);
+    return snapshot;
 }
 
 /* ---- sys.monitoring helpers for the instrumented calls and branches ------- */
