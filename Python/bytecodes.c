@@ -404,6 +404,7 @@
             double d = PyFloat_AS_DOUBLE(PyStackRef_AsPyObjectBorrow(left)) +
                        PyFloat_AS_DOUBLE(PyStackRef_AsPyObjectBorrow(right));
             PyObject *res_o = _PyFloat_ResultFromOperands(left, right, d);
+            INPUTS_DEAD();
             ERROR_IF(res_o == NULL);
             res = PyStackRef_FromPyObjectSteal(res_o);
         }
@@ -412,6 +413,7 @@
             double d = PyFloat_AS_DOUBLE(PyStackRef_AsPyObjectBorrow(left)) -
                        PyFloat_AS_DOUBLE(PyStackRef_AsPyObjectBorrow(right));
             PyObject *res_o = _PyFloat_ResultFromOperands(left, right, d);
+            INPUTS_DEAD();
             ERROR_IF(res_o == NULL);
             res = PyStackRef_FromPyObjectSteal(res_o);
         }
@@ -420,6 +422,7 @@
             double d = PyFloat_AS_DOUBLE(PyStackRef_AsPyObjectBorrow(left)) *
                        PyFloat_AS_DOUBLE(PyStackRef_AsPyObjectBorrow(right));
             PyObject *res_o = _PyFloat_ResultFromOperands(left, right, d);
+            INPUTS_DEAD();
             ERROR_IF(res_o == NULL);
             res = PyStackRef_FromPyObjectSteal(res_o);
         }
@@ -867,6 +870,7 @@
                 DISPATCH_INLINED(new_frame);
             }
             PyObject *res_o = _PyEval_VectorcallAndClose(tstate, callable, arguments, total_args, NULL);
+            INPUTS_DEAD();
             ERROR_IF(res_o == NULL);
             res = PyStackRef_FromPyObjectSteal(res_o);
         }
@@ -944,6 +948,7 @@
             PyObject *res_o = len_i < 0 ? NULL : PyLong_FromSsize_t(len_i);
             PyStackRef_CLOSE(args[0]);
             PyStackRef_CLOSE(callable);
+            DEAD(null);
             ERROR_IF(res_o == NULL);
             res = PyStackRef_FromPyObjectSteal(res_o);
         }
@@ -1014,6 +1019,8 @@
                 PyStackRef_CLOSE(args[i]);
             }
             PyStackRef_CLOSE(callable);
+            /* The guards made sure self_or_null is NULL. */
+            DEAD(self_or_null);
             ERROR_IF(res_o == NULL);
             res = PyStackRef_FromPyObjectSteal(res_o);
         }
@@ -1086,6 +1093,7 @@
             PyObject *res_o = PyObject_Str(PyStackRef_AsPyObjectBorrow(args[0]));
             PyStackRef_CLOSE(args[0]);
             PyStackRef_CLOSE(callable);
+            DEAD(null);
             ERROR_IF(res_o == NULL);
             res = PyStackRef_FromPyObjectSteal(res_o);
         }
@@ -1097,6 +1105,7 @@
             PyObject *res_o = PySequence_Tuple(PyStackRef_AsPyObjectBorrow(args[0]));
             PyStackRef_CLOSE(args[0]);
             PyStackRef_CLOSE(callable);
+            DEAD(null);
             ERROR_IF(res_o == NULL);
             res = PyStackRef_FromPyObjectSteal(res_o);
         }
@@ -1109,6 +1118,7 @@
             PyStackRef_CLOSE(args[0]);
             PyStackRef_CLOSE(args[1]);
             PyStackRef_CLOSE(callable);
+            DEAD(null);
             ERROR_IF(is < 0);
             res = is ? PyStackRef_True : PyStackRef_False;
         }
@@ -1139,6 +1149,7 @@
             PyObject *res_o = _PyEval_VectorcallAndClose(tstate, callable, arguments, positional_args,
                                                          kwnames_o);
             PyStackRef_CLOSE(kwnames);
+            INPUTS_DEAD();
             ERROR_IF(res_o == NULL);
             res = PyStackRef_FromPyObjectSteal(res_o);
         }
@@ -1648,30 +1659,35 @@
 
         inst(BUILD_TUPLE, (values[oparg] -- tup)) {
             PyObject *tup_o = _PyEval_TupleFromStackRefsSteal(values, oparg);
+            INPUTS_DEAD();
             ERROR_IF(tup_o == NULL);
             tup = PyStackRef_FromPyObjectSteal(tup_o);
         }
 
         inst(BUILD_LIST, (values[oparg] -- list)) {
             PyObject *list_o = _PyEval_ListFromStackRefsSteal(values, oparg);
+            INPUTS_DEAD();
             ERROR_IF(list_o == NULL);
             list = PyStackRef_FromPyObjectSteal(list_o);
         }
 
         inst(BUILD_SET, (values[oparg] -- set)) {
             PyObject *set_o = _PyEval_SetFromStackRefsSteal(values, oparg);
+            INPUTS_DEAD();
             ERROR_IF(set_o == NULL);
             set = PyStackRef_FromPyObjectSteal(set_o);
         }
 
         inst(BUILD_MAP, (values[oparg*2] -- map)) {
             PyObject *map_o = _PyEval_DictFromStackRefsSteal(values, oparg);
+            INPUTS_DEAD();
             ERROR_IF(map_o == NULL);
             map = PyStackRef_FromPyObjectSteal(map_o);
         }
 
         inst(BUILD_STRING, (pieces[oparg] -- str)) {
             PyObject *str_o = _PyEval_StringFromStackRefsSteal(pieces, oparg);
+            INPUTS_DEAD();
             ERROR_IF(str_o == NULL);
             str = PyStackRef_FromPyObjectSteal(str_o);
         }
@@ -1690,64 +1706,40 @@
         inst(LIST_APPEND, (list, unused[oparg-1], v -- list, unused[oparg-1])) {
             int err = _PyList_AppendTakeRef((PyListObject *)PyStackRef_AsPyObjectBorrow(list),
                                             PyStackRef_AsPyObjectSteal(v));
-            if (err < 0) {
-                /* The item was consumed; the container stays for the unwinder. */
-                stack_pointer -= 1;
-                goto error;
-            }
+            ERROR_IF(err < 0);
         }
 
         inst(LIST_EXTEND, (list_st, unused[oparg-1], iterable_st -- list_st, unused[oparg-1])) {
             int err = _PyEval_ListExtend(tstate, PyStackRef_AsPyObjectBorrow(list_st),
                                          PyStackRef_AsPyObjectBorrow(iterable_st));
             PyStackRef_CLOSE(iterable_st);
-            if (err < 0) {
-                /* The item was consumed; the container stays for the unwinder. */
-                stack_pointer -= 1;
-                goto error;
-            }
+            ERROR_IF(err < 0);
         }
 
         inst(SET_ADD, (set, unused[oparg-1], v -- set, unused[oparg-1])) {
             int err = PySet_Add(PyStackRef_AsPyObjectBorrow(set), PyStackRef_AsPyObjectBorrow(v));
             PyStackRef_CLOSE(v);
-            if (err) {
-                /* The item was consumed; the container stays for the unwinder. */
-                stack_pointer -= 1;
-                goto error;
-            }
+            ERROR_IF(err);
         }
 
         inst(SET_UPDATE, (set, unused[oparg-1], iterable -- set, unused[oparg-1])) {
             int err = _PySet_Update(PyStackRef_AsPyObjectBorrow(set), PyStackRef_AsPyObjectBorrow(iterable));
             PyStackRef_CLOSE(iterable);
-            if (err < 0) {
-                /* The item was consumed; the container stays for the unwinder. */
-                stack_pointer -= 1;
-                goto error;
-            }
+            ERROR_IF(err < 0);
         }
 
         inst(MAP_ADD, (dict_st, unused[oparg - 1], key, value -- dict_st, unused[oparg - 1])) {
             int err = _PyDict_SetItem_Take2((PyDictObject *)PyStackRef_AsPyObjectBorrow(dict_st),
                                             PyStackRef_AsPyObjectSteal(key),
                                             PyStackRef_AsPyObjectSteal(value));
-            if (err != 0) {
-                /* Key and value were consumed; the dict stays for the unwinder. */
-                stack_pointer -= 2;
-                goto error;
-            }
+            ERROR_IF(err != 0);
         }
 
         inst(DICT_UPDATE, (dict, unused[oparg - 1], update -- dict, unused[oparg - 1])) {
             int err = _PyEval_DictUpdate(tstate, PyStackRef_AsPyObjectBorrow(dict),
                                          PyStackRef_AsPyObjectBorrow(update));
             PyStackRef_CLOSE(update);
-            if (err < 0) {
-                /* The item was consumed; the container stays for the unwinder. */
-                stack_pointer -= 1;
-                goto error;
-            }
+            ERROR_IF(err < 0);
         }
 
         /* f(**a, **b): like DICT_UPDATE, but duplicate keys are an error
@@ -1757,11 +1749,7 @@
                                         PyStackRef_AsPyObjectBorrow(dict),
                                         PyStackRef_AsPyObjectBorrow(update));
             PyStackRef_CLOSE(update);
-            if (err < 0) {
-                /* The item was consumed; the container stays for the unwinder. */
-                stack_pointer -= 1;
-                goto error;
-            }
+            ERROR_IF(err < 0);
         }
 
         family(UNPACK_SEQUENCE, INLINE_CACHE_ENTRIES_UNPACK_SEQUENCE) = {
@@ -1964,13 +1952,10 @@
             PyObject *left_o = PyStackRef_AsPyObjectBorrow(left);
             PyObject *right_o = PyStackRef_AsPyObjectBorrow(right);
             assert(PyExceptionInstance_Check(left_o));
-            if (_PyEval_CheckExceptTypeValid(tstate, right_o) < 0) {
-                PyStackRef_CLOSE(right);
-                stack_pointer -= 1;
-                goto error;
-            }
-            int res = PyErr_GivenExceptionMatches(left_o, right_o);
+            int valid = _PyEval_CheckExceptTypeValid(tstate, right_o) == 0;
+            int res = valid && PyErr_GivenExceptionMatches(left_o, right_o);
             PyStackRef_CLOSE(right);
+            ERROR_IF(!valid);
             b = res ? PyStackRef_True : PyStackRef_False;
         }
 
@@ -2146,17 +2131,13 @@
                 if (!Py_IsNone(PyStackRef_AsPyObjectBorrow(v))) {
                     _PyEval_RefuseSendToSequence(tstate, receiver_o);
                     PyStackRef_CLOSE(v);
-                    stack_pointer -= 1;
-                    goto error;
+                    ERROR_IF(true);
                 }
                 Py_ssize_t next_index;
                 int status = Py_TYPE(receiver_o)->_tp_iteritem(
                     receiver_o, PyStackRef_UntagInt(index_or_null), &retval_o, &next_index);
                 PyStackRef_CLOSE(v);
-                if (status < 0) {
-                    stack_pointer -= 1;
-                    goto error;
-                }
+                ERROR_IF(status < 0);
                 if (status > 0) {
                     index_or_null = PyStackRef_TagInt(next_index);
                 }
@@ -2169,10 +2150,7 @@
                 PySendResult r = _PyEval_SendTo(tstate, receiver_o, PyStackRef_AsPyObjectBorrow(v),
                                                 &retval_o);
                 PyStackRef_CLOSE(v);
-                if (r == PYGEN_ERROR) {
-                    stack_pointer -= 1;
-                    goto error;
-                }
+                ERROR_IF(r == PYGEN_ERROR);
                 if (r == PYGEN_RETURN) {
                     JUMPBY(oparg);
                 }
@@ -2327,6 +2305,7 @@
             PyObject *func = Py_NewRef(callable_o);
             PyObject *arg0 = total_args > 0 ? Py_NewRef(PyStackRef_AsPyObjectBorrow(arguments[0])) : NULL;
             PyObject *res_o = _PyEval_VectorcallAndClose(tstate, callable, arguments, total_args, NULL);
+            INPUTS_DEAD();
             res_o = _PyEval_MonitorCallResult(tstate, frame, this_instr, func, arg0, res_o);
             ERROR_IF(res_o == NULL);
             res = PyStackRef_FromPyObjectSteal(res_o);
@@ -2361,6 +2340,7 @@
             PyObject *res_o = _PyEval_VectorcallAndClose(tstate, callable, arguments, positional_args,
                                                          kwnames_o);
             PyStackRef_CLOSE(kwnames);
+            INPUTS_DEAD();
             res_o = _PyEval_MonitorCallResult(tstate, frame, this_instr, func, arg0, res_o);
             ERROR_IF(res_o == NULL);
             res = PyStackRef_FromPyObjectSteal(res_o);

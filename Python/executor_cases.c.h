@@ -53,9 +53,7 @@
                 _PyEval_FormatExcCheckArg(tstate, PyExc_UnboundLocalError,
                     "cannot access local variable '%s' where it is not associated with a value",
                     PyTuple_GetItem(_PyFrame_GetCode(frame)->co_localsplusnames, oparg));
-                if (1) {
-                    JUMP_TO_ERROR();
-                }
+                JUMP_TO_ERROR();
             }
             value = PyStackRef_DUP(value_s);
             stack_pointer[0] = value;
@@ -176,9 +174,7 @@
                 _PyEval_FormatExcCheckArg(tstate, PyExc_UnboundLocalError,
                     "cannot access local variable '%s' where it is not associated with a value",
                     PyTuple_GetItem(_PyFrame_GetCode(frame)->co_localsplusnames, oparg));
-                if (1) {
-                    JUMP_TO_ERROR();
-                }
+                JUMP_TO_ERROR();
             }
             GETLOCAL(oparg) = PyStackRef_NULL;
             PyStackRef_CLOSE(v);
@@ -1255,10 +1251,12 @@
 
         case _CALL_BUILTIN_DIRECT: {
             _PyStackRef callable;
+            _PyStackRef self_or_null;
             _PyStackRef *args;
             _PyStackRef res;
             oparg = CURRENT_OPARG();
             args = &stack_pointer[-oparg];
+            self_or_null = stack_pointer[-1 - oparg];
             callable = stack_pointer[-2 - oparg];
             _PyFrame_SetStackPointer(frame, stack_pointer);
             PyObject *callable_o = PyStackRef_AsPyObjectBorrow(callable);
@@ -1268,6 +1266,7 @@
                 PyStackRef_CLOSE(args[i]);
             }
             PyStackRef_CLOSE(callable);
+            /* The guards made sure self_or_null is NULL. */
             if (res_o == NULL) {
                 stack_pointer += -2 - oparg;
                 JUMP_TO_ERROR();
@@ -1756,16 +1755,12 @@
             PyObject *ns = LOCALS();
             if (ns == NULL) {
                 _PyErr_Format(tstate, PyExc_SystemError, "no locals when deleting %R", name);
-                if (1) {
-                    JUMP_TO_ERROR();
-                }
+                JUMP_TO_ERROR();
             }
             int err = PyObject_DelItem(ns, name);
             if (err != 0) {
                 _PyEval_FormatExcCheckArg(tstate, PyExc_NameError, "name '%.200s' is not defined", name);
-                if (1) {
-                    JUMP_TO_ERROR();
-                }
+                JUMP_TO_ERROR();
             }
             break;
         }
@@ -1825,9 +1820,7 @@
             PyObject *value_o = PyCell_GET(cell);
             if (value_o == NULL) {
                 _PyEval_FormatExcUnbound(tstate, _PyFrame_GetCode(frame), oparg);
-                if (1) {
-                    JUMP_TO_ERROR();
-                }
+                JUMP_TO_ERROR();
             }
             value = PyStackRef_FromPyObjectNew(value_o);
             stack_pointer[0] = value;
@@ -1873,9 +1866,7 @@
             PyObject *old = PyCell_GET(cell);
             if (old == NULL) {
                 _PyEval_FormatExcUnbound(tstate, _PyFrame_GetCode(frame), oparg);
-                if (1) {
-                    JUMP_TO_ERROR();
-                }
+                JUMP_TO_ERROR();
             }
             PyCell_SET(cell, NULL);
             Py_DECREF(old);
@@ -1888,9 +1879,7 @@
             PyObject *l = LOCALS();
             if (l == NULL) {
                 _PyErr_SetString(tstate, PyExc_SystemError, "no locals found");
-                if (1) {
-                    JUMP_TO_ERROR();
-                }
+                JUMP_TO_ERROR();
             }
             locals = PyStackRef_FromPyObjectNew(l);
             stack_pointer[0] = locals;
@@ -2406,19 +2395,133 @@
             break;
         }
 
-        /* _LIST_APPEND is not a viable micro-op for tier 2 because it uses 'goto' */
+        case _LIST_APPEND: {
+            _PyStackRef list;
+            _PyStackRef v;
+            oparg = CURRENT_OPARG();
+            v = stack_pointer[-1];
+            list = stack_pointer[-1 - oparg];
+            _PyFrame_SetStackPointer(frame, stack_pointer);
+            int err = _PyList_AppendTakeRef((PyListObject *)PyStackRef_AsPyObjectBorrow(list),
+                                            PyStackRef_AsPyObjectSteal(v));
+            if (err < 0) {
+                stack_pointer += -1;
+                JUMP_TO_ERROR();
+            }
+            stack_pointer += -1;
+            break;
+        }
 
-        /* _LIST_EXTEND is not a viable micro-op for tier 2 because it uses 'goto' */
+        case _LIST_EXTEND: {
+            _PyStackRef list_st;
+            _PyStackRef iterable_st;
+            oparg = CURRENT_OPARG();
+            iterable_st = stack_pointer[-1];
+            list_st = stack_pointer[-1 - oparg];
+            _PyFrame_SetStackPointer(frame, stack_pointer);
+            int err = _PyEval_ListExtend(tstate, PyStackRef_AsPyObjectBorrow(list_st),
+                                         PyStackRef_AsPyObjectBorrow(iterable_st));
+            PyStackRef_CLOSE(iterable_st);
+            if (err < 0) {
+                stack_pointer += -1;
+                JUMP_TO_ERROR();
+            }
+            stack_pointer += -1;
+            break;
+        }
 
-        /* _SET_ADD is not a viable micro-op for tier 2 because it uses 'goto' */
+        case _SET_ADD: {
+            _PyStackRef set;
+            _PyStackRef v;
+            oparg = CURRENT_OPARG();
+            v = stack_pointer[-1];
+            set = stack_pointer[-1 - oparg];
+            _PyFrame_SetStackPointer(frame, stack_pointer);
+            int err = PySet_Add(PyStackRef_AsPyObjectBorrow(set), PyStackRef_AsPyObjectBorrow(v));
+            PyStackRef_CLOSE(v);
+            if (err) {
+                stack_pointer += -1;
+                JUMP_TO_ERROR();
+            }
+            stack_pointer += -1;
+            break;
+        }
 
-        /* _SET_UPDATE is not a viable micro-op for tier 2 because it uses 'goto' */
+        case _SET_UPDATE: {
+            _PyStackRef set;
+            _PyStackRef iterable;
+            oparg = CURRENT_OPARG();
+            iterable = stack_pointer[-1];
+            set = stack_pointer[-1 - oparg];
+            _PyFrame_SetStackPointer(frame, stack_pointer);
+            int err = _PySet_Update(PyStackRef_AsPyObjectBorrow(set), PyStackRef_AsPyObjectBorrow(iterable));
+            PyStackRef_CLOSE(iterable);
+            if (err < 0) {
+                stack_pointer += -1;
+                JUMP_TO_ERROR();
+            }
+            stack_pointer += -1;
+            break;
+        }
 
-        /* _MAP_ADD is not a viable micro-op for tier 2 because it uses 'goto' */
+        case _MAP_ADD: {
+            _PyStackRef dict_st;
+            _PyStackRef key;
+            _PyStackRef value;
+            oparg = CURRENT_OPARG();
+            value = stack_pointer[-1];
+            key = stack_pointer[-2];
+            dict_st = stack_pointer[-2 - oparg];
+            _PyFrame_SetStackPointer(frame, stack_pointer);
+            int err = _PyDict_SetItem_Take2((PyDictObject *)PyStackRef_AsPyObjectBorrow(dict_st),
+                                            PyStackRef_AsPyObjectSteal(key),
+                                            PyStackRef_AsPyObjectSteal(value));
+            if (err != 0) {
+                stack_pointer += -2;
+                JUMP_TO_ERROR();
+            }
+            stack_pointer += -2;
+            break;
+        }
 
-        /* _DICT_UPDATE is not a viable micro-op for tier 2 because it uses 'goto' */
+        case _DICT_UPDATE: {
+            _PyStackRef dict;
+            _PyStackRef update;
+            oparg = CURRENT_OPARG();
+            update = stack_pointer[-1];
+            dict = stack_pointer[-1 - oparg];
+            _PyFrame_SetStackPointer(frame, stack_pointer);
+            int err = _PyEval_DictUpdate(tstate, PyStackRef_AsPyObjectBorrow(dict),
+                                         PyStackRef_AsPyObjectBorrow(update));
+            PyStackRef_CLOSE(update);
+            if (err < 0) {
+                stack_pointer += -1;
+                JUMP_TO_ERROR();
+            }
+            stack_pointer += -1;
+            break;
+        }
 
-        /* _DICT_MERGE is not a viable micro-op for tier 2 because it uses 'goto' */
+        case _DICT_MERGE: {
+            _PyStackRef callable;
+            _PyStackRef dict;
+            _PyStackRef update;
+            oparg = CURRENT_OPARG();
+            update = stack_pointer[-1];
+            dict = stack_pointer[-1 - oparg];
+            callable = stack_pointer[-4 - oparg];
+            _PyFrame_SetStackPointer(frame, stack_pointer);
+            int err = _PyEval_DictMerge(tstate, PyStackRef_AsPyObjectBorrow(callable),
+                                        PyStackRef_AsPyObjectBorrow(dict),
+                                        PyStackRef_AsPyObjectBorrow(update));
+            PyStackRef_CLOSE(update);
+            if (err < 0) {
+                stack_pointer += -1;
+                JUMP_TO_ERROR();
+            }
+            stack_pointer += -1;
+            break;
+        }
 
         /* _SPECIALIZE_UNPACK_SEQUENCE is not a viable micro-op for tier 2 because it is a specializing op */
 
@@ -2695,7 +2798,27 @@
             break;
         }
 
-        /* _CHECK_EXC_MATCH is not a viable micro-op for tier 2 because it uses 'goto' */
+        case _CHECK_EXC_MATCH: {
+            _PyStackRef left;
+            _PyStackRef right;
+            _PyStackRef b;
+            right = stack_pointer[-1];
+            left = stack_pointer[-2];
+            _PyFrame_SetStackPointer(frame, stack_pointer);
+            PyObject *left_o = PyStackRef_AsPyObjectBorrow(left);
+            PyObject *right_o = PyStackRef_AsPyObjectBorrow(right);
+            assert(PyExceptionInstance_Check(left_o));
+            int valid = _PyEval_CheckExceptTypeValid(tstate, right_o) == 0;
+            int res = valid && PyErr_GivenExceptionMatches(left_o, right_o);
+            PyStackRef_CLOSE(right);
+            if (!valid) {
+                stack_pointer += -1;
+                JUMP_TO_ERROR();
+            }
+            b = res ? PyStackRef_True : PyStackRef_False;
+            stack_pointer[-1] = b;
+            break;
+        }
 
         case _CHECK_EG_MATCH: {
             _PyStackRef exc_value_st;

@@ -865,6 +865,7 @@
             // _CALL_BUILTIN_DIRECT
             {
                 args = &stack_pointer[-oparg];
+                self_or_null = stack_pointer[-1 - oparg];
                 callable = stack_pointer[-2 - oparg];
                 _PyFrame_SetStackPointer(frame, stack_pointer);
                 PyObject *callable_o = PyStackRef_AsPyObjectBorrow(callable);
@@ -874,6 +875,7 @@
                     PyStackRef_CLOSE(args[i]);
                 }
                 PyStackRef_CLOSE(callable);
+                /* The guards made sure self_or_null is NULL. */
                 if (res_o == NULL) {
                     stack_pointer += -2 - oparg;
                     goto error;
@@ -918,6 +920,7 @@
             // _CALL_BUILTIN_DIRECT
             {
                 args = &stack_pointer[-oparg];
+                self_or_null = stack_pointer[-1 - oparg];
                 callable = stack_pointer[-2 - oparg];
                 _PyFrame_SetStackPointer(frame, stack_pointer);
                 PyObject *callable_o = PyStackRef_AsPyObjectBorrow(callable);
@@ -927,6 +930,7 @@
                     PyStackRef_CLOSE(args[i]);
                 }
                 PyStackRef_CLOSE(callable);
+                /* The guards made sure self_or_null is NULL. */
                 if (res_o == NULL) {
                     stack_pointer += -2 - oparg;
                     goto error;
@@ -970,6 +974,7 @@
             // _CALL_BUILTIN_DIRECT
             {
                 args = &stack_pointer[-oparg];
+                self_or_null = stack_pointer[-1 - oparg];
                 callable = stack_pointer[-2 - oparg];
                 _PyFrame_SetStackPointer(frame, stack_pointer);
                 PyObject *callable_o = PyStackRef_AsPyObjectBorrow(callable);
@@ -979,6 +984,7 @@
                     PyStackRef_CLOSE(args[i]);
                 }
                 PyStackRef_CLOSE(callable);
+                /* The guards made sure self_or_null is NULL. */
                 if (res_o == NULL) {
                     stack_pointer += -2 - oparg;
                     goto error;
@@ -1719,13 +1725,13 @@
             PyObject *left_o = PyStackRef_AsPyObjectBorrow(left);
             PyObject *right_o = PyStackRef_AsPyObjectBorrow(right);
             assert(PyExceptionInstance_Check(left_o));
-            if (_PyEval_CheckExceptTypeValid(tstate, right_o) < 0) {
-                PyStackRef_CLOSE(right);
-                stack_pointer -= 1;
+            int valid = _PyEval_CheckExceptTypeValid(tstate, right_o) == 0;
+            int res = valid && PyErr_GivenExceptionMatches(left_o, right_o);
+            PyStackRef_CLOSE(right);
+            if (!valid) {
+                stack_pointer += -1;
                 goto error;
             }
-            int res = PyErr_GivenExceptionMatches(left_o, right_o);
-            PyStackRef_CLOSE(right);
             b = res ? PyStackRef_True : PyStackRef_False;
             stack_pointer[-1] = b;
             DISPATCH();
@@ -2043,9 +2049,7 @@
             PyObject *old = PyCell_GET(cell);
             if (old == NULL) {
                 _PyEval_FormatExcUnbound(tstate, _PyFrame_GetCode(frame), oparg);
-                if (1) {
-                    goto error;
-                }
+                goto error;
             }
             PyCell_SET(cell, NULL);
             Py_DECREF(old);
@@ -2064,9 +2068,7 @@
                 _PyEval_FormatExcCheckArg(tstate, PyExc_UnboundLocalError,
                     "cannot access local variable '%s' where it is not associated with a value",
                     PyTuple_GetItem(_PyFrame_GetCode(frame)->co_localsplusnames, oparg));
-                if (1) {
-                    goto error;
-                }
+                goto error;
             }
             GETLOCAL(oparg) = PyStackRef_NULL;
             PyStackRef_CLOSE(v);
@@ -2102,16 +2104,12 @@
             PyObject *ns = LOCALS();
             if (ns == NULL) {
                 _PyErr_Format(tstate, PyExc_SystemError, "no locals when deleting %R", name);
-                if (1) {
-                    goto error;
-                }
+                goto error;
             }
             int err = PyObject_DelItem(ns, name);
             if (err != 0) {
                 _PyEval_FormatExcCheckArg(tstate, PyExc_NameError, "name '%.200s' is not defined", name);
-                if (1) {
-                    goto error;
-                }
+                goto error;
             }
             DISPATCH();
         }
@@ -2157,8 +2155,7 @@
                                         PyStackRef_AsPyObjectBorrow(update));
             PyStackRef_CLOSE(update);
             if (err < 0) {
-                /* The item was consumed; the container stays for the unwinder. */
-                stack_pointer -= 1;
+                stack_pointer += -1;
                 goto error;
             }
             stack_pointer += -1;
@@ -2180,8 +2177,7 @@
                                          PyStackRef_AsPyObjectBorrow(update));
             PyStackRef_CLOSE(update);
             if (err < 0) {
-                /* The item was consumed; the container stays for the unwinder. */
-                stack_pointer -= 1;
+                stack_pointer += -1;
                 goto error;
             }
             stack_pointer += -1;
@@ -3015,7 +3011,6 @@
             int taken = PyStackRef_IsFalse(cond);
             int err = _PyEval_MonitorBranch(tstate, frame, this_instr, next_instr, oparg, taken);
             if (err < 0) {
-                stack_pointer += -1;
                 goto error;
             }
             if (taken) {
@@ -3083,7 +3078,6 @@
             int taken = PyStackRef_IsTrue(cond);
             int err = _PyEval_MonitorBranch(tstate, frame, this_instr, next_instr, oparg, taken);
             if (err < 0) {
-                stack_pointer += -1;
                 goto error;
             }
             if (taken) {
@@ -3305,8 +3299,7 @@
             int err = _PyList_AppendTakeRef((PyListObject *)PyStackRef_AsPyObjectBorrow(list),
                                             PyStackRef_AsPyObjectSteal(v));
             if (err < 0) {
-                /* The item was consumed; the container stays for the unwinder. */
-                stack_pointer -= 1;
+                stack_pointer += -1;
                 goto error;
             }
             stack_pointer += -1;
@@ -3328,8 +3321,7 @@
                                          PyStackRef_AsPyObjectBorrow(iterable_st));
             PyStackRef_CLOSE(iterable_st);
             if (err < 0) {
-                /* The item was consumed; the container stays for the unwinder. */
-                stack_pointer -= 1;
+                stack_pointer += -1;
                 goto error;
             }
             stack_pointer += -1;
@@ -3711,9 +3703,7 @@
             PyObject *value_o = PyCell_GET(cell);
             if (value_o == NULL) {
                 _PyEval_FormatExcUnbound(tstate, _PyFrame_GetCode(frame), oparg);
-                if (1) {
-                    goto error;
-                }
+                goto error;
             }
             value = PyStackRef_FromPyObjectNew(value_o);
             stack_pointer[0] = value;
@@ -3794,9 +3784,7 @@
                 _PyEval_FormatExcCheckArg(tstate, PyExc_UnboundLocalError,
                     "cannot access local variable '%s' where it is not associated with a value",
                     PyTuple_GetItem(_PyFrame_GetCode(frame)->co_localsplusnames, oparg));
-                if (1) {
-                    goto error;
-                }
+                goto error;
             }
             value = PyStackRef_DUP(value_s);
             stack_pointer[0] = value;
@@ -3965,9 +3953,7 @@
             PyObject *l = LOCALS();
             if (l == NULL) {
                 _PyErr_SetString(tstate, PyExc_SystemError, "no locals found");
-                if (1) {
-                    goto error;
-                }
+                goto error;
             }
             locals = PyStackRef_FromPyObjectNew(l);
             stack_pointer[0] = locals;
@@ -4133,8 +4119,7 @@
                                             PyStackRef_AsPyObjectSteal(key),
                                             PyStackRef_AsPyObjectSteal(value));
             if (err != 0) {
-                /* Key and value were consumed; the dict stays for the unwinder. */
-                stack_pointer -= 2;
+                stack_pointer += -2;
                 goto error;
             }
             stack_pointer += -2;
@@ -4601,7 +4586,7 @@
                     if (!Py_IsNone(PyStackRef_AsPyObjectBorrow(v))) {
                         _PyEval_RefuseSendToSequence(tstate, receiver_o);
                         PyStackRef_CLOSE(v);
-                        stack_pointer -= 1;
+                        stack_pointer += -1;
                         goto error;
                     }
                     Py_ssize_t next_index;
@@ -4609,7 +4594,7 @@
                         receiver_o, PyStackRef_UntagInt(index_or_null), &retval_o, &next_index);
                     PyStackRef_CLOSE(v);
                     if (status < 0) {
-                        stack_pointer -= 1;
+                        stack_pointer += -1;
                         goto error;
                     }
                     if (status > 0) {
@@ -4625,7 +4610,7 @@
                                                     &retval_o);
                     PyStackRef_CLOSE(v);
                     if (r == PYGEN_ERROR) {
-                        stack_pointer -= 1;
+                        stack_pointer += -1;
                         goto error;
                     }
                     if (r == PYGEN_RETURN) {
@@ -4711,8 +4696,7 @@
             int err = PySet_Add(PyStackRef_AsPyObjectBorrow(set), PyStackRef_AsPyObjectBorrow(v));
             PyStackRef_CLOSE(v);
             if (err) {
-                /* The item was consumed; the container stays for the unwinder. */
-                stack_pointer -= 1;
+                stack_pointer += -1;
                 goto error;
             }
             stack_pointer += -1;
@@ -4754,8 +4738,7 @@
             int err = _PySet_Update(PyStackRef_AsPyObjectBorrow(set), PyStackRef_AsPyObjectBorrow(iterable));
             PyStackRef_CLOSE(iterable);
             if (err < 0) {
-                /* The item was consumed; the container stays for the unwinder. */
-                stack_pointer -= 1;
+                stack_pointer += -1;
                 goto error;
             }
             stack_pointer += -1;

@@ -17,6 +17,8 @@ import dataclasses
 from typing import Callable
 
 import lexer
+import liveness
+import stack
 from dsl_parser import Body
 from errors import DSLError
 from lexer import Token
@@ -95,12 +97,18 @@ class BodyEmitter:
             "SYNC_SP": self.remove,
         }
         self.filename = "<body>"
+        self.liveness: liveness.Liveness | None = None
+        self.token_index: dict[int, int] = {}
 
     # -- driver ------------------------------------------------------------
 
     def emit(self, body: Body, indent: str) -> list[str]:
         """Return the rewritten body as lines indented by ``indent``."""
         self.filename = body.filename
+        self.token_index = {id(t): i for i, t in enumerate(body.tokens)}
+        if self.uop is not None:
+            names = [item.name for item in self.uop.inputs if not item.is_unused]
+            self.liveness = liveness.analyze(body.tokens, names, body.filename)
         return reindent(self.rewrite(body), indent)
 
     def rewrite(self, body: Body) -> str:
@@ -154,20 +162,63 @@ class BodyEmitter:
         inner = "".join(f"{indent}    {s}\n" for s in statements)
         return f"if ({cond}) {{\n{inner}{indent}}}"
 
-    def pop_inputs(self) -> list[str]:
-        """The stack adjustment that drops this uop's inputs, if any."""
-        if self.uop is None or self.uop.layout.popped == 0:
+    def dead_inputs_cleanup(self, token: Token) -> list[str]:
+        """At an error exit: drop the inputs the body no longer owns.
+
+        Dead inputs at the top are popped; a dead input below a live one
+        has its slot cleared, so that the error handler, which closes what
+        the stack holds, skips it."""
+        if self.uop is None or self.liveness is None:
             return []
-        return [f"stack_pointer += {(-self.uop.layout.popped).to_c()};"]
+        state = self.liveness.state_at(self.token_index[id(token)])
+        for name, how in state.items():
+            if how == liveness.MAYBE:
+                raise self.error(token, f"input '{name}' is dead on some paths "
+                                        f"to {token.text} and live on others")
+        placed = self.uop.layout.inputs
+        popped = stack.ZERO
+        top = len(placed)
+        while top > 0 and self._dead(placed[top - 1].item, state):
+            top -= 1
+            popped = popped + placed[top].item.size
+        lines = []
+        for spot in placed[:top]:
+            if self._dead(spot.item, state):
+                lines.extend(self._clear_slot(spot))
+        if popped != 0:
+            lines.append(f"stack_pointer += {(-popped).to_c()};")
+        return lines
+
+    @staticmethod
+    def _dead(item, state: dict[str, str]) -> bool:
+        return not item.is_unused and state.get(item.name) == liveness.DEAD
+
+    @staticmethod
+    def _clear_slot(spot) -> list[str]:
+        offset = spot.offset.to_c()
+        if spot.item.is_array:
+            return [f"for (int _i = 0; _i < {spot.item.size.to_c()}; _i++) "
+                    f"stack_pointer[{offset} + _i] = PyStackRef_NULL;"]
+        return [f"stack_pointer[{offset}] = PyStackRef_NULL;"]
 
     # -- tier-specific rewrites (overridden) ------------------------------
 
     def error_if(self, token: Token, args: list[str], indent: str) -> str:
         # ERROR_IF(cond) and the older ERROR_IF(cond, label) mean the same.
-        return self.conditional(args[0], self.pop_inputs() + [self.goto_error()],
-                                indent)
+        statements = self.dead_inputs_cleanup(token) + [self.goto_error()]
+        if args[0].strip() in ("true", "1"):
+            return f"\n{indent}".join(statements)
+        return self.conditional(args[0], statements, indent)
 
     def error_no_pop(self, token: Token, args: list[str], indent: str) -> str:
+        """The stack is as the operation found it: every input still
+        belongs to it (ERROR_IF is the exit for a body that consumed some)."""
+        if self.uop is not None and self.liveness is not None:
+            state = self.liveness.state_at(self.token_index[id(token)])
+            gone = [name for name, how in state.items() if how != liveness.LIVE]
+            if gone:
+                raise self.error(token, f"ERROR_NO_POP after input '{gone[0]}' was consumed; "
+                                        f"use ERROR_IF")
         return self.goto_error()
 
     def goto_error(self) -> str:
