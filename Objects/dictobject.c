@@ -24,11 +24,12 @@
 static struct {
     uint8_t dk_log2_size;
     uint8_t dk_log2_index_bytes;
+    uint32_t dk_version;
     Py_ssize_t dk_usable;
     Py_ssize_t dk_nentries;
     int8_t dk_indices[PyDict_MINSIZE];
 } empty_keys_struct = {
-    PyDict_LOG_MINSIZE, PyDict_LOG_MINSIZE, 0, 0,
+    PyDict_LOG_MINSIZE, PyDict_LOG_MINSIZE, 0, 0, 0,
     {DKIX_EMPTY, DKIX_EMPTY, DKIX_EMPTY, DKIX_EMPTY,
      DKIX_EMPTY, DKIX_EMPTY, DKIX_EMPTY, DKIX_EMPTY},
 };
@@ -47,6 +48,20 @@ _PyDict_BumpVersion(PyDictObject *mp)
 }
 
 #define BUMP_VERSION(mp) _PyDict_BumpVersion(mp)
+
+static uint32_t next_keys_version = 1;
+
+uint32_t
+_PyDictKeys_GetVersionForCurrentState(PyDictKeysObject *keys)
+{
+    if (keys == Py_EMPTY_KEYS) {
+        return 0;  /* read-only, and shared by every empty dict */
+    }
+    if (keys->dk_version == 0 && next_keys_version != 0) {
+        keys->dk_version = next_keys_version++;
+    }
+    return keys->dk_version;
+}
 
 /* ---- Index array access ---------------------------------------------------- */
 
@@ -130,6 +145,7 @@ new_keys_object(uint8_t log2_size)
     }
     dk->dk_log2_size = log2_size;
     dk->dk_log2_index_bytes = log2_bytes;
+    dk->dk_version = 0;
     dk->dk_usable = usable;
     dk->dk_nentries = 0;
     memset(dk->dk_indices, 0xff, index_bytes); /* all DKIX_EMPTY */
@@ -365,6 +381,7 @@ insert_new_entry(PyDictObject *mp, PyObject *key, Py_hash_t hash, PyObject *valu
     ep->me_value = value;
     dk->dk_usable--;
     dk->dk_nentries++;
+    dk->dk_version = 0;
     mp->ma_used++;
     BUMP_VERSION(mp);
     return 0;
@@ -636,6 +653,7 @@ delitem_at(PyDictObject *mp, Py_ssize_t ix, Py_hash_t hash)
     PyObject *old_value = ep->me_value;
     ep->me_key = NULL;
     ep->me_value = NULL;
+    dk->dk_version = 0;
     mp->ma_used--;
     BUMP_VERSION(mp);
     Py_DECREF(old_key);
@@ -1172,6 +1190,7 @@ copy_keys_object(PyDictKeysObject *keys)
         return PyErr_NoMemory();
     }
     memcpy(copy, keys, size);
+    copy->dk_version = 0;  /* a version names one table */
     PyDictKeyEntry *entries = DK_ENTRIES(copy);
     for (Py_ssize_t i = 0; i < copy->dk_nentries; i++) {
         Py_XINCREF(entries[i].me_key);

@@ -1221,29 +1221,42 @@
 
         family(LOAD_GLOBAL, INLINE_CACHE_ENTRIES_LOAD_GLOBAL) = {
             LOAD_GLOBAL_MODULE,
+            LOAD_GLOBAL_BUILTIN,
         };
 
         specializing op(_SPECIALIZE_LOAD_GLOBAL, (counter/1 -- )) {
             if (ADAPTIVE_COUNTER_TRIGGERS(counter)) {
                 PyObject *name = GETITEM(FRAME_CO_NAMES, oparg >> 1);
                 next_instr = this_instr;
-                _Py_Specialize_LoadGlobal(GLOBALS(), next_instr, name);
+                _Py_Specialize_LoadGlobal(GLOBALS(), BUILTINS(), next_instr, name);
                 DISPATCH_SAME_OPARG();
             }
             ADVANCE_ADAPTIVE_COUNTER(this_instr[1].cache);
         }
 
-        /* Cache: counter, entry index, dict version (for the specialised
-           forms). */
-        macro(LOAD_GLOBAL) = _SPECIALIZE_LOAD_GLOBAL + unused/1 + unused/2 + _LOAD_GLOBAL;
+        /* Cache: counter, the keys versions of globals and of builtins
+           (Include/internal/pycore_dict.h: a keys version stays while no
+           key is added or removed, whatever the values do), entry index.
+           The guards come first, so the index is last. */
+        macro(LOAD_GLOBAL) = _SPECIALIZE_LOAD_GLOBAL + unused/1 + unused/1 + unused/1 + _LOAD_GLOBAL;
 
-        /* A global found in the module's dict: while the dict's version is
-           unchanged the value is still at the same entry. */
-        op(_LOAD_GLOBAL_MODULE, (index/1, version/2 -- res, null[oparg & 1])) {
-            PyDictObject *globals = (PyDictObject *)GLOBALS();
+        op(_GUARD_GLOBALS_VERSION, (version/1 --)) {
+            PyObject *globals = GLOBALS();
             DEOPT_IF(!PyDict_CheckExact(globals));
-            DEOPT_IF(_PyDict_GetVersion(globals) != version);
-            PyObject *value = DK_ENTRIES(globals->ma_keys)[index].me_value;
+            DEOPT_IF(((PyDictObject *)globals)->ma_keys->dk_version != version);
+        }
+
+        op(_GUARD_BUILTINS_VERSION, (version/1 --)) {
+            PyObject *builtins = BUILTINS();
+            DEOPT_IF(!PyDict_CheckExact(builtins));
+            DEOPT_IF(((PyDictObject *)builtins)->ma_keys->dk_version != version);
+        }
+
+        /* The value now at entry `index` of a dict whose keys a guard has
+           just checked; NULL there means the value was deleted by a
+           PyDict API that leaves the entry's key (none does today). */
+        op(_LOAD_GLOBAL_FROM_GLOBALS, (index/1 -- res, null[oparg & 1])) {
+            PyObject *value = DK_ENTRIES(((PyDictObject *)GLOBALS())->ma_keys)[index].me_value;
             DEOPT_IF(value == NULL);
             res = PyStackRef_FromPyObjectNew(value);
             if (oparg & 1) {
@@ -1251,7 +1264,21 @@
             }
         }
 
-        macro(LOAD_GLOBAL_MODULE) = unused/1 + _LOAD_GLOBAL_MODULE;
+        op(_LOAD_GLOBAL_FROM_BUILTINS, (index/1 -- res, null[oparg & 1])) {
+            PyObject *value = DK_ENTRIES(((PyDictObject *)BUILTINS())->ma_keys)[index].me_value;
+            DEOPT_IF(value == NULL);
+            res = PyStackRef_FromPyObjectNew(value);
+            if (oparg & 1) {
+                null[0] = PyStackRef_NULL;
+            }
+        }
+
+        /* A name found in the module's dict. */
+        macro(LOAD_GLOBAL_MODULE) = unused/1 + _GUARD_GLOBALS_VERSION + unused/1 + _LOAD_GLOBAL_FROM_GLOBALS;
+        /* A name absent from the module's dict (its keys are as they were)
+           and found in builtins. */
+        macro(LOAD_GLOBAL_BUILTIN) = unused/1 + _GUARD_GLOBALS_VERSION + _GUARD_BUILTINS_VERSION +
+                                     _LOAD_GLOBAL_FROM_BUILTINS;
 
         op(_LOAD_GLOBAL, ( -- res, null[oparg & 1])) {
             PyObject *name = GETITEM(FRAME_CO_NAMES, oparg >> 1);

@@ -1623,26 +1623,67 @@
 
         /* _SPECIALIZE_LOAD_GLOBAL is not a viable micro-op for tier 2 because it is a specializing op */
 
-        case _LOAD_GLOBAL_MODULE: {
+        case _GUARD_GLOBALS_VERSION: {
+            uint16_t version = (uint16_t)CURRENT_OPERAND0();
+            (void)version;
+            PyObject *globals = GLOBALS();
+            if (!PyDict_CheckExact(globals)) {
+                UOP_STAT_INC(uopcode, miss);
+                JUMP_TO_JUMP_TARGET();
+            }
+            if (((PyDictObject *)globals)->ma_keys->dk_version != version) {
+                UOP_STAT_INC(uopcode, miss);
+                JUMP_TO_JUMP_TARGET();
+            }
+            break;
+        }
+
+        case _GUARD_BUILTINS_VERSION: {
+            uint16_t version = (uint16_t)CURRENT_OPERAND0();
+            (void)version;
+            PyObject *builtins = BUILTINS();
+            if (!PyDict_CheckExact(builtins)) {
+                UOP_STAT_INC(uopcode, miss);
+                JUMP_TO_JUMP_TARGET();
+            }
+            if (((PyDictObject *)builtins)->ma_keys->dk_version != version) {
+                UOP_STAT_INC(uopcode, miss);
+                JUMP_TO_JUMP_TARGET();
+            }
+            break;
+        }
+
+        case _LOAD_GLOBAL_FROM_GLOBALS: {
             _PyStackRef res;
             _PyStackRef *null;
             oparg = CURRENT_OPARG();
             null = &stack_pointer[1];
             uint16_t index = (uint16_t)CURRENT_OPERAND0();
             (void)index;
-            uint32_t version = (uint32_t)CURRENT_OPERAND1();
-            (void)version;
             _PyFrame_SetStackPointer(frame, stack_pointer);
-            PyDictObject *globals = (PyDictObject *)GLOBALS();
-            if (!PyDict_CheckExact(globals)) {
+            PyObject *value = DK_ENTRIES(((PyDictObject *)GLOBALS())->ma_keys)[index].me_value;
+            if (value == NULL) {
                 UOP_STAT_INC(uopcode, miss);
                 JUMP_TO_JUMP_TARGET();
             }
-            if (_PyDict_GetVersion(globals) != version) {
-                UOP_STAT_INC(uopcode, miss);
-                JUMP_TO_JUMP_TARGET();
+            res = PyStackRef_FromPyObjectNew(value);
+            if (oparg & 1) {
+                null[0] = PyStackRef_NULL;
             }
-            PyObject *value = DK_ENTRIES(globals->ma_keys)[index].me_value;
+            stack_pointer[0] = res;
+            stack_pointer += 1 + (oparg & 1);
+            break;
+        }
+
+        case _LOAD_GLOBAL_FROM_BUILTINS: {
+            _PyStackRef res;
+            _PyStackRef *null;
+            oparg = CURRENT_OPARG();
+            null = &stack_pointer[1];
+            uint16_t index = (uint16_t)CURRENT_OPERAND0();
+            (void)index;
+            _PyFrame_SetStackPointer(frame, stack_pointer);
+            PyObject *value = DK_ENTRIES(((PyDictObject *)BUILTINS())->ma_keys)[index].me_value;
             if (value == NULL) {
                 UOP_STAT_INC(uopcode, miss);
                 JUMP_TO_JUMP_TARGET();

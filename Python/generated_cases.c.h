@@ -3872,13 +3872,14 @@
                 if (ADAPTIVE_COUNTER_TRIGGERS(counter)) {
                     PyObject *name = GETITEM(FRAME_CO_NAMES, oparg >> 1);
                     next_instr = this_instr;
-                    _Py_Specialize_LoadGlobal(GLOBALS(), next_instr, name);
+                    _Py_Specialize_LoadGlobal(GLOBALS(), BUILTINS(), next_instr, name);
                     DISPATCH_SAME_OPARG();
                 }
                 ADVANCE_ADAPTIVE_COUNTER(this_instr[1].cache);
             }
             /* Skip 1 cache entry */
-            /* Skip 2 cache entries */
+            /* Skip 1 cache entry */
+            /* Skip 1 cache entry */
             // _LOAD_GLOBAL
             {
                 null = &stack_pointer[1];
@@ -3898,6 +3899,69 @@
             DISPATCH();
         }
 
+        TARGET(LOAD_GLOBAL_BUILTIN) {
+            frame->instr_ptr = next_instr;
+            next_instr += 5;
+            INSTRUCTION_STATS(LOAD_GLOBAL_BUILTIN);
+            _Py_CODEUNIT* const this_instr = next_instr - 5;
+            (void)this_instr;
+            _PyStackRef res;
+            _PyStackRef *null;
+            /* Skip 1 cache entry */
+            // _GUARD_GLOBALS_VERSION
+            {
+                uint16_t version = read_u16(&this_instr[2].cache);
+                (void)version;
+                PyObject *globals = GLOBALS();
+                if (!PyDict_CheckExact(globals)) {
+                    UPDATE_MISS_STATS(LOAD_GLOBAL_BUILTIN);
+                    assert(_PyOpcode_Deopt[opcode] == (LOAD_GLOBAL));
+                    JUMP_TO_PREDICTED(LOAD_GLOBAL);
+                }
+                if (((PyDictObject *)globals)->ma_keys->dk_version != version) {
+                    UPDATE_MISS_STATS(LOAD_GLOBAL_BUILTIN);
+                    assert(_PyOpcode_Deopt[opcode] == (LOAD_GLOBAL));
+                    JUMP_TO_PREDICTED(LOAD_GLOBAL);
+                }
+            }
+            // _GUARD_BUILTINS_VERSION
+            {
+                uint16_t version = read_u16(&this_instr[3].cache);
+                (void)version;
+                PyObject *builtins = BUILTINS();
+                if (!PyDict_CheckExact(builtins)) {
+                    UPDATE_MISS_STATS(LOAD_GLOBAL_BUILTIN);
+                    assert(_PyOpcode_Deopt[opcode] == (LOAD_GLOBAL));
+                    JUMP_TO_PREDICTED(LOAD_GLOBAL);
+                }
+                if (((PyDictObject *)builtins)->ma_keys->dk_version != version) {
+                    UPDATE_MISS_STATS(LOAD_GLOBAL_BUILTIN);
+                    assert(_PyOpcode_Deopt[opcode] == (LOAD_GLOBAL));
+                    JUMP_TO_PREDICTED(LOAD_GLOBAL);
+                }
+            }
+            // _LOAD_GLOBAL_FROM_BUILTINS
+            {
+                null = &stack_pointer[1];
+                uint16_t index = read_u16(&this_instr[4].cache);
+                (void)index;
+                _PyFrame_SetStackPointer(frame, stack_pointer);
+                PyObject *value = DK_ENTRIES(((PyDictObject *)BUILTINS())->ma_keys)[index].me_value;
+                if (value == NULL) {
+                    UPDATE_MISS_STATS(LOAD_GLOBAL_BUILTIN);
+                    assert(_PyOpcode_Deopt[opcode] == (LOAD_GLOBAL));
+                    JUMP_TO_PREDICTED(LOAD_GLOBAL);
+                }
+                res = PyStackRef_FromPyObjectNew(value);
+                if (oparg & 1) {
+                    null[0] = PyStackRef_NULL;
+                }
+                stack_pointer[0] = res;
+                stack_pointer += 1 + (oparg & 1);
+            }
+            DISPATCH();
+        }
+
         TARGET(LOAD_GLOBAL_MODULE) {
             frame->instr_ptr = next_instr;
             next_instr += 5;
@@ -3907,26 +3971,30 @@
             _PyStackRef res;
             _PyStackRef *null;
             /* Skip 1 cache entry */
-            // _LOAD_GLOBAL_MODULE
+            // _GUARD_GLOBALS_VERSION
             {
-                null = &stack_pointer[1];
-                uint16_t index = read_u16(&this_instr[2].cache);
-                (void)index;
-                uint32_t version = read_u32(&this_instr[3].cache);
+                uint16_t version = read_u16(&this_instr[2].cache);
                 (void)version;
-                _PyFrame_SetStackPointer(frame, stack_pointer);
-                PyDictObject *globals = (PyDictObject *)GLOBALS();
+                PyObject *globals = GLOBALS();
                 if (!PyDict_CheckExact(globals)) {
                     UPDATE_MISS_STATS(LOAD_GLOBAL_MODULE);
                     assert(_PyOpcode_Deopt[opcode] == (LOAD_GLOBAL));
                     JUMP_TO_PREDICTED(LOAD_GLOBAL);
                 }
-                if (_PyDict_GetVersion(globals) != version) {
+                if (((PyDictObject *)globals)->ma_keys->dk_version != version) {
                     UPDATE_MISS_STATS(LOAD_GLOBAL_MODULE);
                     assert(_PyOpcode_Deopt[opcode] == (LOAD_GLOBAL));
                     JUMP_TO_PREDICTED(LOAD_GLOBAL);
                 }
-                PyObject *value = DK_ENTRIES(globals->ma_keys)[index].me_value;
+            }
+            /* Skip 1 cache entry */
+            // _LOAD_GLOBAL_FROM_GLOBALS
+            {
+                null = &stack_pointer[1];
+                uint16_t index = read_u16(&this_instr[4].cache);
+                (void)index;
+                _PyFrame_SetStackPointer(frame, stack_pointer);
+                PyObject *value = DK_ENTRIES(((PyDictObject *)GLOBALS())->ma_keys)[index].me_value;
                 if (value == NULL) {
                     UPDATE_MISS_STATS(LOAD_GLOBAL_MODULE);
                     assert(_PyOpcode_Deopt[opcode] == (LOAD_GLOBAL));

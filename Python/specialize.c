@@ -562,25 +562,47 @@ _Py_Specialize_UnpackSequence(_PyStackRef seq, _Py_CODEUNIT *instr, int oparg)
 /* LOAD_GLOBAL of a name defined in the module: remember its entry and the
    dict's version.  Versions past 32 bits are not cached (so a cached one
    can never be confused with a later version that wrapped around). */
+/* LOAD_GLOBAL's cache entries after the counter (see bytecodes.c). */
+enum { GLOBALS_VERSION_CACHE = 1, BUILTINS_VERSION_CACHE = 2, GLOBAL_INDEX_CACHE = 3 };
+
 void
-_Py_Specialize_LoadGlobal(PyObject *globals, _Py_CODEUNIT *instr, PyObject *name)
+_Py_Specialize_LoadGlobal(PyObject *globals, PyObject *builtins, _Py_CODEUNIT *instr, PyObject *name)
 {
-    if (!PyDict_CheckExact(globals) || ((PyDictObject *)globals)->ma_values != NULL) {
+    if (!PyDict_CheckExact(globals) || !PyDict_CheckExact(builtins) || !PyUnicode_CheckExact(name)) {
         unspecialize(instr);
         return;
     }
-    Py_ssize_t index = _PyDict_LookupIndex((PyDictObject *)globals, name);
+    PyDictObject *g = (PyDictObject *)globals, *b = (PyDictObject *)builtins;
+    Py_ssize_t index = _PyDict_LookupIndex(g, name);
+    PyDictObject *home = g;
+    int form = LOAD_GLOBAL_MODULE;
+    if (index == DKIX_EMPTY) {
+        index = _PyDict_LookupIndex(b, name);
+        home = b;
+        form = LOAD_GLOBAL_BUILTIN;
+    }
     if (index == DKIX_ERROR) {
         PyErr_Clear();
     }
-    uint64_t version = _PyDict_GetVersion((PyDictObject *)globals);
-    if (index < 0 || index > UINT16_MAX || version > UINT32_MAX) {
+    if (index < 0 || index > UINT16_MAX) {
         unspecialize(instr);
         return;
     }
-    instr[2].cache = (uint16_t)index;
-    write_u32(&instr[3].cache, (uint32_t)version);
-    specialize(instr, LOAD_GLOBAL_MODULE);
+    uint32_t globals_version = _PyDictKeys_GetVersionForCurrentState(g->ma_keys);
+    uint32_t builtins_version = form == LOAD_GLOBAL_BUILTIN
+        ? _PyDictKeys_GetVersionForCurrentState(b->ma_keys) : 0;
+    /* Versions are 16 bits in the cache; they are handed out only here
+       (and by other specialising sites), so that is a lot of them. */
+    if (globals_version == 0 || globals_version > UINT16_MAX || builtins_version > UINT16_MAX ||
+        (form == LOAD_GLOBAL_BUILTIN && builtins_version == 0) ||
+        DK_ENTRIES(home->ma_keys)[index].me_value == NULL) {
+        unspecialize(instr);
+        return;
+    }
+    instr[1 + GLOBALS_VERSION_CACHE].cache = (uint16_t)globals_version;
+    instr[1 + BUILTINS_VERSION_CACHE].cache = (uint16_t)builtins_version;
+    instr[1 + GLOBAL_INDEX_CACHE].cache = (uint16_t)index;
+    specialize(instr, form);
 }
 
 /* STORE_ATTR on instances of classes with the generic attribute protocol:

@@ -219,7 +219,8 @@ PyAPI_FUNC(void) _Py_Specialize_LoadAttr(_PyStackRef owner, _Py_CODEUNIT *instr,
 PyAPI_FUNC(int) _PyObject_InstanceDictHas(PyObject *obj, PyObject *name);
 PyAPI_FUNC(void) _Py_Specialize_StoreSubscr(_PyStackRef container, _PyStackRef sub, _Py_CODEUNIT *instr);
 PyAPI_FUNC(void) _Py_Specialize_UnpackSequence(_PyStackRef seq, _Py_CODEUNIT *instr, int oparg);
-PyAPI_FUNC(void) _Py_Specialize_LoadGlobal(PyObject *globals, _Py_CODEUNIT *instr, PyObject *name);
+PyAPI_FUNC(void) _Py_Specialize_LoadGlobal(PyObject *globals, PyObject *builtins, _Py_CODEUNIT *instr,
+                                           PyObject *name);
 PyAPI_FUNC(void) _Py_Specialize_StoreAttr(_PyStackRef owner, _Py_CODEUNIT *instr, PyObject *name);
 /* Builtins that CALL specialises by identity (Python/specialize.c). */
 struct _PyEval_SpecializedCallables {

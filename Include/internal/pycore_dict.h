@@ -18,7 +18,16 @@
    `_ma_watcher_tag`; _PyDict_GetVersion reads it.  Two reads giving the
    same version mean the dict was not modified in between, so the
    specialising interpreter can cache lookups in globals and builtins.
-   The low DICT_VERSION_SHIFT bits are reserved for watcher flags. */
+   The low DICT_VERSION_SHIFT bits are reserved for watcher flags.
+
+   Keys versions: a table's dk_version names the set of keys it holds and
+   where each one sits, not their values.  It is 0 until a specialising
+   instruction asks for one (_PyDictKeys_GetVersionForCurrentState), and
+   goes back to 0 whenever a key is added or removed; a resize makes a new
+   table.  So LOAD_GLOBAL can cache "the value is entry i" (or "the name is
+   not here") and read the current value, and assigning to an existing
+   global costs no respecialisation; versions are only spent when a site
+   specialises. */
 #ifndef Py_INTERNAL_DICT_H
 #define Py_INTERNAL_DICT_H
 #ifndef Py_BUILD_CORE
@@ -38,6 +47,7 @@ typedef struct {
 struct _dictkeysobject {
     uint8_t dk_log2_size;        /* log2 of the number of index slots */
     uint8_t dk_log2_index_bytes; /* log2 of the index array's byte size */
+    uint32_t dk_version;         /* 0, or the keys version (see below) */
     Py_ssize_t dk_usable;        /* entries that can still be appended */
     Py_ssize_t dk_nentries;      /* entries used, deleted ones included */
     char dk_indices[];           /* the index, then the entries */
@@ -89,6 +99,11 @@ _PyObject_InlineDictAt(PyObject *obj)
 {
     return *(PyObject **)((char *)obj + Py_TYPE(obj)->tp_dictoffset);
 }
+
+/* The keys version of `keys` as they are now, handing out a fresh one if
+   they have none; 0 when none can be given (the shared empty table, or
+   every version spent). */
+PyAPI_FUNC(uint32_t) _PyDictKeys_GetVersionForCurrentState(PyDictKeysObject *keys);
 
 /* Give a dict a fresh version (done by every mutation in dictobject.c). */
 PyAPI_FUNC(void) _PyDict_BumpVersion(PyDictObject *mp);

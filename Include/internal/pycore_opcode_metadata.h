@@ -24,7 +24,7 @@ extern "C" {
 /* Changes whenever compiled code would read differently: opcode
    numbers, stack effects or inline-cache sizes.  The .pyc magic
    number is derived from it (Python/import.c). */
-#define _Py_BYTECODE_STAMP 1212
+#define _Py_BYTECODE_STAMP 7943
 
 static inline int
 _PyOpcode_num_popped(int opcode, int oparg)
@@ -278,6 +278,8 @@ _PyOpcode_num_popped(int opcode, int oparg)
         case LOAD_FROM_DICT_OR_GLOBALS:
             return 1;
         case LOAD_GLOBAL:
+            return 0;
+        case LOAD_GLOBAL_BUILTIN:
             return 0;
         case LOAD_GLOBAL_MODULE:
             return 0;
@@ -679,6 +681,8 @@ _PyOpcode_num_pushed(int opcode, int oparg)
             return 1;
         case LOAD_GLOBAL:
             return 1 + (oparg & 1);
+        case LOAD_GLOBAL_BUILTIN:
+            return 1 + (oparg & 1);
         case LOAD_GLOBAL_MODULE:
             return 1 + (oparg & 1);
         case LOAD_LOCALS:
@@ -981,6 +985,7 @@ const struct opcode_metadata _PyOpcode_opcode_metadata[267] = {
     [LOAD_FROM_DICT_OR_DEREF] = { true, HAS_ARG_FLAG | HAS_ERROR_FLAG | HAS_ESCAPES_FLAG },
     [LOAD_FROM_DICT_OR_GLOBALS] = { true, HAS_ARG_FLAG | HAS_NAME_FLAG | HAS_ERROR_FLAG | HAS_ESCAPES_FLAG },
     [LOAD_GLOBAL] = { true, HAS_ARG_FLAG | HAS_NAME_FLAG | HAS_ERROR_FLAG | HAS_ESCAPES_FLAG },
+    [LOAD_GLOBAL_BUILTIN] = { true, HAS_ARG_FLAG | HAS_DEOPT_FLAG | HAS_ESCAPES_FLAG },
     [LOAD_GLOBAL_MODULE] = { true, HAS_ARG_FLAG | HAS_DEOPT_FLAG | HAS_ESCAPES_FLAG },
     [LOAD_LOCALS] = { true, HAS_ERROR_FLAG | HAS_ESCAPES_FLAG },
     [LOAD_NAME] = { true, HAS_ARG_FLAG | HAS_NAME_FLAG | HAS_ERROR_FLAG | HAS_ESCAPES_FLAG },
@@ -1199,6 +1204,7 @@ const uint8_t _PyOpcode_Caches[256] = {
     [LOAD_ATTR_SLOT] = 9,
     [LOAD_ATTR_WITH_HINT] = 9,
     [LOAD_GLOBAL] = 4,
+    [LOAD_GLOBAL_BUILTIN] = 4,
     [LOAD_GLOBAL_MODULE] = 4,
     [LOAD_SUPER_ATTR] = 1,
     [POP_JUMP_IF_FALSE] = 1,
@@ -1347,6 +1353,7 @@ const uint8_t _PyOpcode_Deopt[256] = {
     [LOAD_FROM_DICT_OR_DEREF] = LOAD_FROM_DICT_OR_DEREF,
     [LOAD_FROM_DICT_OR_GLOBALS] = LOAD_FROM_DICT_OR_GLOBALS,
     [LOAD_GLOBAL] = LOAD_GLOBAL,
+    [LOAD_GLOBAL_BUILTIN] = LOAD_GLOBAL,
     [LOAD_GLOBAL_MODULE] = LOAD_GLOBAL,
     [LOAD_LOCALS] = LOAD_LOCALS,
     [LOAD_NAME] = LOAD_NAME,
@@ -1544,6 +1551,7 @@ const char *const _PyOpcode_OpName[267] = {
     [LOAD_FROM_DICT_OR_DEREF] = "LOAD_FROM_DICT_OR_DEREF",
     [LOAD_FROM_DICT_OR_GLOBALS] = "LOAD_FROM_DICT_OR_GLOBALS",
     [LOAD_GLOBAL] = "LOAD_GLOBAL",
+    [LOAD_GLOBAL_BUILTIN] = "LOAD_GLOBAL_BUILTIN",
     [LOAD_GLOBAL_MODULE] = "LOAD_GLOBAL_MODULE",
     [LOAD_LOCALS] = "LOAD_LOCALS",
     [LOAD_NAME] = "LOAD_NAME",
@@ -1618,7 +1626,7 @@ const char *const _PyOpcode_OpName[267] = {
 };
 #endif
 
-#define MAX_UOPS_PER_INST 2
+#define MAX_UOPS_PER_INST 3
 #define OPARG_SIMPLE 0
 #define OPARG_CACHE_1 1
 #define OPARG_CACHE_2 2
@@ -1716,6 +1724,8 @@ const struct opcode_macro_expansion _PyOpcode_macro_expansion[256] = {
     [LOAD_FAST_LOAD_FAST] = { .nuops = 1, .uops = { { _LOAD_FAST_LOAD_FAST, OPARG_SIMPLE, 0 } } },
     [LOAD_FROM_DICT_OR_DEREF] = { .nuops = 1, .uops = { { _LOAD_FROM_DICT_OR_DEREF, OPARG_SIMPLE, 0 } } },
     [LOAD_FROM_DICT_OR_GLOBALS] = { .nuops = 1, .uops = { { _LOAD_FROM_DICT_OR_GLOBALS, OPARG_SIMPLE, 0 } } },
+    [LOAD_GLOBAL_BUILTIN] = { .nuops = 3, .uops = { { _GUARD_GLOBALS_VERSION, OPARG_CACHE_1, 1 }, { _GUARD_BUILTINS_VERSION, OPARG_CACHE_1, 2 }, { _LOAD_GLOBAL_FROM_BUILTINS, OPARG_CACHE_1, 3 } } },
+    [LOAD_GLOBAL_MODULE] = { .nuops = 2, .uops = { { _GUARD_GLOBALS_VERSION, OPARG_CACHE_1, 1 }, { _LOAD_GLOBAL_FROM_GLOBALS, OPARG_CACHE_1, 3 } } },
     [LOAD_LOCALS] = { .nuops = 1, .uops = { { _LOAD_LOCALS, OPARG_SIMPLE, 0 } } },
     [LOAD_NAME] = { .nuops = 1, .uops = { { _LOAD_NAME, OPARG_SIMPLE, 0 } } },
     [LOAD_SMALL_INT] = { .nuops = 1, .uops = { { _LOAD_SMALL_INT, OPARG_SIMPLE, 0 } } },
