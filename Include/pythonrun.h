@@ -21,5 +21,7 @@ PyAPI_FUNC(int) PyRun_AnyFileExFlags(FILE *fp, const char *filename, int closeit
 #define PyRun_AnyFileEx(fp, name, closeit) PyRun_AnyFileExFlags((fp), (name), (closeit), NULL)
 #define PyRun_AnyFileFlags(fp, name, flags) PyRun_AnyFileExFlags((fp), (name), 0, (flags))
 PyAPI_FUNC(int) Py_FdIsInteractive(FILE *fp, const char *filename);
+/* Called while the interactive loop waits for a line (GUI event loops). */
+PyAPI_DATA(int) (*PyOS_InputHook)(void);
 
 #endif /* !Py_PYTHONRUN_H */

@@ -220,6 +220,7 @@ run_basic_repl(int with_startup)
 static int
 run_repl(int with_startup)
 {
+    _PyRun_MarkReplStarted();
     const char *basic = _Py_Config.use_environment ? getenv("PYTHON_BASIC_REPL") : NULL;
     if ((basic != NULL && basic[0] != '\0') || !isatty(fileno(stdin))
         || !isatty(fileno(stdout))) {

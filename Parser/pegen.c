@@ -498,9 +498,10 @@ _PyPegen_set_syntax_error(Parser *p)
      tokenizer returns at the end;
    - in 'single' mode, the furthest token sits on the newline the
      tokenizer added to text that did not end with one ("1 +");
-   - in 'single' mode with PyCF_DONT_IMPLY_DEDENT, a parse that only
-     succeeded because the end of text closed an indented block
-     ("def f():\n  return 1" still waits for its blank line).
+   - in 'single' mode with PyCF_DONT_IMPLY_DEDENT, text without its
+     final newline that parses as a compound statement: it waits for
+     the empty line that ends it ("def f():\n  return 1", "if x: pass"),
+     since an elif, else, except or another body line may follow.
 
    Such a failure is reported as _IncompleteInputError instead. */
 
@@ -533,24 +534,34 @@ failure_ran_out(Parser *p, int first_fill, int raised_in_first_pass)
 }
 
 static int
-success_needs_more(Parser *p)
+is_compound(stmt_ty st)
 {
-    int i;
-    if (p->start_rule != Py_single_input
-        || !(p->flags & PyCF_DONT_IMPLY_DEDENT)
-        || p->tok->implicit_newline < 0) {
+    switch (st->kind) {
+    case If_kind: case For_kind: case AsyncFor_kind: case While_kind:
+    case With_kind: case AsyncWith_kind: case FunctionDef_kind:
+    case AsyncFunctionDef_kind: case ClassDef_kind: case Try_kind:
+    case TryStar_kind: case Match_kind:
+        return 1;
+    default:
         return 0;
     }
-    for (i = p->fill - 1; i >= 0; i--) {
-        Token *t = p->tokens[i];
-        if (!token_at_added_newline(p, t)) {
-            break;
-        }
-        if (t->type == DEDENT) {
-            return 1;
-        }
+}
+
+static int
+success_needs_more(Parser *p, mod_ty res)
+{
+    asdl_stmt_seq *body;
+    Py_ssize_t n;
+    if (p->start_rule != Py_single_input
+        || !(p->flags & PyCF_DONT_IMPLY_DEDENT)
+        || p->tok->implicit_newline < 0 || res->kind != Interactive_kind) {
+        return 0;
     }
-    return 0;
+    /* A compound statement waits for its empty line: an else, elif,
+       except or another indented line may still follow. */
+    body = res->v.Interactive.body;
+    n = asdl_seq_LEN(body);
+    return n > 0 && is_compound((stmt_ty)asdl_seq_GET(body, n - 1));
 }
 
 static void
@@ -585,7 +596,7 @@ run_parser(struct tok_state *tok, int mode, PyCompilerFlags *flags,
     res = (mod_ty)_PyPegen_parse(p);
     first_fill = p->fill;
     if (p->flags & PyCF_ALLOW_INCOMPLETE_INPUT) {
-        int ran_out = res != NULL ? success_needs_more(p)
+        int ran_out = res != NULL ? success_needs_more(p, res)
                       : failure_ran_out(p, first_fill, PyErr_Occurred() != NULL);
         if (ran_out) {
             raise_incomplete(p);

@@ -42,6 +42,8 @@
 
 /* ---- Prompts and input lines ------------------------------------------- */
 
+int (*PyOS_InputHook)(void) = NULL;
+
 /* str(sys.<name>) as UTF-8, or "" when it is unset; NULL on error. */
 static PyObject *
 prompt_bytes(const char *name)
@@ -127,6 +129,9 @@ read_line(FILE *fp, line_buffer *line)
     line->len = 0;
     if (line_append(line, "", 0) < 0) {
         return -1;
+    }
+    if (PyOS_InputHook != NULL) {
+        (void)PyOS_InputHook();
     }
     for (;;) {
         errno = 0;
@@ -376,17 +381,27 @@ PyRun_InteractiveOneObject(FILE *fp, PyObject *filename, PyCompilerFlags *flags)
     return interactive_one(fp, filename, flags != NULL ? flags : &defaults);
 }
 
-int
-PyRun_InteractiveOneFlags(FILE *fp, const char *filename_str, PyCompilerFlags *flags)
+typedef int (*interactive_runner)(FILE *, PyObject *, PyCompilerFlags *);
+
+/* The char * entry points: decode the name, then run the object form. */
+static int
+run_with_decoded_name(interactive_runner run, FILE *fp, const char *name,
+                      PyCompilerFlags *flags)
 {
-    PyObject *filename = PyUnicode_DecodeFSDefault(filename_str);
-    if (filename == NULL) {
+    PyObject *decoded = PyUnicode_DecodeFSDefault(name != NULL ? name : "???");
+    if (decoded == NULL) {
         PyErr_Print();
         return -1;
     }
-    int r = PyRun_InteractiveOneObject(fp, filename, flags);
-    Py_DECREF(filename);
-    return r;
+    int status = run(fp, decoded, flags);
+    Py_DECREF(decoded);
+    return status;
+}
+
+int
+PyRun_InteractiveOneFlags(FILE *fp, const char *filename_str, PyCompilerFlags *flags)
+{
+    return run_with_decoded_name(PyRun_InteractiveOneObject, fp, filename_str, flags);
 }
 
 /* Statements until the end of input: 0 then, -1 if the loop could not
@@ -418,14 +433,7 @@ _PyRun_InteractiveLoopObject(FILE *fp, PyObject *filename, PyCompilerFlags *flag
 int
 PyRun_InteractiveLoopFlags(FILE *fp, const char *filename_str, PyCompilerFlags *flags)
 {
-    PyObject *filename = PyUnicode_DecodeFSDefault(filename_str ? filename_str : "???");
-    if (filename == NULL) {
-        PyErr_Print();
-        return -1;
-    }
-    int r = _PyRun_InteractiveLoopObject(fp, filename, flags);
-    Py_DECREF(filename);
-    return r;
+    return run_with_decoded_name(_PyRun_InteractiveLoopObject, fp, filename_str, flags);
 }
 
 /* A terminal, or with -i the standard input under its usual names. */

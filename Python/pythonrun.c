@@ -199,15 +199,26 @@ exit_status_from(PyObject *exc)
 
 /* The main program is followed by the REPL: -i, or PYTHONINSPECT (set
    before start-up or by the program itself), on a terminal or with -i. */
+static int repl_started = 0; /* the REPL's own SystemExit ends the process */
+
 int
 _PyRun_InspectAfterMain(void)
 {
+    if (repl_started) {
+        return 0;
+    }
     int inspect = _Py_Config.inspect;
     if (!inspect && _Py_Config.use_environment) {
         const char *env = getenv("PYTHONINSPECT");
         inspect = env != NULL && env[0] != '\0';
     }
     return inspect && (_Py_Config.interactive || isatty(fileno(stdin)));
+}
+
+void
+_PyRun_MarkReplStarted(void)
+{
+    repl_started = 1;
 }
 
 int

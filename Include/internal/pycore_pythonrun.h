@@ -21,6 +21,8 @@ PyAPI_FUNC(PyObject *) _PySys_BaseRepl(PyObject *module, PyObject *unused);
 PyAPI_FUNC(void) _PyRun_RegisterWithLinecache(PyObject *code, PyObject *source, PyObject *name);
 /* -i / PYTHONINSPECT will start the REPL after the main program. */
 PyAPI_FUNC(int) _PyRun_InspectAfterMain(void);
+/* From now on SystemExit ends the process again (the REPL has begun). */
+PyAPI_FUNC(void) _PyRun_MarkReplStarted(void);
 PyAPI_FUNC(int) _Py_InitializeMain(int argc, char **argv, int script_index, int run_module);
 /* Builtin module table (Modules/config.c) */
 struct _inittab {
