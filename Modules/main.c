@@ -10,6 +10,9 @@
 #include "pycore_pythonrun.h"
 #include "pycore_sysmodule.h"
 
+#include <errno.h>
+#include <unistd.h>
+
 extern int _Py_ShowRefcount;
 extern int _Py_Specialization_Enabled;
 int _Py_JitRequested = -1; /* -X jit / PYTHON_JIT: 1 on, 0 off, -1 default */
@@ -152,6 +155,98 @@ run_stdin(void)
     return status;
 }
 
+/* ---- The interactive interpreter (Doc/repl.md) ---------------------------- */
+
+static void
+print_banner(void)
+{
+    PyObject *platform = PySys_GetObject("platform");
+    const char *name = platform != NULL && PyUnicode_Check(platform)
+                       ? PyUnicode_AsUTF8(platform) : NULL;
+    if (name == NULL) {
+        PyErr_Clear();
+        name = "unknown";
+    }
+    fprintf(stderr, "Python %s on %s\n", Py_GetVersion(), name);
+    fputs("Type \"help\", \"copyright\", \"credits\" or \"license\" "
+          "for more information.\n", stderr);
+    fflush(stderr);
+}
+
+/* PYTHONSTARTUP runs in __main__ before the first prompt of a REPL that
+   has no main program; its errors are reported and the REPL goes on. */
+static void
+run_startup_file(void)
+{
+    const char *path = _Py_Config.startup;
+    if (path == NULL || path[0] == '\0') {
+        return;
+    }
+    FILE *fp = fopen(path, "rb");
+    if (fp == NULL) {
+        int err = errno;
+        PySys_WriteStderr("Could not open PYTHONSTARTUP\n");
+        errno = err;
+        PyErr_SetFromErrnoWithFilename(PyExc_OSError, path);
+        PyErr_Print();
+        return;
+    }
+    PyCompilerFlags cf = _PyCompilerFlags_INIT;
+    (void)PyRun_SimpleFileExFlags(fp, path, 1, &cf);
+}
+
+/* The basic REPL reads the C stdin; it also is what _pyrepl falls back on. */
+static int
+run_basic_repl(int with_startup)
+{
+    if (with_startup) {
+        run_startup_file();
+    }
+    PyCompilerFlags cf = _PyCompilerFlags_INIT;
+    PyObject *name = PyUnicode_FromString("<stdin>");
+    if (name == NULL) {
+        return _PyRun_HandleUncaught();
+    }
+    int r = _PyRun_InteractiveLoopObject(stdin, name, &cf);
+    Py_DECREF(name);
+    return r < 0 ? 1 : 0;
+}
+
+/* 3.14's default REPL, the pure-Python _pyrepl, for a terminal on both
+   stdin and stdout.  _pyrepl.main.interactive_console itself falls back
+   to sys._baserepl() (with "warning: can't use pyrepl: ...") when the
+   terminal cannot support it; if the package cannot even be imported,
+   the error is shown and the basic REPL runs. */
+static int
+run_repl(int with_startup)
+{
+    _PyRun_MarkReplStarted();
+    const char *basic = _Py_Config.use_environment ? getenv("PYTHON_BASIC_REPL") : NULL;
+    if ((basic != NULL && basic[0] != '\0') || !isatty(fileno(stdin))
+        || !isatty(fileno(stdout))) {
+        return run_basic_repl(with_startup);
+    }
+    PyObject *console = _PyImport_GetModuleAttrString("_pyrepl.main", "interactive_console");
+    if (console == NULL) {
+        PyErr_Print();
+        return run_basic_repl(with_startup);
+    }
+    PyObject *main_module = PyImport_AddModuleRef("__main__");
+    PyObject *kwargs = main_module == NULL ? NULL
+        : Py_BuildValue("{sOsOsO}", "mainmodule", main_module,
+                        "quiet", _Py_Config.quiet ? Py_True : Py_False,
+                        "pythonstartup", with_startup ? Py_True : Py_False);
+    PyObject *res = kwargs ? PyObject_VectorcallDict(console, NULL, 0, kwargs) : NULL;
+    Py_XDECREF(kwargs);
+    Py_XDECREF(main_module);
+    Py_DECREF(console);
+    if (res == NULL) {
+        return _PyRun_HandleUncaught();
+    }
+    Py_DECREF(res);
+    return 0;
+}
+
 /* -m: runpy finds the module and runs it as __main__ (it sets
    sys.argv[0], __spec__ and __package__, and reports a missing module as
    "python: No module named x"). */
@@ -226,8 +321,9 @@ Py_BytesMain(int argc, char **argv)
             case '?':
                 return usage(0, argv[0]);
             case 'i':
-                fprintf(stderr, "%s: -i: the interactive REPL is not implemented yet\n", argv[0]);
-                return 2;
+                _Py_Config.inspect = 1;
+                _Py_Config.interactive = 1;
+                break;
             case 'W': {
                 const char *value = p[1] ? p + 1 : (i + 1 < argc ? argv[++i] : NULL);
                 if (value == NULL) {
@@ -309,8 +405,20 @@ options_done:;
     else if (script_index >= 0) {
         status = _PyRun_MainFile(argv[script_index]);
     }
+    else if (isatty(fileno(stdin)) || _Py_Config.interactive) {
+        /* No main program: the REPL, announced unless -q. */
+        if (!_Py_Config.quiet) {
+            print_banner();
+        }
+        status = run_repl(1);
+    }
     else {
         status = run_stdin();
+    }
+    if ((command != NULL || module != NULL || script_index >= 0) && _PyRun_InspectAfterMain()) {
+        /* -i / PYTHONINSPECT: look around after the program, even after
+           an uncaught exception; the status is then the REPL's. */
+        status = run_repl(0);
     }
     free(sys_argv);
     if (Py_FinalizeEx() < 0 && status == 0) {

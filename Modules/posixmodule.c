@@ -418,7 +418,32 @@ posix_urandom(PyObject *m, PyObject *arg)
     return buf;
 }
 
+/* PyOS_InputHook (Python/interactive.c), for _pyrepl's event loop: a
+   GUI toolkit installs it to run its events while the REPL waits. */
+static PyObject *
+posix__is_inputhook_installed(PyObject *m, PyObject *unused)
+{
+    (void)m;
+    (void)unused;
+    return PyBool_FromLong(PyOS_InputHook != NULL);
+}
+
+static PyObject *
+posix__inputhook(PyObject *m, PyObject *unused)
+{
+    (void)m;
+    (void)unused;
+    int (*hook)(void) = PyOS_InputHook;
+    if (hook != NULL) {
+        (void)hook();
+    }
+    Py_RETURN_NONE;
+}
+
 static PyMethodDef core_methods[] = {
+    {"_is_inputhook_installed", posix__is_inputhook_installed, METH_NOARGS,
+     "Whether PyOS_InputHook is set."},
+    {"_inputhook", posix__inputhook, METH_NOARGS, "Call PyOS_InputHook once."},
     {"fspath", (PyCFunction)(void (*)(void))posix_fspath, METH_FASTCALL | METH_KEYWORDS,
      "Return the str or bytes form of a path-like object."},
     {"getrandom", (PyCFunction)(void (*)(void))posix_getrandom, METH_FASTCALL | METH_KEYWORDS,

@@ -484,6 +484,96 @@ _PyPegen_set_syntax_error(Parser *p)
 }
 
 /* ---------------------------------------------------------------------- */
+/* Incomplete input (PyCF_ALLOW_INCOMPLETE_INPUT)
+
+   codeop and the interactive loops compile what has been typed so far
+   and need to know whether more lines could still make it valid.  The
+   input "ran out" when the failure happened at its end:
+
+   - the tokenizer raised while reading past the end (an unterminated
+     triple-quoted string, a backslash continuation at the end, an
+     f-string still open);
+   - the furthest token the grammar asked for is the ENDMARKER, a DEDENT
+     made by the end of text, or the bracket-still-open marker the
+     tokenizer returns at the end;
+   - in 'single' mode, the furthest token sits on the newline the
+     tokenizer added to text that did not end with one ("1 +");
+   - in 'single' mode with PyCF_DONT_IMPLY_DEDENT, text without its
+     final newline that parses as a compound statement: it waits for
+     the empty line that ends it ("def f():\n  return 1", "if x: pass"),
+     since an elif, else, except or another body line may follow.
+
+   Such a failure is reported as _IncompleteInputError instead. */
+
+static int
+token_at_added_newline(Parser *p, Token *t)
+{
+    Py_ssize_t nl = p->tok->implicit_newline;
+    return nl >= 0 && t->start >= nl;
+}
+
+static int
+failure_ran_out(Parser *p, int first_fill, int raised_in_first_pass)
+{
+    Token *last;
+    if (raised_in_first_pass) {
+        return p->tok->hit_eof
+               && (first_fill == 0
+                   || p->tokens[first_fill - 1]->type != ENDMARKER);
+    }
+    if (first_fill == 0) {
+        return 1;
+    }
+    last = p->tokens[first_fill - 1];
+    if (last->type == ENDMARKER || last->start >= p->tok->len
+        || (last->type == ERRORTOKEN && p->tok->done == E_EOF)) {
+        return 1;
+    }
+    return p->start_rule == Py_single_input
+           && token_at_added_newline(p, last);
+}
+
+static int
+is_compound(stmt_ty st)
+{
+    switch (st->kind) {
+    case If_kind: case For_kind: case AsyncFor_kind: case While_kind:
+    case With_kind: case AsyncWith_kind: case FunctionDef_kind:
+    case AsyncFunctionDef_kind: case ClassDef_kind: case Try_kind:
+    case TryStar_kind: case Match_kind:
+        return 1;
+    default:
+        return 0;
+    }
+}
+
+static int
+success_needs_more(Parser *p, mod_ty res)
+{
+    asdl_stmt_seq *body;
+    Py_ssize_t n;
+    if (p->start_rule != Py_single_input
+        || !(p->flags & PyCF_DONT_IMPLY_DEDENT)
+        || p->tok->implicit_newline < 0 || res->kind != Interactive_kind) {
+        return 0;
+    }
+    /* A compound statement waits for its empty line: an else, elif,
+       except or another indented line may still follow. */
+    body = res->v.Interactive.body;
+    n = asdl_seq_LEN(body);
+    return n > 0 && is_compound((stmt_ty)asdl_seq_GET(body, n - 1));
+}
+
+static void
+raise_incomplete(Parser *p)
+{
+    PyObject *exc = PyErr_GetRaisedException();
+    Py_XDECREF(exc);
+    _PyPegen_raise_error(p, PyExc__IncompleteInputError, 0,
+                         "incomplete input");
+}
+
+/* ---------------------------------------------------------------------- */
 /* Entry points                                                            */
 
 static mod_ty
@@ -504,9 +594,18 @@ run_parser(struct tok_state *tok, int mode, PyCompilerFlags *flags,
         p->feature_version = flags->cf_feature_version;
     }
     res = (mod_ty)_PyPegen_parse(p);
+    first_fill = p->fill;
+    if (p->flags & PyCF_ALLOW_INCOMPLETE_INPUT) {
+        int ran_out = res != NULL ? success_needs_more(p, res)
+                      : failure_ran_out(p, first_fill, PyErr_Occurred() != NULL);
+        if (ran_out) {
+            raise_incomplete(p);
+            PyMem_Free(p->tokens);
+            return NULL;
+        }
+    }
     if (res == NULL && !PyErr_Occurred()) {
         /* Second pass: enable the rules that diagnose specific errors. */
-        first_fill = p->fill;
         clear_memos(p);
         p->mark = 0;
         p->level = 0;

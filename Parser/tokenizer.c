@@ -362,6 +362,7 @@ tok_nextc(struct tok_state *tok)
             if (tok->done == E_OK) {
                 tok->done = E_EOF;
             }
+            tok->hit_eof = 1;
             return EOF;
         }
     }

@@ -91,6 +91,8 @@ struct tok_state {
     int blankline;          /* the current line holds no code */
     int spec_gap_sent;      /* empty format-spec middle already returned */
     Py_ssize_t implicit_newline; /* offset of the '\n' we added, or -1 */
+    int hit_eof;            /* a read ran past the end of the input: the
+                               parser tells "incomplete input" with it */
 };
 
 /* Both constructors return NULL with an exception set on failure.

@@ -5,6 +5,7 @@
 #include "pycore_ast.h"
 #include "pycore_compile.h"
 #include "pycore_import.h"
+#include "pycore_initconfig.h"
 #include "pycore_parser.h"
 #include "pycore_pyarena.h"
 #include "pycore_pystate.h"
@@ -196,6 +197,30 @@ exit_status_from(PyObject *exc)
     return 1;
 }
 
+/* The main program is followed by the REPL: -i, or PYTHONINSPECT (set
+   before start-up or by the program itself), on a terminal or with -i. */
+static int repl_started = 0; /* the REPL's own SystemExit ends the process */
+
+int
+_PyRun_InspectAfterMain(void)
+{
+    if (repl_started) {
+        return 0;
+    }
+    int inspect = _Py_Config.inspect;
+    if (!inspect && _Py_Config.use_environment) {
+        const char *env = getenv("PYTHONINSPECT");
+        inspect = env != NULL && env[0] != '\0';
+    }
+    return inspect && (_Py_Config.interactive || isatty(fileno(stdin)));
+}
+
+void
+_PyRun_MarkReplStarted(void)
+{
+    repl_started = 1;
+}
+
 int
 _PyRun_HandleUncaught(void)
 {
@@ -203,7 +228,9 @@ _PyRun_HandleUncaught(void)
     if (exc == NULL) {
         return 0;
     }
-    if (PyErr_GivenExceptionMatches(exc, PyExc_SystemExit)) {
+    /* With the REPL to follow, SystemExit is reported like any other
+       exception rather than ending the process. */
+    if (PyErr_GivenExceptionMatches(exc, PyExc_SystemExit) && !_PyRun_InspectAfterMain()) {
         int status = exit_status_from(exc);
         Py_DECREF(exc);
         return status;
@@ -636,8 +663,8 @@ run_main_file(const char *filename, const char *given_filename)
 /* Tell linecache the source of code that has no file (linecache's
    _register_code, the hook CPython's -c and REPL use), so that
    traceback.py shows its lines.  Nothing happens without the stdlib. */
-static void
-register_with_linecache(PyObject *code, PyObject *source, PyObject *name)
+void
+_PyRun_RegisterWithLinecache(PyObject *code, PyObject *source, PyObject *name)
 {
     if (source == NULL || _PyInterpreterState_GET()->importlib == NULL) {
         return;
@@ -666,7 +693,7 @@ _PyRun_MainCommand(const char *command)
     PyObject *code = Py_CompileStringObject(command, filename, Py_file_input, NULL, -1);
     PyObject *res = NULL;
     if (code != NULL) {
-        register_with_linecache(code, source, filename);
+        _PyRun_RegisterWithLinecache(code, source, filename);
         res = PyEval_EvalCode(code, d, d);
         Py_DECREF(code);
     }

@@ -1,6 +1,7 @@
 /* The sys module. */
 
 #include "Python.h"
+#include "pycore_pythonrun.h"
 #include "pycore_instruments.h"
 #include "pycore_import.h"
 #include "pycore_initconfig.h"
@@ -931,6 +932,7 @@ sys_setprofileallthreads(PyObject *module, PyObject *func)
 
 static PyMethodDef sys_methods[] = {
     {"exit", _PyCFunction_CAST(sys_exit), METH_FASTCALL, NULL},
+    {"_baserepl", _PySys_BaseRepl, METH_NOARGS, NULL},
     {"getrecursionlimit", sys_getrecursionlimit, METH_NOARGS, NULL},
     {"setrecursionlimit", sys_setrecursionlimit, METH_O, NULL},
     {"getrefcount", sys_getrefcount, METH_O, NULL},

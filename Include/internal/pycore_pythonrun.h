@@ -13,6 +13,16 @@ PyAPI_FUNC(int) _PyRun_MainCommand(const char *command);
 /* Print the current exception (or exit for SystemExit); returns the exit
    status the process should use. */
 PyAPI_FUNC(int) _PyRun_HandleUncaught(void);
+/* Python/interactive.c: the basic REPL over `fp` until end of input. */
+PyAPI_FUNC(int) _PyRun_InteractiveLoopObject(FILE *fp, PyObject *filename, PyCompilerFlags *flags);
+/* sys._baserepl() */
+PyAPI_FUNC(PyObject *) _PySys_BaseRepl(PyObject *module, PyObject *unused);
+/* Give linecache the source of code that has no file (-c, the REPL). */
+PyAPI_FUNC(void) _PyRun_RegisterWithLinecache(PyObject *code, PyObject *source, PyObject *name);
+/* -i / PYTHONINSPECT will start the REPL after the main program. */
+PyAPI_FUNC(int) _PyRun_InspectAfterMain(void);
+/* From now on SystemExit ends the process again (the REPL has begun). */
+PyAPI_FUNC(void) _PyRun_MarkReplStarted(void);
 PyAPI_FUNC(int) _Py_InitializeMain(int argc, char **argv, int script_index, int run_module);
 /* Builtin module table (Modules/config.c) */
 struct _inittab {
