@@ -316,6 +316,7 @@
             BINARY_OP_ADD_FLOAT,
             BINARY_OP_ADD_INT,
             BINARY_OP_ADD_UNICODE,
+            BINARY_OP_INPLACE_ADD_UNICODE,
             BINARY_OP_MULTIPLY_FLOAT,
             BINARY_OP_MULTIPLY_INT,
             BINARY_OP_SUBSCR_LIST_INT,
@@ -329,7 +330,7 @@
         specializing op(_SPECIALIZE_BINARY_OP, (counter/1, lhs, rhs -- lhs, rhs)) {
             if (ADAPTIVE_COUNTER_TRIGGERS(counter)) {
                 next_instr = this_instr;
-                _Py_Specialize_BinaryOp(lhs, rhs, next_instr, oparg);
+                _Py_Specialize_BinaryOp(lhs, rhs, next_instr, oparg, frame->localsplus);
                 DISPATCH_SAME_OPARG();
             }
             ADVANCE_ADAPTIVE_COUNTER(this_instr[1].cache);
@@ -436,6 +437,26 @@
             res = PyStackRef_FromPyObjectSteal(res_o);
         }
 
+        /* s += t where s is the local that the STORE_FAST after this
+           instruction writes.  The local gives its reference to the
+           concatenation (and is empty until that STORE_FAST, the next
+           instruction, refills it), so when it was the only one the
+           string is extended in place: a loop of `+=` takes amortised
+           linear time instead of copying the whole string each time. */
+        op(_BINARY_OP_INPLACE_ADD_UNICODE, (left, right -- res)) {
+            DEOPT_IF(next_instr->op.code != STORE_FAST);
+            _PyStackRef *target = &GETLOCAL(next_instr->op.arg);
+            DEOPT_IF(!PyStackRef_Is(*target, left));
+            PyStackRef_CLOSE(left);
+            PyObject *grown = PyStackRef_AsPyObjectSteal(*target);
+            *target = PyStackRef_NULL;
+            PyUnicode_Append(&grown, PyStackRef_AsPyObjectBorrow(right));
+            PyStackRef_CLOSE(right);
+            ERROR_IF(grown == NULL);
+            res = PyStackRef_FromPyObjectSteal(grown);
+        }
+
+        macro(BINARY_OP_INPLACE_ADD_UNICODE) = _GUARD_BOTH_UNICODE + unused/5 + _BINARY_OP_INPLACE_ADD_UNICODE;
         macro(BINARY_OP_ADD_INT) = _GUARD_BOTH_INT + unused/5 + _BINARY_OP_ADD_INT;
         macro(BINARY_OP_SUBTRACT_INT) = _GUARD_BOTH_INT + unused/5 + _BINARY_OP_SUBTRACT_INT;
         macro(BINARY_OP_MULTIPLY_INT) = _GUARD_BOTH_INT + unused/5 + _BINARY_OP_MULTIPLY_INT;

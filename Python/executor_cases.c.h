@@ -643,6 +643,8 @@
             break;
         }
 
+        /* _BINARY_OP_INPLACE_ADD_UNICODE is not a viable micro-op for tier 2 because it uses 'next_instr' */
+
         case _BINARY_OP_SUBSCR_LIST_INT: {
             _PyStackRef list_st;
             _PyStackRef sub_st;

@@ -25,7 +25,7 @@
                 _PyFrame_SetStackPointer(frame, stack_pointer);
                 if (ADAPTIVE_COUNTER_TRIGGERS(counter)) {
                     next_instr = this_instr;
-                    _Py_Specialize_BinaryOp(lhs, rhs, next_instr, oparg);
+                    _Py_Specialize_BinaryOp(lhs, rhs, next_instr, oparg, frame->localsplus);
                     DISPATCH_SAME_OPARG();
                 }
                 ADVANCE_ADAPTIVE_COUNTER(this_instr[1].cache);
@@ -184,6 +184,63 @@
                     goto error;
                 }
                 res = PyStackRef_FromPyObjectSteal(res_o);
+                stack_pointer[-2] = res;
+                stack_pointer += -1;
+            }
+            DISPATCH();
+        }
+
+        TARGET(BINARY_OP_INPLACE_ADD_UNICODE) {
+            frame->instr_ptr = next_instr;
+            next_instr += 6;
+            INSTRUCTION_STATS(BINARY_OP_INPLACE_ADD_UNICODE);
+            _Py_CODEUNIT* const this_instr = next_instr - 6;
+            (void)this_instr;
+            _PyStackRef left;
+            _PyStackRef right;
+            _PyStackRef res;
+            // _GUARD_BOTH_UNICODE
+            {
+                right = stack_pointer[-1];
+                left = stack_pointer[-2];
+                if (!PyUnicode_CheckExact(PyStackRef_AsPyObjectBorrow(left))) {
+                    UPDATE_MISS_STATS(BINARY_OP_INPLACE_ADD_UNICODE);
+                    assert(_PyOpcode_Deopt[opcode] == (BINARY_OP));
+                    JUMP_TO_PREDICTED(BINARY_OP);
+                }
+                if (!PyUnicode_CheckExact(PyStackRef_AsPyObjectBorrow(right))) {
+                    UPDATE_MISS_STATS(BINARY_OP_INPLACE_ADD_UNICODE);
+                    assert(_PyOpcode_Deopt[opcode] == (BINARY_OP));
+                    JUMP_TO_PREDICTED(BINARY_OP);
+                }
+            }
+            /* Skip 5 cache entries */
+            // _BINARY_OP_INPLACE_ADD_UNICODE
+            {
+                right = stack_pointer[-1];
+                left = stack_pointer[-2];
+                _PyFrame_SetStackPointer(frame, stack_pointer);
+                if (next_instr->op.code != STORE_FAST) {
+                    UPDATE_MISS_STATS(BINARY_OP_INPLACE_ADD_UNICODE);
+                    assert(_PyOpcode_Deopt[opcode] == (BINARY_OP));
+                    JUMP_TO_PREDICTED(BINARY_OP);
+                }
+                _PyStackRef *target = &GETLOCAL(next_instr->op.arg);
+                if (!PyStackRef_Is(*target, left)) {
+                    UPDATE_MISS_STATS(BINARY_OP_INPLACE_ADD_UNICODE);
+                    assert(_PyOpcode_Deopt[opcode] == (BINARY_OP));
+                    JUMP_TO_PREDICTED(BINARY_OP);
+                }
+                PyStackRef_CLOSE(left);
+                PyObject *grown = PyStackRef_AsPyObjectSteal(*target);
+                *target = PyStackRef_NULL;
+                PyUnicode_Append(&grown, PyStackRef_AsPyObjectBorrow(right));
+                PyStackRef_CLOSE(right);
+                if (grown == NULL) {
+                    stack_pointer += -2;
+                    goto error;
+                }
+                res = PyStackRef_FromPyObjectSteal(grown);
                 stack_pointer[-2] = res;
                 stack_pointer += -1;
             }

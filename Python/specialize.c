@@ -96,9 +96,18 @@ binary_op_form(PyObject *lhs, PyObject *rhs, int oparg)
 }
 
 void
-_Py_Specialize_BinaryOp(_PyStackRef lhs, _PyStackRef rhs, _Py_CODEUNIT *instr, int oparg)
+_Py_Specialize_BinaryOp(_PyStackRef lhs, _PyStackRef rhs, _Py_CODEUNIT *instr, int oparg,
+                        _PyStackRef *locals)
 {
     int form = binary_op_form(PyStackRef_AsPyObjectBorrow(lhs), PyStackRef_AsPyObjectBorrow(rhs), oparg);
+    if (form == BINARY_OP_ADD_UNICODE) {
+        /* `s += t` / `s = s + t` with s a local the next instruction
+           stores back: append in place (BINARY_OP_INPLACE_ADD_UNICODE). */
+        _Py_CODEUNIT *store = instr + 1 + INLINE_CACHE_ENTRIES_BINARY_OP;
+        if (store->op.code == STORE_FAST && PyStackRef_Is(locals[store->op.arg], lhs)) {
+            form = BINARY_OP_INPLACE_ADD_UNICODE;
+        }
+    }
     if (form) {
         specialize(instr, form);
     }

@@ -24,7 +24,7 @@ extern "C" {
 /* Changes whenever compiled code would read differently: opcode
    numbers, stack effects or inline-cache sizes.  The .pyc magic
    number is derived from it (Python/import.c). */
-#define _Py_BYTECODE_STAMP 7943
+#define _Py_BYTECODE_STAMP 395
 
 static inline int
 _PyOpcode_num_popped(int opcode, int oparg)
@@ -40,6 +40,8 @@ _PyOpcode_num_popped(int opcode, int oparg)
         case BINARY_OP_ADD_INT:
             return 2;
         case BINARY_OP_ADD_UNICODE:
+            return 2;
+        case BINARY_OP_INPLACE_ADD_UNICODE:
             return 2;
         case BINARY_OP_MULTIPLY_FLOAT:
             return 2;
@@ -442,6 +444,8 @@ _PyOpcode_num_pushed(int opcode, int oparg)
         case BINARY_OP_ADD_INT:
             return 1;
         case BINARY_OP_ADD_UNICODE:
+            return 1;
+        case BINARY_OP_INPLACE_ADD_UNICODE:
             return 1;
         case BINARY_OP_MULTIPLY_FLOAT:
             return 1;
@@ -871,6 +875,7 @@ const struct opcode_metadata _PyOpcode_opcode_metadata[267] = {
     [BINARY_OP_ADD_FLOAT] = { true, HAS_DEOPT_FLAG | HAS_ERROR_FLAG | HAS_ESCAPES_FLAG },
     [BINARY_OP_ADD_INT] = { true, HAS_DEOPT_FLAG | HAS_ERROR_FLAG | HAS_ESCAPES_FLAG },
     [BINARY_OP_ADD_UNICODE] = { true, HAS_DEOPT_FLAG | HAS_ERROR_FLAG | HAS_ESCAPES_FLAG },
+    [BINARY_OP_INPLACE_ADD_UNICODE] = { true, HAS_LOCAL_FLAG | HAS_DEOPT_FLAG | HAS_ERROR_FLAG | HAS_ESCAPES_FLAG },
     [BINARY_OP_MULTIPLY_FLOAT] = { true, HAS_DEOPT_FLAG | HAS_ERROR_FLAG | HAS_ESCAPES_FLAG },
     [BINARY_OP_MULTIPLY_INT] = { true, HAS_DEOPT_FLAG | HAS_ERROR_FLAG | HAS_ESCAPES_FLAG },
     [BINARY_OP_SUBSCR_LIST_INT] = { true, HAS_DEOPT_FLAG | HAS_ESCAPES_FLAG },
@@ -1156,6 +1161,7 @@ const uint8_t _PyOpcode_Caches[256] = {
     [BINARY_OP_ADD_FLOAT] = 5,
     [BINARY_OP_ADD_INT] = 5,
     [BINARY_OP_ADD_UNICODE] = 5,
+    [BINARY_OP_INPLACE_ADD_UNICODE] = 5,
     [BINARY_OP_MULTIPLY_FLOAT] = 5,
     [BINARY_OP_MULTIPLY_INT] = 5,
     [BINARY_OP_SUBSCR_LIST_INT] = 5,
@@ -1239,6 +1245,7 @@ const uint8_t _PyOpcode_Deopt[256] = {
     [BINARY_OP_ADD_FLOAT] = BINARY_OP,
     [BINARY_OP_ADD_INT] = BINARY_OP,
     [BINARY_OP_ADD_UNICODE] = BINARY_OP,
+    [BINARY_OP_INPLACE_ADD_UNICODE] = BINARY_OP,
     [BINARY_OP_MULTIPLY_FLOAT] = BINARY_OP,
     [BINARY_OP_MULTIPLY_INT] = BINARY_OP,
     [BINARY_OP_SUBSCR_LIST_INT] = BINARY_OP,
@@ -1431,6 +1438,7 @@ const char *const _PyOpcode_OpName[267] = {
     [BINARY_OP_ADD_FLOAT] = "BINARY_OP_ADD_FLOAT",
     [BINARY_OP_ADD_INT] = "BINARY_OP_ADD_INT",
     [BINARY_OP_ADD_UNICODE] = "BINARY_OP_ADD_UNICODE",
+    [BINARY_OP_INPLACE_ADD_UNICODE] = "BINARY_OP_INPLACE_ADD_UNICODE",
     [BINARY_OP_MULTIPLY_FLOAT] = "BINARY_OP_MULTIPLY_FLOAT",
     [BINARY_OP_MULTIPLY_INT] = "BINARY_OP_MULTIPLY_INT",
     [BINARY_OP_SUBSCR_LIST_INT] = "BINARY_OP_SUBSCR_LIST_INT",
