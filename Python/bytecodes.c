@@ -660,9 +660,45 @@
             b = res ? PyStackRef_True : PyStackRef_False;
         }
 
-        inst(CONTAINS_OP, (unused/1, left, right -- b)) {
+        family(CONTAINS_OP, INLINE_CACHE_ENTRIES_CONTAINS_OP) = {
+            CONTAINS_OP_SET,
+            CONTAINS_OP_DICT,
+        };
+
+        specializing op(_SPECIALIZE_CONTAINS_OP, (counter/1, left, right -- left, right)) {
+            if (ADAPTIVE_COUNTER_TRIGGERS(counter)) {
+                next_instr = this_instr;
+                _Py_Specialize_ContainsOp(right, next_instr);
+                DISPATCH_SAME_OPARG();
+            }
+            ADVANCE_ADAPTIVE_COUNTER(this_instr[1].cache);
+        }
+
+        op(_CONTAINS_OP, (left, right -- b)) {
             int res = PySequence_Contains(PyStackRef_AsPyObjectBorrow(right),
                                           PyStackRef_AsPyObjectBorrow(left));
+            DECREF_INPUTS();
+            ERROR_IF(res < 0);
+            b = (res ^ oparg) ? PyStackRef_True : PyStackRef_False;
+        }
+
+        macro(CONTAINS_OP) = _SPECIALIZE_CONTAINS_OP + _CONTAINS_OP;
+
+        /* x in a set or frozenset (exactly): the hash lookup, no slot call. */
+        inst(CONTAINS_OP_SET, (unused/1, left, right -- b)) {
+            PyObject *set = PyStackRef_AsPyObjectBorrow(right);
+            DEOPT_IF(!PySet_CheckExact(set) && !PyFrozenSet_CheckExact(set));
+            int res = _PySet_Contains((PySetObject *)set, PyStackRef_AsPyObjectBorrow(left));
+            DECREF_INPUTS();
+            ERROR_IF(res < 0);
+            b = (res ^ oparg) ? PyStackRef_True : PyStackRef_False;
+        }
+
+        /* key in a dict (exactly). */
+        inst(CONTAINS_OP_DICT, (unused/1, left, right -- b)) {
+            PyObject *dict = PyStackRef_AsPyObjectBorrow(right);
+            DEOPT_IF(!PyDict_CheckExact(dict));
+            int res = PyDict_Contains(dict, PyStackRef_AsPyObjectBorrow(left));
             DECREF_INPUTS();
             ERROR_IF(res < 0);
             b = (res ^ oparg) ? PyStackRef_True : PyStackRef_False;
@@ -1803,6 +1839,7 @@
         family(UNPACK_SEQUENCE, INLINE_CACHE_ENTRIES_UNPACK_SEQUENCE) = {
             UNPACK_SEQUENCE_LIST,
             UNPACK_SEQUENCE_TUPLE,
+            UNPACK_SEQUENCE_TWO_TUPLE,
         };
 
         specializing op(_SPECIALIZE_UNPACK_SEQUENCE, (counter/1, seq -- seq)) {
@@ -1825,6 +1862,16 @@
         macro(UNPACK_SEQUENCE) = _SPECIALIZE_UNPACK_SEQUENCE + _UNPACK_SEQUENCE;
 
         /* The first item ends up on top. */
+        /* a, b = pair: the commonest unpacking, without the loop. */
+        inst(UNPACK_SEQUENCE_TWO_TUPLE, (unused/1, seq -- values[oparg])) {
+            PyObject *seq_o = PyStackRef_AsPyObjectBorrow(seq);
+            DEOPT_IF(oparg != 2 || !PyTuple_CheckExact(seq_o) || PyTuple_GET_SIZE(seq_o) != 2);
+            /* The first item ends on top. */
+            values[1] = PyStackRef_FromPyObjectNew(PyTuple_GET_ITEM(seq_o, 0));
+            values[0] = PyStackRef_FromPyObjectNew(PyTuple_GET_ITEM(seq_o, 1));
+            PyStackRef_CLOSE(seq);
+        }
+
         inst(UNPACK_SEQUENCE_TUPLE, (unused/1, seq -- values[oparg])) {
             PyObject *seq_o = PyStackRef_AsPyObjectBorrow(seq);
             DEOPT_IF(!PyTuple_CheckExact(seq_o));

@@ -23,6 +23,7 @@
 #include "pycore_object.h"
 #include "pycore_opcode_utils.h"
 #include "pycore_pystate.h"
+#include "pycore_setobject.h"
 #include "pycore_template.h"
 #include "pycore_traceback.h"
 

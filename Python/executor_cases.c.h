@@ -1000,6 +1000,8 @@
             break;
         }
 
+        /* _SPECIALIZE_CONTAINS_OP is not a viable micro-op for tier 2 because it is a specializing op */
+
         case _CONTAINS_OP: {
             _PyStackRef left;
             _PyStackRef right;
@@ -1010,6 +1012,58 @@
             _PyFrame_SetStackPointer(frame, stack_pointer);
             int res = PySequence_Contains(PyStackRef_AsPyObjectBorrow(right),
                                           PyStackRef_AsPyObjectBorrow(left));
+            PyStackRef_CLOSE(right);
+            PyStackRef_CLOSE(left);
+            if (res < 0) {
+                stack_pointer += -2;
+                JUMP_TO_ERROR();
+            }
+            b = (res ^ oparg) ? PyStackRef_True : PyStackRef_False;
+            stack_pointer[-2] = b;
+            stack_pointer += -1;
+            break;
+        }
+
+        case _CONTAINS_OP_SET: {
+            _PyStackRef left;
+            _PyStackRef right;
+            _PyStackRef b;
+            oparg = CURRENT_OPARG();
+            right = stack_pointer[-1];
+            left = stack_pointer[-2];
+            _PyFrame_SetStackPointer(frame, stack_pointer);
+            PyObject *set = PyStackRef_AsPyObjectBorrow(right);
+            if (!PySet_CheckExact(set) && !PyFrozenSet_CheckExact(set)) {
+                UOP_STAT_INC(uopcode, miss);
+                JUMP_TO_JUMP_TARGET();
+            }
+            int res = _PySet_Contains((PySetObject *)set, PyStackRef_AsPyObjectBorrow(left));
+            PyStackRef_CLOSE(right);
+            PyStackRef_CLOSE(left);
+            if (res < 0) {
+                stack_pointer += -2;
+                JUMP_TO_ERROR();
+            }
+            b = (res ^ oparg) ? PyStackRef_True : PyStackRef_False;
+            stack_pointer[-2] = b;
+            stack_pointer += -1;
+            break;
+        }
+
+        case _CONTAINS_OP_DICT: {
+            _PyStackRef left;
+            _PyStackRef right;
+            _PyStackRef b;
+            oparg = CURRENT_OPARG();
+            right = stack_pointer[-1];
+            left = stack_pointer[-2];
+            _PyFrame_SetStackPointer(frame, stack_pointer);
+            PyObject *dict = PyStackRef_AsPyObjectBorrow(right);
+            if (!PyDict_CheckExact(dict)) {
+                UOP_STAT_INC(uopcode, miss);
+                JUMP_TO_JUMP_TARGET();
+            }
+            int res = PyDict_Contains(dict, PyStackRef_AsPyObjectBorrow(left));
             PyStackRef_CLOSE(right);
             PyStackRef_CLOSE(left);
             if (res < 0) {
@@ -2583,6 +2637,26 @@
                 stack_pointer += -1;
                 JUMP_TO_ERROR();
             }
+            stack_pointer += -1 + oparg;
+            break;
+        }
+
+        case _UNPACK_SEQUENCE_TWO_TUPLE: {
+            _PyStackRef seq;
+            _PyStackRef *values;
+            oparg = CURRENT_OPARG();
+            seq = stack_pointer[-1];
+            values = &stack_pointer[-1];
+            _PyFrame_SetStackPointer(frame, stack_pointer);
+            PyObject *seq_o = PyStackRef_AsPyObjectBorrow(seq);
+            if (oparg != 2 || !PyTuple_CheckExact(seq_o) || PyTuple_GET_SIZE(seq_o) != 2) {
+                UOP_STAT_INC(uopcode, miss);
+                JUMP_TO_JUMP_TARGET();
+            }
+            /* The first item ends on top. */
+            values[1] = PyStackRef_FromPyObjectNew(PyTuple_GET_ITEM(seq_o, 0));
+            values[0] = PyStackRef_FromPyObjectNew(PyTuple_GET_ITEM(seq_o, 1));
+            PyStackRef_CLOSE(seq);
             stack_pointer += -1 + oparg;
             break;
         }

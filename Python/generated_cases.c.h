@@ -1999,6 +1999,49 @@
             frame->instr_ptr = next_instr;
             next_instr += 2;
             INSTRUCTION_STATS(CONTAINS_OP);
+            PREDICTED_CONTAINS_OP:;
+            _Py_CODEUNIT* const this_instr = next_instr - 2;
+            (void)this_instr;
+            _PyStackRef right;
+            _PyStackRef left;
+            _PyStackRef b;
+            // _SPECIALIZE_CONTAINS_OP
+            {
+                right = stack_pointer[-1];
+                uint16_t counter = read_u16(&this_instr[1].cache);
+                (void)counter;
+                _PyFrame_SetStackPointer(frame, stack_pointer);
+                if (ADAPTIVE_COUNTER_TRIGGERS(counter)) {
+                    next_instr = this_instr;
+                    _Py_Specialize_ContainsOp(right, next_instr);
+                    DISPATCH_SAME_OPARG();
+                }
+                ADVANCE_ADAPTIVE_COUNTER(this_instr[1].cache);
+            }
+            // _CONTAINS_OP
+            {
+                right = stack_pointer[-1];
+                left = stack_pointer[-2];
+                _PyFrame_SetStackPointer(frame, stack_pointer);
+                int res = PySequence_Contains(PyStackRef_AsPyObjectBorrow(right),
+                                              PyStackRef_AsPyObjectBorrow(left));
+                PyStackRef_CLOSE(right);
+                PyStackRef_CLOSE(left);
+                if (res < 0) {
+                    stack_pointer += -2;
+                    goto error;
+                }
+                b = (res ^ oparg) ? PyStackRef_True : PyStackRef_False;
+                stack_pointer[-2] = b;
+                stack_pointer += -1;
+            }
+            DISPATCH();
+        }
+
+        TARGET(CONTAINS_OP_DICT) {
+            frame->instr_ptr = next_instr;
+            next_instr += 2;
+            INSTRUCTION_STATS(CONTAINS_OP_DICT);
             _Py_CODEUNIT* const this_instr = next_instr - 2;
             (void)this_instr;
             _PyStackRef left;
@@ -2007,8 +2050,44 @@
             right = stack_pointer[-1];
             left = stack_pointer[-2];
             _PyFrame_SetStackPointer(frame, stack_pointer);
-            int res = PySequence_Contains(PyStackRef_AsPyObjectBorrow(right),
-                                          PyStackRef_AsPyObjectBorrow(left));
+            PyObject *dict = PyStackRef_AsPyObjectBorrow(right);
+            if (!PyDict_CheckExact(dict)) {
+                UPDATE_MISS_STATS(CONTAINS_OP_DICT);
+                assert(_PyOpcode_Deopt[opcode] == (CONTAINS_OP));
+                JUMP_TO_PREDICTED(CONTAINS_OP);
+            }
+            int res = PyDict_Contains(dict, PyStackRef_AsPyObjectBorrow(left));
+            PyStackRef_CLOSE(right);
+            PyStackRef_CLOSE(left);
+            if (res < 0) {
+                stack_pointer += -2;
+                goto error;
+            }
+            b = (res ^ oparg) ? PyStackRef_True : PyStackRef_False;
+            stack_pointer[-2] = b;
+            stack_pointer += -1;
+            DISPATCH();
+        }
+
+        TARGET(CONTAINS_OP_SET) {
+            frame->instr_ptr = next_instr;
+            next_instr += 2;
+            INSTRUCTION_STATS(CONTAINS_OP_SET);
+            _Py_CODEUNIT* const this_instr = next_instr - 2;
+            (void)this_instr;
+            _PyStackRef left;
+            _PyStackRef right;
+            _PyStackRef b;
+            right = stack_pointer[-1];
+            left = stack_pointer[-2];
+            _PyFrame_SetStackPointer(frame, stack_pointer);
+            PyObject *set = PyStackRef_AsPyObjectBorrow(right);
+            if (!PySet_CheckExact(set) && !PyFrozenSet_CheckExact(set)) {
+                UPDATE_MISS_STATS(CONTAINS_OP_SET);
+                assert(_PyOpcode_Deopt[opcode] == (CONTAINS_OP));
+                JUMP_TO_PREDICTED(CONTAINS_OP);
+            }
+            int res = _PySet_Contains((PySetObject *)set, PyStackRef_AsPyObjectBorrow(left));
             PyStackRef_CLOSE(right);
             PyStackRef_CLOSE(left);
             if (res < 0) {
@@ -5656,6 +5735,31 @@
             for (int i = 0; i < oparg; i++) {
                 values[oparg - 1 - i] = PyStackRef_FromPyObjectNew(PyTuple_GET_ITEM(seq_o, i));
             }
+            PyStackRef_CLOSE(seq);
+            stack_pointer += -1 + oparg;
+            DISPATCH();
+        }
+
+        TARGET(UNPACK_SEQUENCE_TWO_TUPLE) {
+            frame->instr_ptr = next_instr;
+            next_instr += 2;
+            INSTRUCTION_STATS(UNPACK_SEQUENCE_TWO_TUPLE);
+            _Py_CODEUNIT* const this_instr = next_instr - 2;
+            (void)this_instr;
+            _PyStackRef seq;
+            _PyStackRef *values;
+            seq = stack_pointer[-1];
+            values = &stack_pointer[-1];
+            _PyFrame_SetStackPointer(frame, stack_pointer);
+            PyObject *seq_o = PyStackRef_AsPyObjectBorrow(seq);
+            if (oparg != 2 || !PyTuple_CheckExact(seq_o) || PyTuple_GET_SIZE(seq_o) != 2) {
+                UPDATE_MISS_STATS(UNPACK_SEQUENCE_TWO_TUPLE);
+                assert(_PyOpcode_Deopt[opcode] == (UNPACK_SEQUENCE));
+                JUMP_TO_PREDICTED(UNPACK_SEQUENCE);
+            }
+            /* The first item ends on top. */
+            values[1] = PyStackRef_FromPyObjectNew(PyTuple_GET_ITEM(seq_o, 0));
+            values[0] = PyStackRef_FromPyObjectNew(PyTuple_GET_ITEM(seq_o, 1));
             PyStackRef_CLOSE(seq);
             stack_pointer += -1 + oparg;
             DISPATCH();

@@ -553,12 +553,29 @@ _Py_Specialize_StoreSubscr(_PyStackRef container, _PyStackRef sub, _Py_CODEUNIT 
     }
 }
 
+/* `x in container` for the containers whose membership test is a direct
+   hash lookup. */
+void
+_Py_Specialize_ContainsOp(_PyStackRef container, _Py_CODEUNIT *instr)
+{
+    PyObject *c = PyStackRef_AsPyObjectBorrow(container);
+    if (PySet_CheckExact(c) || PyFrozenSet_CheckExact(c)) {
+        specialize(instr, CONTAINS_OP_SET);
+    }
+    else if (PyDict_CheckExact(c)) {
+        specialize(instr, CONTAINS_OP_DICT);
+    }
+    else {
+        unspecialize(instr);
+    }
+}
+
 void
 _Py_Specialize_UnpackSequence(_PyStackRef seq, _Py_CODEUNIT *instr, int oparg)
 {
     PyObject *s = PyStackRef_AsPyObjectBorrow(seq);
     if (PyTuple_CheckExact(s) && PyTuple_GET_SIZE(s) == oparg) {
-        specialize(instr, UNPACK_SEQUENCE_TUPLE);
+        specialize(instr, oparg == 2 ? UNPACK_SEQUENCE_TWO_TUPLE : UNPACK_SEQUENCE_TUPLE);
     }
     else if (PyList_CheckExact(s) && PyList_GET_SIZE(s) == oparg) {
         specialize(instr, UNPACK_SEQUENCE_LIST);
@@ -568,10 +585,9 @@ _Py_Specialize_UnpackSequence(_PyStackRef seq, _Py_CODEUNIT *instr, int oparg)
     }
 }
 
-/* LOAD_GLOBAL of a name defined in the module: remember its entry and the
-   dict's version.  Versions past 32 bits are not cached (so a cached one
-   can never be confused with a later version that wrapped around). */
-/* LOAD_GLOBAL's cache entries after the counter (see bytecodes.c). */
+/* LOAD_GLOBAL of a name in the module's dict (LOAD_GLOBAL_MODULE) or only
+   in builtins (LOAD_GLOBAL_BUILTIN): remember the entry and the keys
+   versions that keep it valid.  Its cache entries after the counter: */
 enum { GLOBALS_VERSION_CACHE = 1, BUILTINS_VERSION_CACHE = 2, GLOBAL_INDEX_CACHE = 3 };
 
 void

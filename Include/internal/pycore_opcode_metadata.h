@@ -24,7 +24,7 @@ extern "C" {
 /* Changes whenever compiled code would read differently: opcode
    numbers, stack effects or inline-cache sizes.  The .pyc magic
    number is derived from it (Python/import.c). */
-#define _Py_BYTECODE_STAMP 395
+#define _Py_BYTECODE_STAMP 9802
 
 static inline int
 _PyOpcode_num_popped(int opcode, int oparg)
@@ -128,6 +128,10 @@ _PyOpcode_num_popped(int opcode, int oparg)
         case COMPARE_OP_STR:
             return 2;
         case CONTAINS_OP:
+            return 2;
+        case CONTAINS_OP_DICT:
+            return 2;
+        case CONTAINS_OP_SET:
             return 2;
         case CONVERT_VALUE:
             return 1;
@@ -421,6 +425,8 @@ _PyOpcode_num_popped(int opcode, int oparg)
             return 1;
         case UNPACK_SEQUENCE_TUPLE:
             return 1;
+        case UNPACK_SEQUENCE_TWO_TUPLE:
+            return 1;
         case WITH_EXCEPT_START:
             return 5;
         case YIELD_VALUE:
@@ -532,6 +538,10 @@ _PyOpcode_num_pushed(int opcode, int oparg)
         case COMPARE_OP_STR:
             return 1;
         case CONTAINS_OP:
+            return 1;
+        case CONTAINS_OP_DICT:
+            return 1;
+        case CONTAINS_OP_SET:
             return 1;
         case CONVERT_VALUE:
             return 1;
@@ -825,6 +835,8 @@ _PyOpcode_num_pushed(int opcode, int oparg)
             return oparg;
         case UNPACK_SEQUENCE_TUPLE:
             return oparg;
+        case UNPACK_SEQUENCE_TWO_TUPLE:
+            return oparg;
         case WITH_EXCEPT_START:
             return 6;
         case YIELD_VALUE:
@@ -919,6 +931,8 @@ const struct opcode_metadata _PyOpcode_opcode_metadata[267] = {
     [COMPARE_OP_INT] = { true, HAS_ARG_FLAG | HAS_DEOPT_FLAG | HAS_ESCAPES_FLAG },
     [COMPARE_OP_STR] = { true, HAS_ARG_FLAG | HAS_DEOPT_FLAG | HAS_ESCAPES_FLAG },
     [CONTAINS_OP] = { true, HAS_ARG_FLAG | HAS_ERROR_FLAG | HAS_ESCAPES_FLAG },
+    [CONTAINS_OP_DICT] = { true, HAS_ARG_FLAG | HAS_DEOPT_FLAG | HAS_ERROR_FLAG | HAS_ESCAPES_FLAG },
+    [CONTAINS_OP_SET] = { true, HAS_ARG_FLAG | HAS_DEOPT_FLAG | HAS_ERROR_FLAG | HAS_ESCAPES_FLAG },
     [CONVERT_VALUE] = { true, HAS_ARG_FLAG | HAS_ERROR_FLAG | HAS_ESCAPES_FLAG },
     [COPY] = { true, HAS_ARG_FLAG },
     [COPY_FREE_VARS] = { true, HAS_ARG_FLAG },
@@ -1055,6 +1069,7 @@ const struct opcode_metadata _PyOpcode_opcode_metadata[267] = {
     [UNPACK_SEQUENCE] = { true, HAS_ARG_FLAG | HAS_ERROR_FLAG | HAS_ESCAPES_FLAG },
     [UNPACK_SEQUENCE_LIST] = { true, HAS_ARG_FLAG | HAS_DEOPT_FLAG | HAS_ESCAPES_FLAG },
     [UNPACK_SEQUENCE_TUPLE] = { true, HAS_ARG_FLAG | HAS_DEOPT_FLAG | HAS_ESCAPES_FLAG },
+    [UNPACK_SEQUENCE_TWO_TUPLE] = { true, HAS_ARG_FLAG | HAS_DEOPT_FLAG | HAS_ESCAPES_FLAG },
     [WITH_EXCEPT_START] = { true, HAS_ERROR_FLAG | HAS_ESCAPES_FLAG | HAS_ERROR_NO_POP_FLAG },
     [YIELD_VALUE] = { true, HAS_ARG_FLAG | HAS_ESCAPES_FLAG },
     [ANNOTATIONS_PLACEHOLDER] = { true, 0 },
@@ -1189,6 +1204,8 @@ const uint8_t _PyOpcode_Caches[256] = {
     [COMPARE_OP_INT] = 1,
     [COMPARE_OP_STR] = 1,
     [CONTAINS_OP] = 1,
+    [CONTAINS_OP_DICT] = 1,
+    [CONTAINS_OP_SET] = 1,
     [FOR_ITER] = 1,
     [FOR_ITER_GEN] = 1,
     [FOR_ITER_LIST] = 1,
@@ -1235,6 +1252,7 @@ const uint8_t _PyOpcode_Caches[256] = {
     [UNPACK_SEQUENCE] = 1,
     [UNPACK_SEQUENCE_LIST] = 1,
     [UNPACK_SEQUENCE_TUPLE] = 1,
+    [UNPACK_SEQUENCE_TWO_TUPLE] = 1,
 };
 #endif
 
@@ -1289,6 +1307,8 @@ const uint8_t _PyOpcode_Deopt[256] = {
     [COMPARE_OP_INT] = COMPARE_OP,
     [COMPARE_OP_STR] = COMPARE_OP,
     [CONTAINS_OP] = CONTAINS_OP,
+    [CONTAINS_OP_DICT] = CONTAINS_OP,
+    [CONTAINS_OP_SET] = CONTAINS_OP,
     [CONVERT_VALUE] = CONVERT_VALUE,
     [COPY] = COPY,
     [COPY_FREE_VARS] = COPY_FREE_VARS,
@@ -1425,6 +1445,7 @@ const uint8_t _PyOpcode_Deopt[256] = {
     [UNPACK_SEQUENCE] = UNPACK_SEQUENCE,
     [UNPACK_SEQUENCE_LIST] = UNPACK_SEQUENCE,
     [UNPACK_SEQUENCE_TUPLE] = UNPACK_SEQUENCE,
+    [UNPACK_SEQUENCE_TWO_TUPLE] = UNPACK_SEQUENCE,
     [WITH_EXCEPT_START] = WITH_EXCEPT_START,
     [YIELD_VALUE] = YIELD_VALUE,
 };
@@ -1482,6 +1503,8 @@ const char *const _PyOpcode_OpName[267] = {
     [COMPARE_OP_INT] = "COMPARE_OP_INT",
     [COMPARE_OP_STR] = "COMPARE_OP_STR",
     [CONTAINS_OP] = "CONTAINS_OP",
+    [CONTAINS_OP_DICT] = "CONTAINS_OP_DICT",
+    [CONTAINS_OP_SET] = "CONTAINS_OP_SET",
     [CONVERT_VALUE] = "CONVERT_VALUE",
     [COPY] = "COPY",
     [COPY_FREE_VARS] = "COPY_FREE_VARS",
@@ -1629,6 +1652,7 @@ const char *const _PyOpcode_OpName[267] = {
     [UNPACK_SEQUENCE] = "UNPACK_SEQUENCE",
     [UNPACK_SEQUENCE_LIST] = "UNPACK_SEQUENCE_LIST",
     [UNPACK_SEQUENCE_TUPLE] = "UNPACK_SEQUENCE_TUPLE",
+    [UNPACK_SEQUENCE_TWO_TUPLE] = "UNPACK_SEQUENCE_TWO_TUPLE",
     [WITH_EXCEPT_START] = "WITH_EXCEPT_START",
     [YIELD_VALUE] = "YIELD_VALUE",
 };
@@ -1686,7 +1710,8 @@ const struct opcode_macro_expansion _PyOpcode_macro_expansion[256] = {
     [COMPARE_OP_FLOAT] = { .nuops = 1, .uops = { { _COMPARE_OP_FLOAT, OPARG_SIMPLE, 0 } } },
     [COMPARE_OP_INT] = { .nuops = 1, .uops = { { _COMPARE_OP_INT, OPARG_SIMPLE, 0 } } },
     [COMPARE_OP_STR] = { .nuops = 1, .uops = { { _COMPARE_OP_STR, OPARG_SIMPLE, 0 } } },
-    [CONTAINS_OP] = { .nuops = 1, .uops = { { _CONTAINS_OP, OPARG_SIMPLE, 0 } } },
+    [CONTAINS_OP_DICT] = { .nuops = 1, .uops = { { _CONTAINS_OP_DICT, OPARG_SIMPLE, 0 } } },
+    [CONTAINS_OP_SET] = { .nuops = 1, .uops = { { _CONTAINS_OP_SET, OPARG_SIMPLE, 0 } } },
     [CONVERT_VALUE] = { .nuops = 1, .uops = { { _CONVERT_VALUE, OPARG_SIMPLE, 0 } } },
     [COPY] = { .nuops = 1, .uops = { { _COPY, OPARG_SIMPLE, 0 } } },
     [COPY_FREE_VARS] = { .nuops = 1, .uops = { { _COPY_FREE_VARS, OPARG_SIMPLE, 0 } } },
@@ -1784,6 +1809,7 @@ const struct opcode_macro_expansion _PyOpcode_macro_expansion[256] = {
     [UNPACK_EX] = { .nuops = 1, .uops = { { _UNPACK_EX, OPARG_SIMPLE, 0 } } },
     [UNPACK_SEQUENCE_LIST] = { .nuops = 1, .uops = { { _UNPACK_SEQUENCE_LIST, OPARG_SIMPLE, 0 } } },
     [UNPACK_SEQUENCE_TUPLE] = { .nuops = 1, .uops = { { _UNPACK_SEQUENCE_TUPLE, OPARG_SIMPLE, 0 } } },
+    [UNPACK_SEQUENCE_TWO_TUPLE] = { .nuops = 1, .uops = { { _UNPACK_SEQUENCE_TWO_TUPLE, OPARG_SIMPLE, 0 } } },
     [WITH_EXCEPT_START] = { .nuops = 1, .uops = { { _WITH_EXCEPT_START, OPARG_SIMPLE, 0 } } },
     [YIELD_VALUE] = { .nuops = 1, .uops = { { _YIELD_VALUE, OPARG_SIMPLE, 0 } } },
 };
