@@ -1711,7 +1711,65 @@
         }
 
         /* super().name and super().name(...) */
-        inst(LOAD_SUPER_ATTR, (unused/1, global_super_st, class_st, self_st -- attr, null[oparg & 1])) {
+        family(LOAD_SUPER_ATTR, INLINE_CACHE_ENTRIES_LOAD_SUPER_ATTR) = {
+            LOAD_SUPER_ATTR_ATTR,
+            LOAD_SUPER_ATTR_METHOD,
+        };
+
+        specializing op(_SPECIALIZE_LOAD_SUPER_ATTR, (counter/1, global_super_st, class_st, unused -- global_super_st, class_st, unused)) {
+            if (ADAPTIVE_COUNTER_TRIGGERS(counter)) {
+                next_instr = this_instr;
+                _Py_Specialize_LoadSuperAttr(global_super_st, class_st, next_instr, oparg);
+                DISPATCH_SAME_OPARG();
+            }
+            ADVANCE_ADAPTIVE_COUNTER(this_instr[1].cache);
+        }
+
+        macro(LOAD_SUPER_ATTR) = _SPECIALIZE_LOAD_SUPER_ATTR + _LOAD_SUPER_ATTR;
+
+        /* super().name (or super(C, obj).name) where `super` is the builtin
+           and the class a type: the lookup along the MRO, without making a
+           super object.  The zero-argument form has the __class__ cell and
+           the first argument on the stack too, which is what super() would
+           find. */
+        inst(LOAD_SUPER_ATTR_ATTR, (unused/1, global_super_st, class_st, self_st -- attr, null[oparg & 1])) {
+            PyObject *class_o = PyStackRef_AsPyObjectBorrow(class_st);
+            DEOPT_IF(PyStackRef_AsPyObjectBorrow(global_super_st) != (PyObject *)&PySuper_Type);
+            DEOPT_IF(!PyType_Check(class_o) || (oparg & 1));
+            PyObject *name = GETITEM(FRAME_CO_NAMES, oparg >> 2);
+            PyObject *attr_o = _PySuper_Lookup((PyTypeObject *)class_o, PyStackRef_AsPyObjectBorrow(self_st),
+                                               name, NULL);
+            DECREF_INPUTS();
+            ERROR_IF(attr_o == NULL);
+            attr = PyStackRef_FromPyObjectSteal(attr_o);
+        }
+
+        /* super().name(...): a plain function found along the MRO is left
+           unbound with self beside it for the call, as LOAD_ATTR's method
+           form does; anything else is bound and followed by NULL. */
+        inst(LOAD_SUPER_ATTR_METHOD, (unused/1, global_super_st, class_st, self_st -- attr, self_or_null[oparg & 1])) {
+            PyObject *class_o = PyStackRef_AsPyObjectBorrow(class_st);
+            DEOPT_IF(PyStackRef_AsPyObjectBorrow(global_super_st) != (PyObject *)&PySuper_Type);
+            DEOPT_IF(!PyType_Check(class_o) || !(oparg & 1));
+            PyObject *name = GETITEM(FRAME_CO_NAMES, oparg >> 2);
+            int unbound = 0;
+            PyObject *attr_o = _PySuper_Lookup((PyTypeObject *)class_o, PyStackRef_AsPyObjectBorrow(self_st),
+                                               name, &unbound);
+            PyStackRef_CLOSE(global_super_st);
+            PyStackRef_CLOSE(class_st);
+            if (attr_o == NULL || !unbound) {
+                PyStackRef_CLOSE(self_st);
+                ERROR_IF(attr_o == NULL);
+                self_or_null[0] = PyStackRef_NULL;
+            }
+            else {
+                self_or_null[0] = PyStackRef_MakeHeapSafe(self_st);
+                DEAD(self_st);
+            }
+            attr = PyStackRef_FromPyObjectSteal(attr_o);
+        }
+
+        op(_LOAD_SUPER_ATTR, (global_super_st, class_st, self_st -- attr, null[oparg & 1])) {
             PyObject *name = GETITEM(FRAME_CO_NAMES, oparg >> 2);
             PyObject *attr_o = _PyEval_LoadSuperAttr(
                 tstate, PyStackRef_AsPyObjectBorrow(global_super_st),

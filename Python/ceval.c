@@ -26,6 +26,7 @@
 #include "pycore_setobject.h"
 #include "pycore_template.h"
 #include "pycore_traceback.h"
+#include "pycore_typeobject.h"
 
 #define NEED_OPCODE_METADATA
 #include "pycore_opcode_metadata.h"

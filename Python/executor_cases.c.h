@@ -2325,6 +2325,87 @@
             break;
         }
 
+        /* _SPECIALIZE_LOAD_SUPER_ATTR is not a viable micro-op for tier 2 because it is a specializing op */
+
+        case _LOAD_SUPER_ATTR_ATTR: {
+            _PyStackRef global_super_st;
+            _PyStackRef class_st;
+            _PyStackRef self_st;
+            _PyStackRef attr;
+            oparg = CURRENT_OPARG();
+            self_st = stack_pointer[-1];
+            class_st = stack_pointer[-2];
+            global_super_st = stack_pointer[-3];
+            _PyFrame_SetStackPointer(frame, stack_pointer);
+            PyObject *class_o = PyStackRef_AsPyObjectBorrow(class_st);
+            if (PyStackRef_AsPyObjectBorrow(global_super_st) != (PyObject *)&PySuper_Type) {
+                UOP_STAT_INC(uopcode, miss);
+                JUMP_TO_JUMP_TARGET();
+            }
+            if (!PyType_Check(class_o) || (oparg & 1)) {
+                UOP_STAT_INC(uopcode, miss);
+                JUMP_TO_JUMP_TARGET();
+            }
+            PyObject *name = GETITEM(FRAME_CO_NAMES, oparg >> 2);
+            PyObject *attr_o = _PySuper_Lookup((PyTypeObject *)class_o, PyStackRef_AsPyObjectBorrow(self_st),
+                                               name, NULL);
+            PyStackRef_CLOSE(self_st);
+            PyStackRef_CLOSE(class_st);
+            PyStackRef_CLOSE(global_super_st);
+            if (attr_o == NULL) {
+                stack_pointer += -3;
+                JUMP_TO_ERROR();
+            }
+            attr = PyStackRef_FromPyObjectSteal(attr_o);
+            stack_pointer[-3] = attr;
+            stack_pointer += -2 + (oparg & 1);
+            break;
+        }
+
+        case _LOAD_SUPER_ATTR_METHOD: {
+            _PyStackRef global_super_st;
+            _PyStackRef class_st;
+            _PyStackRef self_st;
+            _PyStackRef attr;
+            _PyStackRef *self_or_null;
+            oparg = CURRENT_OPARG();
+            self_st = stack_pointer[-1];
+            class_st = stack_pointer[-2];
+            global_super_st = stack_pointer[-3];
+            self_or_null = &stack_pointer[-2];
+            _PyFrame_SetStackPointer(frame, stack_pointer);
+            PyObject *class_o = PyStackRef_AsPyObjectBorrow(class_st);
+            if (PyStackRef_AsPyObjectBorrow(global_super_st) != (PyObject *)&PySuper_Type) {
+                UOP_STAT_INC(uopcode, miss);
+                JUMP_TO_JUMP_TARGET();
+            }
+            if (!PyType_Check(class_o) || !(oparg & 1)) {
+                UOP_STAT_INC(uopcode, miss);
+                JUMP_TO_JUMP_TARGET();
+            }
+            PyObject *name = GETITEM(FRAME_CO_NAMES, oparg >> 2);
+            int unbound = 0;
+            PyObject *attr_o = _PySuper_Lookup((PyTypeObject *)class_o, PyStackRef_AsPyObjectBorrow(self_st),
+                                               name, &unbound);
+            PyStackRef_CLOSE(global_super_st);
+            PyStackRef_CLOSE(class_st);
+            if (attr_o == NULL || !unbound) {
+                PyStackRef_CLOSE(self_st);
+                if (attr_o == NULL) {
+                    stack_pointer += -3;
+                    JUMP_TO_ERROR();
+                }
+                self_or_null[0] = PyStackRef_NULL;
+            }
+            else {
+                self_or_null[0] = PyStackRef_MakeHeapSafe(self_st);
+            }
+            attr = PyStackRef_FromPyObjectSteal(attr_o);
+            stack_pointer[-3] = attr;
+            stack_pointer += -2 + (oparg & 1);
+            break;
+        }
+
         case _LOAD_SUPER_ATTR: {
             _PyStackRef global_super_st;
             _PyStackRef class_st;

@@ -4232,6 +4232,7 @@
             frame->instr_ptr = next_instr;
             next_instr += 2;
             INSTRUCTION_STATS(LOAD_SUPER_ATTR);
+            PREDICTED_LOAD_SUPER_ATTR:;
             _Py_CODEUNIT* const this_instr = next_instr - 2;
             (void)this_instr;
             _PyStackRef global_super_st;
@@ -4239,16 +4240,77 @@
             _PyStackRef self_st;
             _PyStackRef attr;
             _PyStackRef *null;
+            // _SPECIALIZE_LOAD_SUPER_ATTR
+            {
+                class_st = stack_pointer[-2];
+                global_super_st = stack_pointer[-3];
+                uint16_t counter = read_u16(&this_instr[1].cache);
+                (void)counter;
+                _PyFrame_SetStackPointer(frame, stack_pointer);
+                if (ADAPTIVE_COUNTER_TRIGGERS(counter)) {
+                    next_instr = this_instr;
+                    _Py_Specialize_LoadSuperAttr(global_super_st, class_st, next_instr, oparg);
+                    DISPATCH_SAME_OPARG();
+                }
+                ADVANCE_ADAPTIVE_COUNTER(this_instr[1].cache);
+            }
+            // _LOAD_SUPER_ATTR
+            {
+                self_st = stack_pointer[-1];
+                class_st = stack_pointer[-2];
+                global_super_st = stack_pointer[-3];
+                null = &stack_pointer[-2];
+                _PyFrame_SetStackPointer(frame, stack_pointer);
+                PyObject *name = GETITEM(FRAME_CO_NAMES, oparg >> 2);
+                PyObject *attr_o = _PyEval_LoadSuperAttr(
+                    tstate, PyStackRef_AsPyObjectBorrow(global_super_st),
+                    PyStackRef_AsPyObjectBorrow(class_st), PyStackRef_AsPyObjectBorrow(self_st),
+                    name, oparg);
+                PyStackRef_CLOSE(self_st);
+                PyStackRef_CLOSE(class_st);
+                PyStackRef_CLOSE(global_super_st);
+                if (attr_o == NULL) {
+                    stack_pointer += -3;
+                    goto error;
+                }
+                attr = PyStackRef_FromPyObjectSteal(attr_o);
+                if (oparg & 1) {
+                    null[0] = PyStackRef_NULL;
+                }
+                stack_pointer[-3] = attr;
+                stack_pointer += -2 + (oparg & 1);
+            }
+            DISPATCH();
+        }
+
+        TARGET(LOAD_SUPER_ATTR_ATTR) {
+            frame->instr_ptr = next_instr;
+            next_instr += 2;
+            INSTRUCTION_STATS(LOAD_SUPER_ATTR_ATTR);
+            _Py_CODEUNIT* const this_instr = next_instr - 2;
+            (void)this_instr;
+            _PyStackRef global_super_st;
+            _PyStackRef class_st;
+            _PyStackRef self_st;
+            _PyStackRef attr;
             self_st = stack_pointer[-1];
             class_st = stack_pointer[-2];
             global_super_st = stack_pointer[-3];
-            null = &stack_pointer[-2];
             _PyFrame_SetStackPointer(frame, stack_pointer);
+            PyObject *class_o = PyStackRef_AsPyObjectBorrow(class_st);
+            if (PyStackRef_AsPyObjectBorrow(global_super_st) != (PyObject *)&PySuper_Type) {
+                UPDATE_MISS_STATS(LOAD_SUPER_ATTR_ATTR);
+                assert(_PyOpcode_Deopt[opcode] == (LOAD_SUPER_ATTR));
+                JUMP_TO_PREDICTED(LOAD_SUPER_ATTR);
+            }
+            if (!PyType_Check(class_o) || (oparg & 1)) {
+                UPDATE_MISS_STATS(LOAD_SUPER_ATTR_ATTR);
+                assert(_PyOpcode_Deopt[opcode] == (LOAD_SUPER_ATTR));
+                JUMP_TO_PREDICTED(LOAD_SUPER_ATTR);
+            }
             PyObject *name = GETITEM(FRAME_CO_NAMES, oparg >> 2);
-            PyObject *attr_o = _PyEval_LoadSuperAttr(
-                tstate, PyStackRef_AsPyObjectBorrow(global_super_st),
-                PyStackRef_AsPyObjectBorrow(class_st), PyStackRef_AsPyObjectBorrow(self_st),
-                name, oparg);
+            PyObject *attr_o = _PySuper_Lookup((PyTypeObject *)class_o, PyStackRef_AsPyObjectBorrow(self_st),
+                                               name, NULL);
             PyStackRef_CLOSE(self_st);
             PyStackRef_CLOSE(class_st);
             PyStackRef_CLOSE(global_super_st);
@@ -4257,9 +4319,56 @@
                 goto error;
             }
             attr = PyStackRef_FromPyObjectSteal(attr_o);
-            if (oparg & 1) {
-                null[0] = PyStackRef_NULL;
+            stack_pointer[-3] = attr;
+            stack_pointer += -2 + (oparg & 1);
+            DISPATCH();
+        }
+
+        TARGET(LOAD_SUPER_ATTR_METHOD) {
+            frame->instr_ptr = next_instr;
+            next_instr += 2;
+            INSTRUCTION_STATS(LOAD_SUPER_ATTR_METHOD);
+            _Py_CODEUNIT* const this_instr = next_instr - 2;
+            (void)this_instr;
+            _PyStackRef global_super_st;
+            _PyStackRef class_st;
+            _PyStackRef self_st;
+            _PyStackRef attr;
+            _PyStackRef *self_or_null;
+            self_st = stack_pointer[-1];
+            class_st = stack_pointer[-2];
+            global_super_st = stack_pointer[-3];
+            self_or_null = &stack_pointer[-2];
+            _PyFrame_SetStackPointer(frame, stack_pointer);
+            PyObject *class_o = PyStackRef_AsPyObjectBorrow(class_st);
+            if (PyStackRef_AsPyObjectBorrow(global_super_st) != (PyObject *)&PySuper_Type) {
+                UPDATE_MISS_STATS(LOAD_SUPER_ATTR_METHOD);
+                assert(_PyOpcode_Deopt[opcode] == (LOAD_SUPER_ATTR));
+                JUMP_TO_PREDICTED(LOAD_SUPER_ATTR);
             }
+            if (!PyType_Check(class_o) || !(oparg & 1)) {
+                UPDATE_MISS_STATS(LOAD_SUPER_ATTR_METHOD);
+                assert(_PyOpcode_Deopt[opcode] == (LOAD_SUPER_ATTR));
+                JUMP_TO_PREDICTED(LOAD_SUPER_ATTR);
+            }
+            PyObject *name = GETITEM(FRAME_CO_NAMES, oparg >> 2);
+            int unbound = 0;
+            PyObject *attr_o = _PySuper_Lookup((PyTypeObject *)class_o, PyStackRef_AsPyObjectBorrow(self_st),
+                                               name, &unbound);
+            PyStackRef_CLOSE(global_super_st);
+            PyStackRef_CLOSE(class_st);
+            if (attr_o == NULL || !unbound) {
+                PyStackRef_CLOSE(self_st);
+                if (attr_o == NULL) {
+                    stack_pointer += -3;
+                    goto error;
+                }
+                self_or_null[0] = PyStackRef_NULL;
+            }
+            else {
+                self_or_null[0] = PyStackRef_MakeHeapSafe(self_st);
+            }
+            attr = PyStackRef_FromPyObjectSteal(attr_o);
             stack_pointer[-3] = attr;
             stack_pointer += -2 + (oparg & 1);
             DISPATCH();

@@ -553,6 +553,19 @@ _Py_Specialize_StoreSubscr(_PyStackRef container, _PyStackRef sub, _Py_CODEUNIT 
     }
 }
 
+/* super().name in a method: the builtin super over a real class. */
+void
+_Py_Specialize_LoadSuperAttr(_PyStackRef global_super, _PyStackRef cls, _Py_CODEUNIT *instr, int oparg)
+{
+    if (PyStackRef_AsPyObjectBorrow(global_super) == (PyObject *)&PySuper_Type &&
+        PyType_Check(PyStackRef_AsPyObjectBorrow(cls))) {
+        specialize(instr, (oparg & 1) ? LOAD_SUPER_ATTR_METHOD : LOAD_SUPER_ATTR_ATTR);
+    }
+    else {
+        unspecialize(instr);
+    }
+}
+
 /* `x in container` for the containers whose membership test is a direct
    hash lookup. */
 void

@@ -24,7 +24,7 @@ extern "C" {
 /* Changes whenever compiled code would read differently: opcode
    numbers, stack effects or inline-cache sizes.  The .pyc magic
    number is derived from it (Python/import.c). */
-#define _Py_BYTECODE_STAMP 9802
+#define _Py_BYTECODE_STAMP 6728
 
 static inline int
 _PyOpcode_num_popped(int opcode, int oparg)
@@ -298,6 +298,10 @@ _PyOpcode_num_popped(int opcode, int oparg)
         case LOAD_SPECIAL:
             return 1;
         case LOAD_SUPER_ATTR:
+            return 3;
+        case LOAD_SUPER_ATTR_ATTR:
+            return 3;
+        case LOAD_SUPER_ATTR_METHOD:
             return 3;
         case MAKE_CELL:
             return 0;
@@ -709,6 +713,10 @@ _PyOpcode_num_pushed(int opcode, int oparg)
             return 2;
         case LOAD_SUPER_ATTR:
             return 1 + (oparg & 1);
+        case LOAD_SUPER_ATTR_ATTR:
+            return 1 + (oparg & 1);
+        case LOAD_SUPER_ATTR_METHOD:
+            return 1 + (oparg & 1);
         case MAKE_CELL:
             return 0;
         case MAKE_FUNCTION:
@@ -1011,6 +1019,8 @@ const struct opcode_metadata _PyOpcode_opcode_metadata[267] = {
     [LOAD_SMALL_INT] = { true, HAS_ARG_FLAG | HAS_ESCAPES_FLAG },
     [LOAD_SPECIAL] = { true, HAS_ARG_FLAG | HAS_ERROR_FLAG | HAS_ESCAPES_FLAG },
     [LOAD_SUPER_ATTR] = { true, HAS_ARG_FLAG | HAS_NAME_FLAG | HAS_ERROR_FLAG | HAS_ESCAPES_FLAG },
+    [LOAD_SUPER_ATTR_ATTR] = { true, HAS_ARG_FLAG | HAS_NAME_FLAG | HAS_DEOPT_FLAG | HAS_ERROR_FLAG | HAS_ESCAPES_FLAG },
+    [LOAD_SUPER_ATTR_METHOD] = { true, HAS_ARG_FLAG | HAS_NAME_FLAG | HAS_DEOPT_FLAG | HAS_ERROR_FLAG | HAS_ESCAPES_FLAG },
     [MAKE_CELL] = { true, HAS_ARG_FLAG | HAS_FREE_FLAG | HAS_ERROR_FLAG | HAS_ESCAPES_FLAG | HAS_ERROR_NO_POP_FLAG },
     [MAKE_FUNCTION] = { true, HAS_ERROR_FLAG | HAS_ESCAPES_FLAG },
     [MAP_ADD] = { true, HAS_ARG_FLAG | HAS_ERROR_FLAG | HAS_ESCAPES_FLAG },
@@ -1230,6 +1240,8 @@ const uint8_t _PyOpcode_Caches[256] = {
     [LOAD_GLOBAL_BUILTIN] = 4,
     [LOAD_GLOBAL_MODULE] = 4,
     [LOAD_SUPER_ATTR] = 1,
+    [LOAD_SUPER_ATTR_ATTR] = 1,
+    [LOAD_SUPER_ATTR_METHOD] = 1,
     [POP_JUMP_IF_FALSE] = 1,
     [POP_JUMP_IF_NONE] = 1,
     [POP_JUMP_IF_NOT_NONE] = 1,
@@ -1387,6 +1399,8 @@ const uint8_t _PyOpcode_Deopt[256] = {
     [LOAD_SMALL_INT] = LOAD_SMALL_INT,
     [LOAD_SPECIAL] = LOAD_SPECIAL,
     [LOAD_SUPER_ATTR] = LOAD_SUPER_ATTR,
+    [LOAD_SUPER_ATTR_ATTR] = LOAD_SUPER_ATTR,
+    [LOAD_SUPER_ATTR_METHOD] = LOAD_SUPER_ATTR,
     [MAKE_CELL] = MAKE_CELL,
     [MAKE_FUNCTION] = MAKE_FUNCTION,
     [MAP_ADD] = MAP_ADD,
@@ -1589,6 +1603,8 @@ const char *const _PyOpcode_OpName[267] = {
     [LOAD_SMALL_INT] = "LOAD_SMALL_INT",
     [LOAD_SPECIAL] = "LOAD_SPECIAL",
     [LOAD_SUPER_ATTR] = "LOAD_SUPER_ATTR",
+    [LOAD_SUPER_ATTR_ATTR] = "LOAD_SUPER_ATTR_ATTR",
+    [LOAD_SUPER_ATTR_METHOD] = "LOAD_SUPER_ATTR_METHOD",
     [MAKE_CELL] = "MAKE_CELL",
     [MAKE_FUNCTION] = "MAKE_FUNCTION",
     [MAP_ADD] = "MAP_ADD",
@@ -1763,7 +1779,8 @@ const struct opcode_macro_expansion _PyOpcode_macro_expansion[256] = {
     [LOAD_NAME] = { .nuops = 1, .uops = { { _LOAD_NAME, OPARG_SIMPLE, 0 } } },
     [LOAD_SMALL_INT] = { .nuops = 1, .uops = { { _LOAD_SMALL_INT, OPARG_SIMPLE, 0 } } },
     [LOAD_SPECIAL] = { .nuops = 1, .uops = { { _LOAD_SPECIAL, OPARG_SIMPLE, 0 } } },
-    [LOAD_SUPER_ATTR] = { .nuops = 1, .uops = { { _LOAD_SUPER_ATTR, OPARG_SIMPLE, 0 } } },
+    [LOAD_SUPER_ATTR_ATTR] = { .nuops = 1, .uops = { { _LOAD_SUPER_ATTR_ATTR, OPARG_SIMPLE, 0 } } },
+    [LOAD_SUPER_ATTR_METHOD] = { .nuops = 1, .uops = { { _LOAD_SUPER_ATTR_METHOD, OPARG_SIMPLE, 0 } } },
     [MAKE_CELL] = { .nuops = 1, .uops = { { _MAKE_CELL, OPARG_SIMPLE, 0 } } },
     [MAKE_FUNCTION] = { .nuops = 1, .uops = { { _MAKE_FUNCTION, OPARG_SIMPLE, 0 } } },
     [MAP_ADD] = { .nuops = 1, .uops = { { _MAP_ADD, OPARG_SIMPLE, 0 } } },
