@@ -1,0 +1,1221 @@
+/* _ctypes: the module object, the common metatype (_CType_Type: TypeInfo
+   storage, from_address & co, `type * n`), the _CData instance basics
+   (memory ownership, keep-alive dicts, the buffer interface), byref()
+   results (CArgObject) and the utility functions: sizeof, alignment,
+   byref, addressof, resize, errno access, dlopen/dlsym, and the C helpers
+   behind ctypes.cast, string_at and memoryview_at. */
+
+#include "ctypes.h"
+#include <dlfcn.h>
+#include <errno.h>
+#include <string.h>
+#include <time.h>
+#include <wchar.h>
+
+PyObject *_PyCtypes_ArgumentError;
+
+/* ---- TypeInfo records -------------------------------------------------------- */
+
+static int
+is_meta(PyTypeObject *tp);
+
+TypeInfo *
+_PyCtypes_Info(PyObject *type)
+{
+    if (!PyType_Check(type) || !is_meta(Py_TYPE(type))) {
+        return NULL;
+    }
+    if (!PyType_HasFeature((PyTypeObject *)type, Py_TPFLAGS_HEAPTYPE)) {
+        return NULL;            /* the static bases: Structure, Array, ... */
+    }
+    return ((CTypeObject *)type)->info;
+}
+
+TypeInfo *
+_PyCtypes_InfoOfObject(PyObject *obj)
+{
+    return _PyCtypes_Info((PyObject *)Py_TYPE(obj));
+}
+
+int
+_PyCtypes_IsCType(PyObject *type)
+{
+    return _PyCtypes_Info(type) != NULL;
+}
+
+TypeInfo *
+_PyCtypes_RequireInfo(PyObject *obj)
+{
+    TypeInfo *info = PyType_Check(obj) ? _PyCtypes_Info(obj) : NULL;
+    if (info == NULL && !PyType_Check(obj)) {
+        info = _PyCtypes_InfoOfObject(obj);
+    }
+    if (info == NULL) {
+        PyErr_SetString(PyExc_TypeError, "this type has no size");
+    }
+    return info;
+}
+
+TypeInfo *
+_PyCtypes_NewInfo(PyObject *type, int kind)
+{
+    TypeInfo *info = PyMem_Calloc(1, sizeof(TypeInfo));
+    if (info == NULL) {
+        PyErr_NoMemory();
+        return NULL;
+    }
+    info->kind = kind;
+    info->align = 1;
+    info->ffi.type = FFI_TYPE_STRUCT;
+    CTypeObject *ct = (CTypeObject *)type;
+    if (ct->info != NULL) {
+        _PyCtypes_InfoFree(ct->info);
+    }
+    ct->info = info;
+    return info;
+}
+
+void
+_PyCtypes_InfoFree(TypeInfo *info)
+{
+    if (info == NULL) {
+        return;
+    }
+    Py_XDECREF(info->proto);
+    Py_XDECREF(info->fields);
+    Py_XDECREF(info->argtypes);
+    Py_XDECREF(info->converters);
+    Py_XDECREF(info->restype);
+    Py_XDECREF(info->errcheck);
+    PyMem_Free(info->ffi_elements);
+    PyMem_Free(info->format);
+    PyMem_Free(info->shape);
+    PyMem_Free(info);
+}
+
+int
+_PyCtypes_SetFormat(TypeInfo *info, const char *fmt)
+{
+    char *copy = PyMem_Malloc(strlen(fmt) + 1);
+    if (copy == NULL) {
+        PyErr_NoMemory();
+        return -1;
+    }
+    strcpy(copy, fmt);
+    PyMem_Free(info->format);
+    info->format = copy;
+    return 0;
+}
+
+/* Attribute of a ctypes class found through its MRO, or NULL without an
+   exception. */
+PyObject *
+_PyCtypes_TypeGet(PyObject *type, const char *name)
+{
+    PyObject *v = PyObject_GetAttrString(type, name);
+    if (v == NULL && PyErr_ExceptionMatches(PyExc_AttributeError)) {
+        PyErr_Clear();
+    }
+    return v;
+}
+
+/* ---- _CType_Type: the common metatype ------------------------------------------ */
+
+static PyTypeObject CType_Type;
+
+static int
+is_meta(PyTypeObject *tp)
+{
+    return PyType_IsSubtype(tp, &CType_Type);
+}
+
+static void
+ctype_dealloc(PyObject *self)
+{
+    CTypeObject *ct = (CTypeObject *)self;
+    TypeInfo *info = ct->info;
+    ct->info = NULL;
+    _PyCtypes_InfoFree(info);
+    PyType_Type.tp_dealloc(self);
+}
+
+static PyObject *
+ctype_from_address(PyObject *type, PyObject *arg)
+{
+    if (_PyCtypes_RequireInfo(type) == NULL) {
+        return NULL;
+    }
+    void *addr = PyLong_AsVoidPtr(arg);
+    if (addr == NULL && PyErr_Occurred()) {
+        return NULL;
+    }
+    return _PyCtypes_NewView((PyTypeObject *)type, NULL, 0, addr);
+}
+
+static PyObject *
+buffer_offset_args(PyObject *args, PyObject **src, Py_ssize_t *offset, const char *name)
+{
+    *offset = 0;
+    if (!PyArg_ParseTuple(args, name, src, offset)) {
+        return NULL;
+    }
+    if (*offset < 0) {
+        PyErr_SetString(PyExc_ValueError, "offset cannot be negative");
+        return NULL;
+    }
+    return Py_None;
+}
+
+static PyObject *
+ctype_from_buffer(PyObject *type, PyObject *args)
+{
+    TypeInfo *info = _PyCtypes_RequireInfo(type);
+    PyObject *src;
+    Py_ssize_t offset;
+    if (info == NULL || buffer_offset_args(args, &src, &offset, "O|n:from_buffer") == NULL) {
+        return NULL;
+    }
+    Py_buffer view;
+    if (PyObject_GetBuffer(src, &view, PyBUF_WRITABLE) < 0) {
+        return NULL;
+    }
+    if (!PyBuffer_IsContiguous(&view, 'C')) {
+        PyBuffer_Release(&view);
+        PyErr_SetString(PyExc_TypeError, "underlying buffer is not C contiguous");
+        return NULL;
+    }
+    if (info->size > view.len - offset) {
+        PyErr_Format(PyExc_ValueError,
+                     "Buffer size too small (%zd instead of at least %zd bytes)",
+                     view.len, info->size + offset);
+        PyBuffer_Release(&view);
+        return NULL;
+    }
+    char *ptr = (char *)view.buf + offset;
+    PyBuffer_Release(&view);
+    PyObject *res = _PyCtypes_NewView((PyTypeObject *)type, NULL, 0, ptr);
+    if (res != NULL && _PyCtypes_KeepRef(CDATA(res), -1, Py_NewRef(src)) < 0) {
+        Py_CLEAR(res);
+    }
+    return res;
+}
+
+static PyObject *
+ctype_from_buffer_copy(PyObject *type, PyObject *args)
+{
+    TypeInfo *info = _PyCtypes_RequireInfo(type);
+    PyObject *src;
+    Py_ssize_t offset;
+    if (info == NULL ||
+        buffer_offset_args(args, &src, &offset, "O|n:from_buffer_copy") == NULL) {
+        return NULL;
+    }
+    Py_buffer view;
+    if (PyObject_GetBuffer(src, &view, PyBUF_SIMPLE) < 0) {
+        return NULL;
+    }
+    if (info->size > view.len - offset) {
+        PyErr_Format(PyExc_ValueError,
+                     "Buffer size too small (%zd instead of at least %zd bytes)",
+                     view.len, info->size + offset);
+        PyBuffer_Release(&view);
+        return NULL;
+    }
+    PyObject *res = _PyCtypes_NewOwned((PyTypeObject *)type);
+    if (res != NULL) {
+        memcpy(CDATA(res)->ptr, (char *)view.buf + offset, info->size);
+    }
+    PyBuffer_Release(&view);
+    return res;
+}
+
+static PyObject *
+ctype_in_dll(PyObject *type, PyObject *args)
+{
+    PyObject *dll;
+    const char *name;
+    if (!PyArg_ParseTuple(args, "Os:in_dll", &dll, &name)) {
+        return NULL;
+    }
+    PyObject *h = PyObject_GetAttrString(dll, "_handle");
+    if (h == NULL) {
+        return NULL;
+    }
+    void *handle = PyLong_AsVoidPtr(h);
+    Py_DECREF(h);
+    if (handle == NULL && PyErr_Occurred()) {
+        return NULL;
+    }
+    dlerror();
+    void *addr = dlsym(handle, name);
+    if (addr == NULL) {
+        const char *msg = dlerror();
+        PyErr_Format(PyExc_ValueError, "%s", msg ? msg : "symbol not found");
+        return NULL;
+    }
+    return _PyCtypes_NewView((PyTypeObject *)type, NULL, 0, addr);
+}
+
+/* `ctype * n` and `n * ctype`: the array type of n items. */
+static PyObject *
+ctype_repeat(PyObject *a, PyObject *b)
+{
+    PyObject *type = a, *count = b;
+    if (PyLong_Check(a)) {
+        type = b;
+        count = a;
+    }
+    if (!PyLong_Check(count) || !PyType_Check(type)) {
+        Py_RETURN_NOTIMPLEMENTED;
+    }
+    Py_ssize_t n = PyLong_AsSsize_t(count);
+    if (n == -1 && PyErr_Occurred()) {
+        return NULL;
+    }
+    if (n < 0) {
+        PyErr_Format(PyExc_ValueError, "Array length must be >= 0, not %zd", n);
+        return NULL;
+    }
+    return _PyCtypes_ArrayType(type, n);
+}
+
+static PyNumberMethods ctype_as_number = {
+    .nb_multiply = ctype_repeat,
+};
+
+static PyMethodDef ctype_methods[] = {
+    {"from_address", ctype_from_address, METH_O, "C.from_address(integer) -> C instance"},
+    {"from_buffer", ctype_from_buffer, METH_VARARGS, "C.from_buffer(object, offset=0)"},
+    {"from_buffer_copy", ctype_from_buffer_copy, METH_VARARGS,
+     "C.from_buffer_copy(object, offset=0)"},
+    {"in_dll", ctype_in_dll, METH_VARARGS, "C.in_dll(dll, name) -> C instance"},
+    {NULL, NULL, 0, NULL},
+};
+
+static PyObject *
+ctype_get_pointer_type(PyObject *self, void *Py_UNUSED(c))
+{
+    PyObject *dict = ((PyTypeObject *)self)->tp_dict;
+    PyObject *v = dict ? PyDict_GetItemString(dict, "__pointer_type__") : NULL;
+    if (v == NULL) {
+        PyErr_Format(PyExc_AttributeError, "'%s' has no attribute '__pointer_type__'",
+                     ((PyTypeObject *)self)->tp_name);
+        return NULL;
+    }
+    return Py_NewRef(v);
+}
+
+static int
+ctype_set_pointer_type(PyObject *self, PyObject *value, void *Py_UNUSED(c))
+{
+    PyObject *dict = ((PyTypeObject *)self)->tp_dict;
+    int rc;
+    if (value == NULL) {
+        rc = PyDict_DelItemString(dict, "__pointer_type__");
+    }
+    else {
+        rc = PyDict_SetItemString(dict, "__pointer_type__", value);
+    }
+    PyType_Modified((PyTypeObject *)self);
+    return rc;
+}
+
+static PyGetSetDef ctype_getset[] = {
+    {"__pointer_type__", ctype_get_pointer_type, ctype_set_pointer_type, NULL, NULL},
+    {NULL, NULL, NULL, NULL, NULL},
+};
+
+static PyTypeObject CType_Type = {
+    PyVarObject_HEAD_INIT(NULL, 0)
+    .tp_name = "_ctypes.CType_Type",
+    .tp_basicsize = sizeof(CTypeObject),
+    .tp_flags = Py_TPFLAGS_DEFAULT | Py_TPFLAGS_BASETYPE | Py_TPFLAGS_HAVE_GC |
+                Py_TPFLAGS_TYPE_SUBCLASS,
+    .tp_dealloc = ctype_dealloc,
+    .tp_as_number = &ctype_as_number,
+    .tp_methods = ctype_methods,
+    .tp_getset = ctype_getset,
+    .tp_doc = "metatype for C types",
+};
+
+int
+_PyCtypes_MetaInit(PyTypeObject *meta)
+{
+    meta->tp_base = &CType_Type;
+    return PyType_Ready(meta);
+}
+
+/* ---- _CData instances --------------------------------------------------------- */
+
+int
+_PyCtypes_IsCData(PyObject *obj)
+{
+    return PyObject_TypeCheck(obj, &PyCData_Type);
+}
+
+static CDataObject *
+cdata_alloc(PyTypeObject *type, TypeInfo **pinfo)
+{
+    TypeInfo *info = _PyCtypes_Info((PyObject *)type);
+    if (info == NULL) {
+        PyErr_SetString(PyExc_TypeError, "abstract class");
+        return NULL;
+    }
+    CDataObject *self = (CDataObject *)type->tp_alloc(type, 0);
+    if (self == NULL) {
+        return NULL;
+    }
+    info->final = 1;
+    self->size = info->size;
+    *pinfo = info;
+    return self;
+}
+
+PyObject *
+_PyCtypes_NewOwned(PyTypeObject *type)
+{
+    TypeInfo *info;
+    CDataObject *self = cdata_alloc(type, &info);
+    if (self == NULL) {
+        return NULL;
+    }
+    if (info->size <= CT_INLINE_SIZE) {
+        self->ptr = self->inline_buf.b;
+    }
+    else {
+        self->ptr = PyMem_Calloc(1, (size_t)info->size);
+        if (self->ptr == NULL) {
+            Py_DECREF(self);
+            return PyErr_NoMemory();
+        }
+        self->owns = 1;
+    }
+    return (PyObject *)self;
+}
+
+PyObject *
+_PyCtypes_NewView(PyTypeObject *type, PyObject *base, Py_ssize_t index, char *ptr)
+{
+    TypeInfo *info;
+    CDataObject *self = cdata_alloc(type, &info);
+    if (self == NULL) {
+        return NULL;
+    }
+    self->ptr = ptr;
+    self->index = index;
+    if (base != NULL) {
+        self->base = (CDataObject *)Py_NewRef(base);
+    }
+    return (PyObject *)self;
+}
+
+/* The object owning the memory self views: keep-alives go there. */
+static CDataObject *
+cdata_root(CDataObject *self)
+{
+    while (self->base != NULL) {
+        self = self->base;
+    }
+    return self;
+}
+
+int
+_PyCtypes_KeepRef(CDataObject *self, Py_ssize_t index, PyObject *obj)
+{
+    if (obj == Py_None) {
+        Py_DECREF(obj);
+        return 0;
+    }
+    CDataObject *root = cdata_root(self);
+    if (root->keep == NULL) {
+        root->keep = PyDict_New();
+        if (root->keep == NULL) {
+            Py_DECREF(obj);
+            return -1;
+        }
+    }
+    /* Key: where in the root's memory the reference lives, so storing
+       again into the same slot replaces what it kept. */
+    PyObject *key = PyLong_FromSsize_t(index < 0 ? index
+                                       : (Py_ssize_t)(self->ptr - root->ptr) * 64 + index);
+    if (key == NULL) {
+        Py_DECREF(obj);
+        return -1;
+    }
+    int rc = PyDict_SetItem(root->keep, key, obj);
+    Py_DECREF(key);
+    Py_DECREF(obj);
+    return rc;
+}
+
+int
+_PyCtypes_IsFundamental(PyObject *type)
+{
+    return PyType_Check(type) && ((PyTypeObject *)type)->tp_base == &Simple_Type;
+}
+
+PyObject *
+_PyCtypes_GetValue(PyObject *type, PyObject *base, Py_ssize_t index, char *ptr,
+                   Py_ssize_t size)
+{
+    TypeInfo *info = _PyCtypes_Info(type);
+    if (info == NULL) {
+        PyErr_SetString(PyExc_TypeError, "not a ctypes type");
+        return NULL;
+    }
+    if (info->kind == CT_SIMPLE && _PyCtypes_IsFundamental(type)) {
+        return info->fmt->get(ptr, size);
+    }
+    return _PyCtypes_NewView((PyTypeObject *)type, base, index, ptr);
+}
+
+static int
+incompatible(PyObject *value, PyObject *type)
+{
+    PyErr_Format(PyExc_TypeError, "incompatible types, %s instance instead of %s instance",
+                 Py_TYPE(value)->tp_name, ((PyTypeObject *)type)->tp_name);
+    return -1;
+}
+
+static int
+copy_instance(CDataObject *owner, Py_ssize_t index, char *ptr, PyObject *value,
+              Py_ssize_t size)
+{
+    CDataObject *src = CDATA(value);
+    memmove(ptr, src->ptr, (size_t)size);
+    if (owner == NULL) {
+        return 0;
+    }
+    /* What the source keeps, the copy needs too (pointer targets ...). */
+    CDataObject *sroot = cdata_root(src);
+    if (sroot->keep != NULL && PyDict_GET_SIZE(sroot->keep) > 0) {
+        return _PyCtypes_KeepRef(owner, index, Py_NewRef((PyObject *)sroot));
+    }
+    return 0;
+}
+
+int
+_PyCtypes_SetValue(CDataObject *owner, PyObject *type, Py_ssize_t index, char *ptr,
+                   Py_ssize_t size, PyObject *value)
+{
+    TypeInfo *info = _PyCtypes_Info(type);
+    if (info == NULL) {
+        PyErr_SetString(PyExc_TypeError, "not a ctypes type");
+        return -1;
+    }
+    if (value == NULL) {
+        PyErr_SetString(PyExc_TypeError, "can't delete attribute");
+        return -1;
+    }
+    if (PyObject_TypeCheck(value, (PyTypeObject *)type)) {
+        if (info->kind == CT_POINTER || info->kind == CT_FUNCPTR) {
+            *(void **)ptr = *(void **)CDATA(value)->ptr;
+            return owner ? _PyCtypes_KeepRef(owner, index, Py_NewRef(value)) : 0;
+        }
+        return copy_instance(owner, index, ptr, value, size);
+    }
+    switch (info->kind) {
+    case CT_SIMPLE: {
+        PyObject *keep = info->fmt->set(ptr, value, size);
+        if (keep == NULL) {
+            return -1;
+        }
+        if (owner == NULL) {
+            Py_DECREF(keep);
+            return 0;
+        }
+        return _PyCtypes_KeepRef(owner, index, keep);
+    }
+    case CT_STRUCT:
+    case CT_UNION:
+    case CT_ARRAY:
+        if (PyTuple_Check(value)) {
+            PyObject *tmp = PyObject_CallObject(type, value);
+            if (tmp == NULL) {
+                return -1;
+            }
+            int rc = copy_instance(owner, index, ptr, tmp, size);
+            if (rc == 0 && owner != NULL) {
+                rc = _PyCtypes_KeepRef(owner, index, tmp);
+            }
+            else {
+                Py_DECREF(tmp);
+            }
+            return rc;
+        }
+        if (info->kind == CT_ARRAY && (PyBytes_Check(value) || PyUnicode_Check(value))) {
+            PyObject *tmp = PyObject_CallNoArgs(type);
+            if (tmp == NULL) {
+                return -1;
+            }
+            int rc = PyObject_SetAttrString(tmp, "value", value);
+            if (rc == 0) {
+                memmove(ptr, CDATA(tmp)->ptr, (size_t)size);
+            }
+            Py_DECREF(tmp);
+            return rc;
+        }
+        return incompatible(value, type);
+    case CT_POINTER:
+        if (value == Py_None) {
+            *(void **)ptr = NULL;
+            return 0;
+        }
+        if (PyObject_TypeCheck(value, &PyCArray_Type)) {
+            TypeInfo *ai = _PyCtypes_InfoOfObject(value);
+            if (ai != NULL && ai->proto == info->proto) {
+                *(void **)ptr = CDATA(value)->ptr;
+                return owner ? _PyCtypes_KeepRef(owner, index, Py_NewRef(value)) : 0;
+            }
+        }
+        return incompatible(value, type);
+    case CT_FUNCPTR:
+        if (value == Py_None) {
+            *(void **)ptr = NULL;
+            return 0;
+        }
+        return incompatible(value, type);
+    }
+    PyErr_SetString(PyExc_SystemError, "unknown ctypes kind");
+    return -1;
+}
+
+int
+_PyCtypes_ResizeBuffer(CDataObject *self, Py_ssize_t size)
+{
+    if (size <= self->size) {
+        return 0;
+    }
+    char *mem;
+    if (self->owns) {
+        mem = PyMem_Realloc(self->ptr, (size_t)size);
+        if (mem == NULL) {
+            PyErr_NoMemory();
+            return -1;
+        }
+        memset(mem + self->size, 0, (size_t)(size - self->size));
+    }
+    else {
+        mem = PyMem_Calloc(1, (size_t)size);
+        if (mem == NULL) {
+            PyErr_NoMemory();
+            return -1;
+        }
+        memcpy(mem, self->ptr, (size_t)self->size);
+    }
+    self->ptr = mem;
+    self->owns = 1;
+    self->size = size;
+    return 0;
+}
+
+static void
+cdata_dealloc(PyObject *op)
+{
+    CDataObject *self = CDATA(op);
+    PyObject_GC_UnTrack(op);
+    if (self->weakrefs != NULL) {
+        PyObject_ClearWeakRefs(op);
+    }
+    if (PyObject_TypeCheck(op, &PyCFuncPtr_Type)) {
+        _PyCtypes_FreeCallback((CFuncPtrObject *)op);
+    }
+    if (self->owns) {
+        PyMem_Free(self->ptr);
+    }
+    Py_CLEAR(self->base);
+    Py_CLEAR(self->keep);
+    Py_TYPE(op)->tp_free(op);
+}
+
+static int
+cdata_traverse(PyObject *op, visitproc visit, void *arg)
+{
+    CDataObject *self = CDATA(op);
+    Py_VISIT(self->base);
+    Py_VISIT(self->keep);
+    if (PyObject_TypeCheck(op, &PyCFuncPtr_Type)) {
+        CFuncPtrObject *f = (CFuncPtrObject *)op;
+        Py_VISIT(f->callable);
+        Py_VISIT(f->argtypes);
+        Py_VISIT(f->restype);
+        Py_VISIT(f->errcheck);
+    }
+    return 0;
+}
+
+static int
+cdata_clear(PyObject *op)
+{
+    CDataObject *self = CDATA(op);
+    Py_CLEAR(self->keep);
+    return 0;
+}
+
+static PyObject *
+cdata_get_objects(PyObject *self, void *Py_UNUSED(c))
+{
+    PyObject *keep = cdata_root(CDATA(self))->keep;
+    return Py_NewRef(keep ? keep : Py_None);
+}
+
+static PyObject *
+cdata_get_b_base(PyObject *self, void *Py_UNUSED(c))
+{
+    PyObject *b = (PyObject *)CDATA(self)->base;
+    return Py_NewRef(b ? b : Py_None);
+}
+
+static PyObject *
+cdata_get_needsfree(PyObject *self, void *Py_UNUSED(c))
+{
+    CDataObject *d = CDATA(self);
+    return PyBool_FromLong(d->base == NULL && (d->owns || d->ptr == d->inline_buf.b));
+}
+
+static PyGetSetDef cdata_getset[] = {
+    {"_objects", cdata_get_objects, NULL, "internal objects tree (NEVER CHANGE THIS OBJECT!)",
+     NULL},
+    {"_b_base_", cdata_get_b_base, NULL, "the base object", NULL},
+    {"_b_needsfree_", cdata_get_needsfree, NULL, "whether the object owns the memory", NULL},
+    {NULL, NULL, NULL, NULL, NULL},
+};
+
+int
+_PyCtypes_ExportBuffer(PyObject *op, Py_buffer *view, int flags)
+{
+    CDataObject *self = CDATA(op);
+    TypeInfo *info = _PyCtypes_InfoOfObject(op);
+    if (PyBuffer_FillInfo(view, op, self->ptr, self->size, 0, flags) < 0) {
+        return -1;
+    }
+    if (info != NULL && (flags & PyBUF_FORMAT) && info->format != NULL) {
+        view->format = info->format;
+        if (info->kind != CT_ARRAY) {
+            view->itemsize = self->size;
+        }
+    }
+    if (info != NULL && info->kind == CT_ARRAY && info->ndim > 0 && (flags & PyBUF_ND)) {
+        view->ndim = info->ndim;
+        view->shape = info->shape;
+        Py_ssize_t item = self->size;
+        for (int i = 0; i < info->ndim; i++) {
+            if (info->shape[i] > 0) {
+                item /= info->shape[i];
+            }
+        }
+        view->itemsize = item;
+    }
+    else if (flags & PyBUF_ND) {
+        view->ndim = 0;
+        view->shape = NULL;
+    }
+    return 0;
+}
+
+static PyBufferProcs cdata_as_buffer = {
+    .bf_getbuffer = _PyCtypes_ExportBuffer,
+};
+
+static PyObject *
+cdata_reduce(PyObject *self, PyObject *Py_UNUSED(ignored))
+{
+    PyErr_SetString(PyExc_ValueError,
+                    "ctypes objects containing pointers cannot be pickled");
+    return NULL;
+}
+
+static PyMethodDef cdata_methods[] = {
+    {"__reduce__", cdata_reduce, METH_NOARGS, NULL},
+    {NULL, NULL, 0, NULL},
+};
+
+PyTypeObject PyCData_Type = {
+    PyVarObject_HEAD_INIT(NULL, 0)
+    .tp_name = "_ctypes._CData",
+    .tp_basicsize = sizeof(CDataObject),
+    .tp_flags = Py_TPFLAGS_DEFAULT | Py_TPFLAGS_BASETYPE | Py_TPFLAGS_HAVE_GC,
+    .tp_dealloc = cdata_dealloc,
+    .tp_traverse = cdata_traverse,
+    .tp_clear = cdata_clear,
+    .tp_getset = cdata_getset,
+    .tp_methods = cdata_methods,
+    .tp_as_buffer = &cdata_as_buffer,
+    .tp_weaklistoffset = offsetof(CDataObject, weakrefs),
+    .tp_doc = "XXX to be provided",
+};
+
+/* ---- CArgObject: byref() results ---------------------------------------------------- */
+
+PyCArgObject *
+_PyCtypes_NewArg(char tag, ffi_type *ffi, PyObject *obj)
+{
+    PyCArgObject *a = PyObject_New(PyCArgObject, &PyCArg_Type);
+    if (a == NULL) {
+        return NULL;
+    }
+    a->tag = tag;
+    a->ffi = ffi;
+    memset(&a->value, 0, sizeof(a->value));
+    a->obj = Py_XNewRef(obj);
+    a->offset = 0;
+    return a;
+}
+
+static void
+carg_dealloc(PyObject *op)
+{
+    Py_XDECREF(((PyCArgObject *)op)->obj);
+    PyObject_Free(op);
+}
+
+static PyObject *
+carg_repr(PyObject *op)
+{
+    PyCArgObject *a = (PyCArgObject *)op;
+    switch (a->tag) {
+    case 'b': case 'h': case 'i': case 'l': case 'q':
+        return PyUnicode_FromFormat("<cparam '%c' (%lld)>", a->tag, a->value.q);
+    case 'd':
+    case 'f': {
+        PyObject *f = PyFloat_FromDouble(a->tag == 'd' ? a->value.d : a->value.f);
+        if (f == NULL) {
+            return NULL;
+        }
+        PyObject *r = PyUnicode_FromFormat("<cparam '%c' (%R)>", a->tag, f);
+        Py_DECREF(f);
+        return r;
+    }
+    case 'c':
+        return PyUnicode_FromFormat("<cparam '%c' ('%c')>", a->tag, a->value.c);
+    default:
+        return PyUnicode_FromFormat("<cparam '%c' (%p)>", a->tag, a->value.p);
+    }
+}
+
+static PyObject *
+carg_get_obj(PyObject *op, void *Py_UNUSED(c))
+{
+    PyObject *o = ((PyCArgObject *)op)->obj;
+    return Py_NewRef(o ? o : Py_None);
+}
+
+static PyGetSetDef carg_getset[] = {
+    {"_obj", carg_get_obj, NULL, NULL, NULL},
+    {NULL, NULL, NULL, NULL, NULL},
+};
+
+PyTypeObject PyCArg_Type = {
+    PyVarObject_HEAD_INIT(NULL, 0)
+    .tp_name = "CArgObject",
+    .tp_basicsize = sizeof(PyCArgObject),
+    .tp_flags = Py_TPFLAGS_DEFAULT,
+    .tp_dealloc = carg_dealloc,
+    .tp_repr = carg_repr,
+    .tp_getset = carg_getset,
+};
+
+/* ---- Module functions ------------------------------------------------------------ */
+
+static PyObject *
+ct_sizeof(PyObject *m, PyObject *obj)
+{
+    if (_PyCtypes_IsCData(obj)) {
+        return PyLong_FromSsize_t(CDATA(obj)->size);
+    }
+    TypeInfo *info = PyType_Check(obj) ? _PyCtypes_Info(obj) : NULL;
+    if (info == NULL) {
+        PyErr_SetString(PyExc_TypeError, "this type has no size");
+        return NULL;
+    }
+    return PyLong_FromSsize_t(info->size);
+}
+
+static PyObject *
+ct_alignment(PyObject *m, PyObject *obj)
+{
+    TypeInfo *info = PyType_Check(obj) ? _PyCtypes_Info(obj) : _PyCtypes_InfoOfObject(obj);
+    if (info == NULL) {
+        PyErr_SetString(PyExc_TypeError, "no alignment info");
+        return NULL;
+    }
+    return PyLong_FromSsize_t(info->align);
+}
+
+static PyObject *
+ct_byref(PyObject *m, PyObject *args)
+{
+    PyObject *obj;
+    Py_ssize_t offset = 0;
+    if (!PyArg_ParseTuple(args, "O|n:byref", &obj, &offset)) {
+        return NULL;
+    }
+    if (!_PyCtypes_IsCData(obj)) {
+        PyErr_Format(PyExc_TypeError, "byref() argument must be a ctypes instance, not '%s'",
+                     Py_TYPE(obj)->tp_name);
+        return NULL;
+    }
+    PyCArgObject *a = _PyCtypes_NewArg('P', &ffi_type_pointer, obj);
+    if (a != NULL) {
+        a->value.p = CDATA(obj)->ptr + offset;
+        a->offset = offset;
+    }
+    return (PyObject *)a;
+}
+
+static PyObject *
+ct_addressof(PyObject *m, PyObject *obj)
+{
+    if (!_PyCtypes_IsCData(obj)) {
+        PyErr_SetString(PyExc_TypeError, "invalid type");
+        return NULL;
+    }
+    if (PySys_Audit("ctypes.addressof", "O", obj) < 0) {
+        return NULL;
+    }
+    return PyLong_FromVoidPtr(CDATA(obj)->ptr);
+}
+
+static PyObject *
+ct_resize(PyObject *m, PyObject *args)
+{
+    PyObject *obj;
+    Py_ssize_t size;
+    if (!PyArg_ParseTuple(args, "On:resize", &obj, &size)) {
+        return NULL;
+    }
+    if (!_PyCtypes_IsCData(obj)) {
+        PyErr_SetString(PyExc_TypeError, "expected ctypes instance");
+        return NULL;
+    }
+    TypeInfo *info = _PyCtypes_InfoOfObject(obj);
+    if (info != NULL && size < info->size) {
+        PyErr_Format(PyExc_ValueError, "minimum size is %zd", info->size);
+        return NULL;
+    }
+    CDataObject *self = CDATA(obj);
+    if (self->base != NULL || (!self->owns && self->ptr != self->inline_buf.b)) {
+        PyErr_SetString(PyExc_ValueError, "Memory cannot be resized because this object "
+                        "doesn't own it");
+        return NULL;
+    }
+    if (_PyCtypes_ResizeBuffer(self, size) < 0) {
+        return NULL;
+    }
+    Py_RETURN_NONE;
+}
+
+static _Thread_local int saved_errno;
+
+int *
+_PyCtypes_ErrnoSlot(void)
+{
+    return &saved_errno;
+}
+
+static PyObject *
+ct_get_errno(PyObject *m, PyObject *Py_UNUSED(ignored))
+{
+    if (PySys_Audit("ctypes.get_errno", NULL) < 0) {
+        return NULL;
+    }
+    return PyLong_FromLong(saved_errno);
+}
+
+static PyObject *
+ct_set_errno(PyObject *m, PyObject *arg)
+{
+    int value = PyLong_AsInt(arg);
+    if (value == -1 && PyErr_Occurred()) {
+        return NULL;
+    }
+    if (PySys_Audit("ctypes.set_errno", "i", value) < 0) {
+        return NULL;
+    }
+    int old = saved_errno;
+    saved_errno = value;
+    return PyLong_FromLong(old);
+}
+
+static PyObject *
+ct_dlopen(PyObject *m, PyObject *args)
+{
+    PyObject *name = Py_None;
+    int mode = RTLD_NOW | RTLD_LOCAL;
+    if (!PyArg_ParseTuple(args, "|Oi:dlopen", &name, &mode)) {
+        return NULL;
+    }
+    PyObject *bytes = NULL;
+    const char *path = NULL;
+    if (name != Py_None) {
+        if (!PyUnicode_FSConverter(name, &bytes)) {
+            return NULL;
+        }
+        path = PyBytes_AS_STRING(bytes);
+    }
+    if (PySys_Audit("ctypes.dlopen", "O", name) < 0) {
+        Py_XDECREF(bytes);
+        return NULL;
+    }
+    void *handle = dlopen(path, mode | RTLD_NOW);
+    Py_XDECREF(bytes);
+    if (handle == NULL) {
+        const char *msg = dlerror();
+        PyErr_SetString(PyExc_OSError, msg ? msg : "dlopen() error");
+        return NULL;
+    }
+    return PyLong_FromVoidPtr(handle);
+}
+
+static PyObject *
+ct_dlclose(PyObject *m, PyObject *arg)
+{
+    void *handle = PyLong_AsVoidPtr(arg);
+    if (handle == NULL && PyErr_Occurred()) {
+        return NULL;
+    }
+    if (dlclose(handle) != 0) {
+        const char *msg = dlerror();
+        PyErr_SetString(PyExc_OSError, msg ? msg : "dlclose() error");
+        return NULL;
+    }
+    Py_RETURN_NONE;
+}
+
+static PyObject *
+ct_dlsym(PyObject *m, PyObject *args)
+{
+    PyObject *h;
+    const char *name;
+    if (!PyArg_ParseTuple(args, "Os:dlsym", &h, &name)) {
+        return NULL;
+    }
+    void *handle = PyLong_AsVoidPtr(h);
+    if (handle == NULL && PyErr_Occurred()) {
+        return NULL;
+    }
+    dlerror();
+    void *addr = dlsym(handle, name);
+    if (addr == NULL) {
+        const char *msg = dlerror();
+        PyErr_SetString(PyExc_OSError, msg ? msg : "symbol not found");
+        return NULL;
+    }
+    return PyLong_FromVoidPtr(addr);
+}
+
+static PyObject *
+ct_buffer_info(PyObject *m, PyObject *type)
+{
+    TypeInfo *info = PyType_Check(type) ? _PyCtypes_Info(type) : _PyCtypes_InfoOfObject(type);
+    if (info == NULL) {
+        PyErr_SetString(PyExc_TypeError, "not a ctypes type or object");
+        return NULL;
+    }
+    PyObject *shape = PyTuple_New(info->ndim);
+    if (shape == NULL) {
+        return NULL;
+    }
+    for (int i = 0; i < info->ndim; i++) {
+        PyTuple_SET_ITEM(shape, i, PyLong_FromSsize_t(info->shape[i]));
+    }
+    PyObject *fmt = info->format ? PyUnicode_FromString(info->format) : Py_NewRef(Py_None);
+    if (fmt == NULL) {
+        Py_DECREF(shape);
+        return NULL;
+    }
+    return Py_BuildValue("NiN", fmt, info->ndim, shape);
+}
+
+/* ---- The C helpers behind cast(), string_at() and memoryview_at() ----------------------
+   ctypes/__init__.py calls them through function pointers with the
+   PYTHONAPI flag, so they may raise: the caller checks for an exception. */
+
+static PyObject *
+helper_cast(void *ptr, PyObject *src, PyObject *ctype)
+{
+    TypeInfo *info = _PyCtypes_Info(ctype);
+    if (info == NULL || !(info->kind == CT_POINTER || info->kind == CT_FUNCPTR ||
+                          (info->kind == CT_SIMPLE && strchr("sPzZ", info->fmt->code)))) {
+        PyErr_Format(PyExc_TypeError, "cast() argument 2 must be a pointer type, not %s",
+                     PyType_Check(ctype) ? ((PyTypeObject *)ctype)->tp_name
+                                         : Py_TYPE(ctype)->tp_name);
+        return NULL;
+    }
+    PyObject *res = _PyCtypes_NewOwned((PyTypeObject *)ctype);
+    if (res == NULL) {
+        return NULL;
+    }
+    *(void **)CDATA(res)->ptr = ptr;
+    if (_PyCtypes_IsCData(src)) {
+        /* The result points into src's memory (or where src points):
+           keep src, and what it keeps, alive with the result. */
+        if (_PyCtypes_KeepRef(CDATA(res), -2, Py_NewRef(src)) < 0) {
+            Py_DECREF(res);
+            return NULL;
+        }
+    }
+    return res;
+}
+
+static PyObject *
+helper_string_at(const char *ptr, int size)
+{
+    if (PySys_Audit("ctypes.string_at", "ni", (Py_ssize_t)ptr, size) < 0) {
+        return NULL;
+    }
+    if (size == -1) {
+        return PyBytes_FromString(ptr);
+    }
+    return PyBytes_FromStringAndSize(ptr, size);
+}
+
+static PyObject *
+helper_wstring_at(const wchar_t *ptr, int size)
+{
+    if (PySys_Audit("ctypes.wstring_at", "ni", (Py_ssize_t)ptr, size) < 0) {
+        return NULL;
+    }
+    Py_ssize_t n = size == -1 ? (Py_ssize_t)wcslen(ptr) : size;
+    return PyUnicode_FromWideChar(ptr, n);
+}
+
+static PyObject *
+helper_memoryview_at(void *ptr, Py_ssize_t size, int readonly)
+{
+    if (PySys_Audit("ctypes.memoryview_at", "nni", (Py_ssize_t)ptr, size, readonly) < 0) {
+        return NULL;
+    }
+    if (size < 0) {
+        PyErr_Format(PyExc_ValueError, "negative size: %zd", size);
+        return NULL;
+    }
+    return PyMemoryView_FromMemory(ptr, size, readonly ? PyBUF_READ : PyBUF_WRITE);
+}
+
+static PyMethodDef ct_functions[] = {
+    {"sizeof", ct_sizeof, METH_O, "sizeof(C type) -> integer\nsizeof(C instance) -> integer"},
+    {"alignment", ct_alignment, METH_O, "alignment(C type) -> integer"},
+    {"byref", ct_byref, METH_VARARGS, "byref(C instance[, offset=0]) -> byref-object"},
+    {"addressof", ct_addressof, METH_O, "addressof(C instance) -> integer"},
+    {"resize", ct_resize, METH_VARARGS, "resize(C instance, size)"},
+    {"get_errno", ct_get_errno, METH_NOARGS, NULL},
+    {"set_errno", ct_set_errno, METH_O, NULL},
+    {"dlopen", ct_dlopen, METH_VARARGS, "dlopen(name, flag={RTLD_GLOBAL|RTLD_LOCAL})"},
+    {"dlclose", ct_dlclose, METH_O, "dlclose a library"},
+    {"dlsym", ct_dlsym, METH_VARARGS, "find symbol in shared library"},
+    {"buffer_info", ct_buffer_info, METH_O, "Return buffer interface information"},
+    {NULL, NULL, 0, NULL},
+};
+
+static struct PyModuleDef ct_module_def = {
+    PyModuleDef_HEAD_INIT,
+    .m_name = "_ctypes",
+    .m_doc = "Create and manipulate C compatible data types in Python.",
+    .m_size = -1,
+    .m_methods = ct_functions,
+};
+
+static int
+add_type(PyObject *m, const char *name, PyTypeObject *tp)
+{
+    return PyModule_AddObjectRef(m, name, (PyObject *)tp);
+}
+
+static int
+add_ptr(PyObject *m, const char *name, void *p)
+{
+    return PyModule_Add(m, name, PyLong_FromVoidPtr(p));
+}
+
+/* The base classes are static types whose type is one of our metatypes. */
+static int
+ready_base(PyTypeObject *tp, PyTypeObject *meta)
+{
+    Py_SET_TYPE(tp, meta);
+    if (tp != &PyCData_Type && tp->tp_base == NULL) {
+        tp->tp_base = &PyCData_Type;
+    }
+    return PyType_Ready(tp);
+}
+
+extern PyMethodDef *_PyCtypes_AggregateFromParamDef;
+
+static int
+init_module(PyObject *m)
+{
+    PyCArrayType_Type.tp_methods = _PyCtypes_AggregateFromParamDef;
+    CType_Type.tp_base = &PyType_Type;
+    if (PyType_Ready(&CType_Type) < 0 || PyType_Ready(&PyCArg_Type) < 0 ||
+        PyType_Ready(&PyCField_Type) < 0) {
+        return -1;
+    }
+    PyTypeObject *metas[] = {&PyCSimpleType_Type, &PyCStructType_Type, &UnionType_Type,
+                             &PyCArrayType_Type, &PyCPointerType_Type, &PyCFuncPtrType_Type};
+    for (size_t i = 0; i < sizeof(metas) / sizeof(metas[0]); i++) {
+        if (_PyCtypes_MetaInit(metas[i]) < 0) {
+            return -1;
+        }
+    }
+    if (PyType_Ready(&PyCData_Type) < 0 ||
+        ready_base(&Simple_Type, &PyCSimpleType_Type) < 0 ||
+        ready_base(&Struct_Type, &PyCStructType_Type) < 0 ||
+        ready_base(&Union_Type, &UnionType_Type) < 0 ||
+        ready_base(&PyCArray_Type, &PyCArrayType_Type) < 0 ||
+        ready_base(&PyCPointer_Type, &PyCPointerType_Type) < 0 ||
+        ready_base(&PyCFuncPtr_Type, &PyCFuncPtrType_Type) < 0) {
+        return -1;
+    }
+    _PyCtypes_ArgumentError = PyErr_NewException("ctypes.ArgumentError", NULL, NULL);
+    if (_PyCtypes_ArgumentError == NULL) {
+        return -1;
+    }
+    if (add_type(m, "_CData", &PyCData_Type) < 0 ||
+        add_type(m, "_SimpleCData", &Simple_Type) < 0 ||
+        add_type(m, "Structure", &Struct_Type) < 0 ||
+        add_type(m, "Union", &Union_Type) < 0 ||
+        add_type(m, "Array", &PyCArray_Type) < 0 ||
+        add_type(m, "_Pointer", &PyCPointer_Type) < 0 ||
+        add_type(m, "CFuncPtr", &PyCFuncPtr_Type) < 0 ||
+        add_type(m, "CField", &PyCField_Type) < 0 ||
+        add_type(m, "CType_Type", &CType_Type) < 0 ||
+        add_type(m, "PyCSimpleType", &PyCSimpleType_Type) < 0 ||
+        add_type(m, "PyCStructType", &PyCStructType_Type) < 0 ||
+        add_type(m, "UnionType", &UnionType_Type) < 0 ||
+        add_type(m, "PyCArrayType", &PyCArrayType_Type) < 0 ||
+        add_type(m, "PyCPointerType", &PyCPointerType_Type) < 0 ||
+        add_type(m, "PyCFuncPtrType", &PyCFuncPtrType_Type) < 0 ||
+        PyModule_AddObjectRef(m, "ArgumentError", _PyCtypes_ArgumentError) < 0) {
+        return -1;
+    }
+    if (PyModule_AddStringConstant(m, "__version__", "1.1.0") < 0 ||
+        PyModule_AddIntConstant(m, "RTLD_LOCAL", RTLD_LOCAL) < 0 ||
+        PyModule_AddIntConstant(m, "RTLD_GLOBAL", RTLD_GLOBAL) < 0 ||
+        PyModule_AddIntConstant(m, "FUNCFLAG_CDECL", CT_FLAG_CDECL) < 0 ||
+        PyModule_AddIntConstant(m, "FUNCFLAG_USE_ERRNO", CT_FLAG_USE_ERRNO) < 0 ||
+        PyModule_AddIntConstant(m, "FUNCFLAG_USE_LASTERROR", CT_FLAG_USE_LASTERROR) < 0 ||
+        PyModule_AddIntConstant(m, "FUNCFLAG_PYTHONAPI", CT_FLAG_PYTHONAPI) < 0 ||
+        PyModule_AddIntConstant(m, "SIZEOF_TIME_T", (long)sizeof(time_t)) < 0 ||
+        PyModule_AddIntConstant(m, "CTYPES_MAX_ARGCOUNT", 1024) < 0) {
+        return -1;
+    }
+    if (add_ptr(m, "_memmove_addr", (void *)memmove) < 0 ||
+        add_ptr(m, "_memset_addr", (void *)memset) < 0 ||
+        add_ptr(m, "_string_at_addr", (void *)helper_string_at) < 0 ||
+        add_ptr(m, "_wstring_at_addr", (void *)helper_wstring_at) < 0 ||
+        add_ptr(m, "_cast_addr", (void *)helper_cast) < 0 ||
+        add_ptr(m, "_memoryview_at_addr", (void *)helper_memoryview_at) < 0) {
+        return -1;
+    }
+    return 0;
+}
+
+PyMODINIT_FUNC
+PyInit__ctypes(void)
+{
+    PyObject *m = PyModule_Create(&ct_module_def);
+    if (m != NULL && init_module(m) < 0) {
+        Py_CLEAR(m);
+    }
+    return m;
+}
