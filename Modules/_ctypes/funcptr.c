@@ -562,7 +562,14 @@ funcptr_get_argtypes(PyObject *self, void *Py_UNUSED(c))
 static int
 funcptr_set_argtypes(PyObject *self, PyObject *value, void *Py_UNUSED(c))
 {
-    return set_argtypes(&FP(self)->argtypes, &FP(self)->converters, value);
+    if (set_argtypes(&FP(self)->argtypes, &FP(self)->converters, value) < 0) {
+        return -1;
+    }
+    /* The attribute reads back as the object given (a list stays a list). */
+    if (FP(self)->argtypes != NULL) {
+        Py_SETREF(FP(self)->argtypes, Py_NewRef(value));
+    }
+    return 0;
 }
 
 static PyObject *
