@@ -148,15 +148,22 @@ error:
     return NULL;
 }
 
+/* A function pointer argument: one of this type, None (NULL), or an
+   address given as an int. */
 static PyObject *
 funcptr_meta_from_param(PyObject *type, PyObject *value)
 {
-    if (value == Py_None || PyObject_TypeCheck(value, (PyTypeObject *)type)) {
-        return Py_NewRef(value);
+    int ok = value == Py_None || PyLong_Check(value) ||
+             PyObject_TypeCheck(value, (PyTypeObject *)type);
+    if (!ok) {
+        PyErr_Format(PyExc_TypeError, "expected %s instance instead of %s",
+                     ((PyTypeObject *)type)->tp_name, Py_TYPE(value)->tp_name);
+        return NULL;
     }
-    PyErr_Format(PyExc_TypeError, "expected %s instance instead of %s",
-                 ((PyTypeObject *)type)->tp_name, Py_TYPE(value)->tp_name);
-    return NULL;
+    if (PyLong_Check(value)) {
+        return _PyCtypes_VoidPFromParam(type, value);
+    }
+    return Py_NewRef(value);
 }
 
 static PyMethodDef funcptr_meta_methods[] = {

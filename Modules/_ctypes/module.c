@@ -674,7 +674,7 @@ cdata_get_needsfree(PyObject *self, void *Py_UNUSED(c))
 }
 
 static PyGetSetDef cdata_getset[] = {
-    {"_objects", cdata_get_objects, NULL, "internal objects tree (NEVER CHANGE THIS OBJECT!)",
+    {"_objects", cdata_get_objects, NULL, "objects this memory keeps alive (internal, read-only)",
      NULL},
     {"_b_base_", cdata_get_b_base, NULL, "the base object", NULL},
     {"_b_needsfree_", cdata_get_needsfree, NULL, "whether the object owns the memory", NULL},
@@ -866,14 +866,14 @@ ct_byref(PyObject *m, PyObject *args)
 static PyObject *
 ct_addressof(PyObject *m, PyObject *obj)
 {
-    if (!_PyCtypes_IsCData(obj)) {
+    int ok = _PyCtypes_IsCData(obj);
+    if (ok && PySys_Audit("ctypes.addressof", "O", obj) == 0) {
+        return PyLong_FromVoidPtr(CDATA(obj)->ptr);
+    }
+    if (!ok) {
         PyErr_SetString(PyExc_TypeError, "invalid type");
-        return NULL;
     }
-    if (PySys_Audit("ctypes.addressof", "O", obj) < 0) {
-        return NULL;
-    }
-    return PyLong_FromVoidPtr(CDATA(obj)->ptr);
+    return NULL;
 }
 
 static PyObject *
@@ -1061,13 +1061,14 @@ helper_cast(void *ptr, PyObject *src, PyObject *ctype)
 static PyObject *
 helper_string_at(const char *ptr, int size)
 {
-    if (PySys_Audit("ctypes.string_at", "ni", (Py_ssize_t)ptr, size) < 0) {
-        return NULL;
+    Py_ssize_t len = size;
+    if (PySys_Audit("ctypes.string_at", "ni", (Py_ssize_t)ptr, size) == 0) {
+        if (len == -1) {
+            len = (Py_ssize_t)strlen(ptr);    /* -1: up to the NUL */
+        }
+        return PyBytes_FromStringAndSize(ptr, len);
     }
-    if (size == -1) {
-        return PyBytes_FromString(ptr);
-    }
-    return PyBytes_FromStringAndSize(ptr, size);
+    return NULL;
 }
 
 static PyObject *
@@ -1083,14 +1084,15 @@ helper_wstring_at(const wchar_t *ptr, int size)
 static PyObject *
 helper_memoryview_at(void *ptr, Py_ssize_t size, int readonly)
 {
-    if (PySys_Audit("ctypes.memoryview_at", "nni", (Py_ssize_t)ptr, size, readonly) < 0) {
-        return NULL;
+    int mode = readonly ? PyBUF_READ : PyBUF_WRITE;
+    if (size >= 0) {
+        if (PySys_Audit("ctypes.memoryview_at", "nni", (Py_ssize_t)ptr, size, readonly) < 0) {
+            return NULL;
+        }
+        return PyMemoryView_FromMemory(ptr, size, mode);
     }
-    if (size < 0) {
-        PyErr_Format(PyExc_ValueError, "negative size: %zd", size);
-        return NULL;
-    }
-    return PyMemoryView_FromMemory(ptr, size, readonly ? PyBUF_READ : PyBUF_WRITE);
+    PyErr_Format(PyExc_ValueError, "negative size: %zd", size);
+    return NULL;
 }
 
 static PyMethodDef ct_functions[] = {
@@ -1111,7 +1113,7 @@ static PyMethodDef ct_functions[] = {
 static struct PyModuleDef ct_module_def = {
     PyModuleDef_HEAD_INIT,
     .m_name = "_ctypes",
-    .m_doc = "Create and manipulate C compatible data types in Python.",
+    .m_doc = "C data types, foreign function calls and shared libraries.",
     .m_size = -1,
     .m_methods = ct_functions,
 };

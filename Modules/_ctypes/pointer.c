@@ -138,8 +138,7 @@ pointer_meta_from_param(PyObject *type, PyObject *value)
 }
 
 static PyMethodDef pointer_meta_methods[] = {
-    {"from_param", pointer_meta_from_param, METH_O, "Convert a Python object into a function "
-     "call parameter."},
+    {"from_param", pointer_meta_from_param, METH_O, "Turn an argument into what a call passes for this type."},
     {"set_type", pointer_meta_set_type, METH_O, NULL},
     {NULL, NULL, 0, NULL},
 };
@@ -219,14 +218,20 @@ pointer_get_contents(PyObject *self, void *Py_UNUSED(c))
     return res;
 }
 
+/* POINTER(T)() is a NULL pointer; POINTER(T)(obj) points at obj. */
 static int
 pointer_init(PyObject *self, PyObject *args, PyObject *kwds)
 {
-    PyObject *value = NULL;
-    if (!PyArg_UnpackTuple(args, "POINTER", 0, 1, &value)) {
+    switch (PyTuple_GET_SIZE(args)) {
+    case 0:
+        return 0;
+    case 1:
+        return pointer_set_contents(self, PyTuple_GET_ITEM(args, 0), NULL);
+    default:
+        PyErr_Format(PyExc_TypeError, "%s() takes at most 1 argument (%zd given)",
+                     Py_TYPE(self)->tp_name, PyTuple_GET_SIZE(args));
         return -1;
     }
-    return value ? pointer_set_contents(self, value, NULL) : 0;
 }
 
 static PyObject *
@@ -332,8 +337,7 @@ pointer_bool(PyObject *self)
 }
 
 static PyGetSetDef pointer_getset[] = {
-    {"contents", pointer_get_contents, pointer_set_contents, "the object this pointer points "
-     "to (read-write)", NULL},
+    {"contents", pointer_get_contents, pointer_set_contents, "the target object (read-write)", NULL},
     {NULL, NULL, NULL, NULL, NULL},
 };
 

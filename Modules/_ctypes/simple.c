@@ -508,7 +508,7 @@ _PyCtypes_VoidPFromParam(PyObject *type, PyObject *value)
 {
     void *p;
     PyCArgObject *a;
-    if (PyObject_TypeCheck(value, (PyTypeObject *)type)) {
+    if (type != NULL && PyObject_TypeCheck(value, (PyTypeObject *)type)) {
         return Py_NewRef(value);
     }
     if (value == Py_None || PyLong_Check(value)) {
@@ -675,8 +675,7 @@ simple_meta_from_param(PyObject *type, PyObject *value)
 }
 
 static PyMethodDef simple_meta_methods[] = {
-    {"from_param", simple_meta_from_param, METH_O, "Convert a Python object into a function "
-     "call parameter."},
+    {"from_param", simple_meta_from_param, METH_O, "Turn an argument into what a call passes for this type."},
     {NULL, NULL, 0, NULL},
 };
 

@@ -339,8 +339,7 @@ aggregate_from_param(PyObject *type, PyObject *value)
 }
 
 static PyMethodDef aggregate_meta_methods[] = {
-    {"from_param", aggregate_from_param, METH_O, "Convert a Python object into a function "
-     "call parameter."},
+    {"from_param", aggregate_from_param, METH_O, "Turn an argument into what a call passes for this type."},
     {NULL, NULL, 0, NULL},
 };
 
