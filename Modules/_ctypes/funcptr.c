@@ -251,7 +251,11 @@ fill_slot(ArgSlot *s, PyObject *obj, Py_ssize_t argno)
         return -1;
     }
     if (as != NULL) {
-        int rc = fill_slot(s, as, argno);
+        int rc = -1;
+        if (Py_EnterRecursiveCall(" while processing _as_parameter_") == 0) {
+            rc = fill_slot(s, as, argno);
+            Py_LeaveRecursiveCall();
+        }
         Py_DECREF(as);
         return rc;
     }

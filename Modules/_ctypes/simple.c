@@ -568,7 +568,11 @@ _PyCtypes_VoidPFromParam(PyObject *type, PyObject *value)
         return NULL;
     }
     if (as != NULL) {
-        PyObject *r = _PyCtypes_VoidPFromParam(type, as);
+        PyObject *r = NULL;
+        if (Py_EnterRecursiveCall(" while processing _as_parameter_") == 0) {
+            r = _PyCtypes_VoidPFromParam(type, as);
+            Py_LeaveRecursiveCall();
+        }
         Py_DECREF(as);
         return r;
     }
@@ -628,7 +632,11 @@ _PyCtypes_SimpleFromParam(PyObject *type, PyObject *value)
                 return NULL;
             }
             if (as != NULL) {
-                PyObject *r = _PyCtypes_SimpleFromParam(type, as);
+                PyObject *r = NULL;
+                if (Py_EnterRecursiveCall(" while processing _as_parameter_") == 0) {
+                    r = _PyCtypes_SimpleFromParam(type, as);
+                    Py_LeaveRecursiveCall();
+                }
                 Py_DECREF(as);
                 return r;
             }
@@ -660,7 +668,11 @@ _PyCtypes_SimpleFromParam(PyObject *type, PyObject *value)
             return NULL;
         }
         Py_DECREF(exc);
-        PyObject *r = _PyCtypes_SimpleFromParam(type, as);
+        PyObject *r = NULL;
+        if (Py_EnterRecursiveCall(" while processing _as_parameter_") == 0) {
+            r = _PyCtypes_SimpleFromParam(type, as);
+            Py_LeaveRecursiveCall();
+        }
         Py_DECREF(as);
         return r;
     }

@@ -329,7 +329,11 @@ aggregate_from_param(PyObject *type, PyObject *value)
         return NULL;
     }
     if (as != NULL) {
-        PyObject *r = aggregate_from_param(type, as);
+        PyObject *r = NULL;
+        if (Py_EnterRecursiveCall(" while processing _as_parameter_") == 0) {
+            r = aggregate_from_param(type, as);
+            Py_LeaveRecursiveCall();
+        }
         Py_DECREF(as);
         return r;
     }
