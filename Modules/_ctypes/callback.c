@@ -8,6 +8,7 @@
    called us: it is reported as unraisable and the result is zero. */
 
 #include "ctypes.h"
+#include "pycore_pyerrors.h"     /* _PyErr_WriteUnraisableMsg */
 #include <string.h>
 
 static PyObject *
@@ -31,7 +32,8 @@ callback_arg(PyObject *type, void *where)
 static void
 report_callback_error(PyObject *callable)
 {
-    PyErr_WriteUnraisable(callable);
+    _PyErr_WriteUnraisableMsg("Exception ignored on calling ctypes callback function",
+                              callable);
 }
 
 static void

@@ -120,11 +120,40 @@ bit_mask(Py_ssize_t bits)
     return bits >= 64 ? ~0ULL : ((1ULL << bits) - 1);
 }
 
+/* The storage unit as a native integer (swapped types store it reversed). */
+static unsigned long long
+read_unit(TypeInfo *info, const char *p, Py_ssize_t size)
+{
+    if (info->fmt->swapped) {
+        char tmp[8];
+        for (Py_ssize_t k = 0; k < size; k++) {
+            tmp[k] = p[size - 1 - k];
+        }
+        return load_unit(tmp, size);
+    }
+    return load_unit(p, size);
+}
+
+static void
+write_unit(TypeInfo *info, char *p, Py_ssize_t size, unsigned long long v)
+{
+    if (info->fmt->swapped) {
+        char tmp[8];
+        store_unit(tmp, size, v);
+        for (Py_ssize_t k = 0; k < size; k++) {
+            p[k] = tmp[size - 1 - k];
+        }
+        return;
+    }
+    store_unit(p, size, v);
+}
+
 static PyObject *
 bitfield_get(CFieldObject *f, const char *p)
 {
     TypeInfo *info = _PyCtypes_Info(f->type);
-    unsigned long long v = (load_unit(p, f->byte_size) >> f->bit_offset) & bit_mask(f->bit_size);
+    unsigned long long v = (read_unit(info, p, f->byte_size) >> f->bit_offset) &
+                           bit_mask(f->bit_size);
     if (info->fmt->code == '?') {
         return PyBool_FromLong(v != 0);
     }
@@ -148,9 +177,9 @@ bitfield_set(CFieldObject *f, char *p, PyObject *value)
     }
     Py_DECREF(keep);
     unsigned long long mask = bit_mask(f->bit_size) << f->bit_offset;
-    unsigned long long v = load_unit(tmp, f->byte_size) << f->bit_offset;
-    unsigned long long unit = load_unit(p, f->byte_size);
-    store_unit(p, f->byte_size, (unit & ~mask) | (v & mask));
+    unsigned long long v = read_unit(info, tmp, f->byte_size) << f->bit_offset;
+    unsigned long long unit = read_unit(info, p, f->byte_size);
+    write_unit(info, p, f->byte_size, (unit & ~mask) | (v & mask));
     return 0;
 }
 

@@ -42,9 +42,12 @@ typedef struct {
     ct_setter set;
     int is_int;         /* integer code: bitfields allowed */
     int is_signed;
+    int swapped;        /* stored in the other byte order */
 } FormatCode;
 
 const FormatCode *_PyCtypes_FindFormat(char code);
+/* The entry of `code` in the non-native byte order, or NULL. */
+const FormatCode *_PyCtypes_FindSwappedFormat(char code);
 
 /* ---- Per-type information -------------------------------------------------- */
 

@@ -717,16 +717,83 @@ static PyBufferProcs cdata_as_buffer = {
     .bf_getbuffer = _PyCtypes_ExportBuffer,
 };
 
+/* Whether instances of a type hold addresses (which pickling cannot
+   carry to another process). */
+static int
+info_holds_address(TypeInfo *info)
+{
+    switch (info->kind) {
+    case CT_SIMPLE:
+        return strchr("zZPO", info->fmt->code) != NULL;
+    case CT_POINTER:
+    case CT_FUNCPTR:
+        return 1;
+    case CT_ARRAY: {
+        TypeInfo *item = _PyCtypes_Info(info->proto);
+        return item != NULL && info_holds_address(item);
+    }
+    default:
+        for (Py_ssize_t i = 0; info->fields && i < PyTuple_GET_SIZE(info->fields); i++) {
+            CFieldObject *f = (CFieldObject *)PyTuple_GET_ITEM(info->fields, i);
+            TypeInfo *fi = _PyCtypes_Info(f->type);
+            if (fi != NULL && info_holds_address(fi)) {
+                return 1;
+            }
+        }
+        return 0;
+    }
+}
+
+static PyObject *unpickle_func;     /* _ctypes._unpickle */
+
+/* Pickled as _unpickle(type, (instance dict, memory bytes)). */
 static PyObject *
 cdata_reduce(PyObject *self, PyObject *Py_UNUSED(ignored))
 {
-    PyErr_SetString(PyExc_ValueError,
-                    "ctypes objects containing pointers cannot be pickled");
-    return NULL;
+    TypeInfo *info = _PyCtypes_InfoOfObject(self);
+    if (info == NULL || info_holds_address(info)) {
+        PyErr_SetString(PyExc_ValueError,
+                        "ctypes objects containing pointers cannot be pickled");
+        return NULL;
+    }
+    PyObject *dict = PyObject_GetAttrString(self, "__dict__");
+    if (dict == NULL) {
+        PyErr_Clear();
+        dict = PyDict_New();
+        if (dict == NULL) {
+            return NULL;
+        }
+    }
+    return Py_BuildValue("O(O(Ny#))", unpickle_func, (PyObject *)Py_TYPE(self), dict,
+                         CDATA(self)->ptr, CDATA(self)->size);
+}
+
+static PyObject *
+cdata_setstate(PyObject *self, PyObject *args)
+{
+    PyObject *dict;
+    const char *data;
+    Py_ssize_t len;
+    if (!PyArg_ParseTuple(args, "O!y#:__setstate__", &PyDict_Type, &dict, &data, &len)) {
+        return NULL;
+    }
+    Py_ssize_t n = len < CDATA(self)->size ? len : CDATA(self)->size;
+    memmove(CDATA(self)->ptr, data, (size_t)n);
+    PyObject *mydict = PyObject_GetAttrString(self, "__dict__");
+    if (mydict == NULL) {
+        return NULL;
+    }
+    int rc = PyDict_Update(mydict, dict);
+    Py_DECREF(mydict);
+    if (rc < 0) {
+        return NULL;
+    }
+    Py_RETURN_NONE;
 }
 
 static PyMethodDef cdata_methods[] = {
     {"__reduce__", cdata_reduce, METH_NOARGS, NULL},
+    {"__setstate__", cdata_setstate, METH_VARARGS, NULL},
     {NULL, NULL, 0, NULL},
 };
 
@@ -1095,7 +1162,30 @@ helper_memoryview_at(void *ptr, Py_ssize_t size, int readonly)
     return NULL;
 }
 
+static PyObject *
+ct_unpickle(PyObject *m, PyObject *args)
+{
+    PyObject *type, *state;
+    if (!PyArg_ParseTuple(args, "OO!:_unpickle", &type, &PyTuple_Type, &state)) {
+        return NULL;
+    }
+    PyObject *obj = PyObject_CallMethod(type, "__new__", "O", type);
+    if (obj == NULL) {
+        return NULL;
+    }
+    PyObject *meth = PyObject_GetAttrString(obj, "__setstate__");
+    PyObject *r = meth ? PyObject_Call(meth, state, NULL) : NULL;
+    Py_XDECREF(meth);
+    if (r == NULL) {
+        Py_DECREF(obj);
+        return NULL;
+    }
+    Py_DECREF(r);
+    return obj;
+}
+
 static PyMethodDef ct_functions[] = {
+    {"_unpickle", ct_unpickle, METH_VARARGS, NULL},
     {"sizeof", ct_sizeof, METH_O, "sizeof(C type) -> integer\nsizeof(C instance) -> integer"},
     {"alignment", ct_alignment, METH_O, "alignment(C type) -> integer"},
     {"byref", ct_byref, METH_VARARGS, "byref(C instance[, offset=0]) -> byref-object"},
@@ -1199,6 +1289,10 @@ init_module(PyObject *m)
         PyModule_AddIntConstant(m, "FUNCFLAG_PYTHONAPI", CT_FLAG_PYTHONAPI) < 0 ||
         PyModule_AddIntConstant(m, "SIZEOF_TIME_T", (long)sizeof(time_t)) < 0 ||
         PyModule_AddIntConstant(m, "CTYPES_MAX_ARGCOUNT", 1024) < 0) {
+        return -1;
+    }
+    unpickle_func = PyObject_GetAttrString(m, "_unpickle");
+    if (unpickle_func == NULL) {
         return -1;
     }
     if (add_ptr(m, "_memmove_addr", (void *)memmove) < 0 ||

@@ -7,6 +7,12 @@
 #include <string.h>
 #include <wchar.h>
 
+#ifdef WORDS_BIGENDIAN
+#  define CT_LITTLE_ENDIAN 0
+#else
+#  define CT_LITTLE_ENDIAN 1
+#endif
+
 /* ---- Integers ----------------------------------------------------------------- */
 
 /* The integer value of obj, truncated to 64 bits as C would: ctypes does
@@ -392,6 +398,74 @@ static FormatCode format_codes[] = {
     {0, 0, 0, NULL, NULL, NULL, 0, 0},
 };
 
+/* ---- The other byte order ---------------------------------------------------------
+   Swapped codes reverse the bytes into a native temporary and reuse the
+   native codec. */
+
+static void
+reverse_copy(char *dst, const char *src, Py_ssize_t n)
+{
+    for (Py_ssize_t k = 0; k < n; k++) {
+        dst[k] = src[n - 1 - k];
+    }
+}
+
+#define SWAPPED_CODEC(C, T)                                                   \
+    static PyObject *C##_swapped_get(void *ptr, Py_ssize_t size)              \
+    {                                                                         \
+        char tmp[sizeof(T)];                                                  \
+        reverse_copy(tmp, ptr, sizeof(T));                                    \
+        return C##_get(tmp, size);                                            \
+    }                                                                         \
+    static PyObject *C##_swapped_set(void *ptr, PyObject *value, Py_ssize_t size) \
+    {                                                                         \
+        char tmp[sizeof(T)];                                                  \
+        PyObject *keep = C##_set(tmp, value, size);                           \
+        if (keep != NULL) {                                                   \
+            reverse_copy(ptr, tmp, sizeof(T));                                \
+        }                                                                     \
+        return keep;                                                          \
+    }
+
+SWAPPED_CODEC(h, short)
+SWAPPED_CODEC(H, unsigned short)
+SWAPPED_CODEC(i, int)
+SWAPPED_CODEC(I, unsigned int)
+SWAPPED_CODEC(l, long)
+SWAPPED_CODEC(L, unsigned long)
+SWAPPED_CODEC(q, long long)
+SWAPPED_CODEC(Q, unsigned long long)
+SWAPPED_CODEC(f, float)
+SWAPPED_CODEC(d, double)
+
+static FormatCode swapped_codes[] = {
+    {'h', sizeof(short), ALIGN_OF(short), &ffi_type_sshort, h_swapped_get, h_swapped_set, 1, 1, 1},
+    {'H', sizeof(short), ALIGN_OF(short), &ffi_type_ushort, H_swapped_get, H_swapped_set, 1, 0, 1},
+    {'i', sizeof(int), ALIGN_OF(int), &ffi_type_sint, i_swapped_get, i_swapped_set, 1, 1, 1},
+    {'I', sizeof(int), ALIGN_OF(int), &ffi_type_uint, I_swapped_get, I_swapped_set, 1, 0, 1},
+    {'l', sizeof(long), ALIGN_OF(long), &ffi_type_slong, l_swapped_get, l_swapped_set, 1, 1, 1},
+    {'L', sizeof(long), ALIGN_OF(long), &ffi_type_ulong, L_swapped_get, L_swapped_set, 1, 0, 1},
+    {'q', sizeof(long long), ALIGN_OF(long long), &ffi_type_sint64, q_swapped_get, q_swapped_set,
+     1, 1, 1},
+    {'Q', sizeof(long long), ALIGN_OF(long long), &ffi_type_uint64, Q_swapped_get,
+     Q_swapped_set, 1, 0, 1},
+    {'f', sizeof(float), ALIGN_OF(float), &ffi_type_float, f_swapped_get, f_swapped_set, 0, 0, 1},
+    {'d', sizeof(double), ALIGN_OF(double), &ffi_type_double, d_swapped_get, d_swapped_set, 0, 0,
+     1},
+    {0, 0, 0, NULL, NULL, NULL, 0, 0, 0},
+};
+
+const FormatCode *
+_PyCtypes_FindSwappedFormat(char code)
+{
+    for (FormatCode *f = swapped_codes; f->code; f++) {
+        if (f->code == code) {
+            return f;
+        }
+    }
+    return NULL;
+}
+
 #define SIMPLE_CODES "cbBhHiIlLdfuzZqQPXOv?g"
 
 const FormatCode *
@@ -434,6 +508,46 @@ buffer_code(char code)
 }
 
 /* ---- PyCSimpleType ------------------------------------------------------------ */
+
+/* c_int & co get a twin class for the other byte order (what
+   BigEndianStructure uses for its fields): __ctype_be__ and __ctype_le__
+   name the two. */
+static int
+add_swapped_twin(PyTypeObject *meta, PyObject *args, PyObject *kwds, PyObject *type,
+                 const FormatCode *fmt)
+{
+    PyObject *twin = PyType_Type.tp_new(meta, args, kwds);
+    if (twin == NULL) {
+        return -1;
+    }
+    TypeInfo *info = _PyCtypes_NewInfo(twin, CT_SIMPLE);
+    if (info == NULL) {
+        Py_DECREF(twin);
+        return -1;
+    }
+    const FormatCode *sw = _PyCtypes_FindSwappedFormat(fmt->code);
+    TypeInfo *native = _PyCtypes_Info(type);
+    info->proto = Py_NewRef(native->proto);
+    info->fmt = sw;
+    info->size = sw->size;
+    info->align = sw->align;
+    info->ffi = *sw->ffi;
+    char code[3] = {CT_LITTLE_ENDIAN ? '>' : '<', fmt->code, 0};
+    if (fmt->code == 'l' || fmt->code == 'L') {
+        code[1] = sizeof(long) == 8 ? (fmt->code == 'l' ? 'q' : 'Q') : fmt->code;
+    }
+    const char *native_name = CT_LITTLE_ENDIAN ? "__ctype_le__" : "__ctype_be__";
+    const char *other_name = CT_LITTLE_ENDIAN ? "__ctype_be__" : "__ctype_le__";
+    int rc = _PyCtypes_SetFormat(info, code);
+    if (rc == 0) {
+        rc = PyObject_SetAttrString(type, native_name, type) < 0 ||
+             PyObject_SetAttrString(type, other_name, twin) < 0 ||
+             PyObject_SetAttrString(twin, native_name, type) < 0 ||
+             PyObject_SetAttrString(twin, other_name, twin) < 0 ? -1 : 0;
+    }
+    Py_DECREF(twin);
+    return rc;
+}
 
 static PyObject *
 simple_meta_new(PyTypeObject *meta, PyObject *args, PyObject *kwds)
@@ -494,6 +608,10 @@ simple_meta_new(PyTypeObject *meta, PyObject *args, PyObject *kwds)
             PyObject_SetAttrString(type, "__ctype_be__", type) < 0) {
             goto error;
         }
+    }
+    else if (_PyCtypes_FindSwappedFormat(fmt->code) != NULL &&
+             add_swapped_twin(meta, args, kwds, type, fmt) < 0) {
+        goto error;
     }
     return type;
 
@@ -615,6 +733,14 @@ _PyCtypes_SimpleFromParam(PyObject *type, PyObject *value)
         return _PyCtypes_VoidPFromParam(type, value);
     }
     if (code == 'z' || code == 'Z') {
+        if (PyObject_TypeCheck(value, &PyCArg_Type) &&
+            strchr(code == 'z' ? "zP" : "ZP", ((PyCArgObject *)value)->tag)) {
+            PyObject *o = ((PyCArgObject *)value)->obj;
+            if (o == NULL || !_PyCtypes_IsCData(o) || is_sequence_of(o, code == 'z' ? 'c' : 'u')
+                || ((PyCArgObject *)value)->tag == code) {
+                return Py_NewRef(value);
+            }
+        }
         int ok = value == Py_None || PyLong_Check(value) ||
                  (code == 'z' ? PyBytes_Check(value) : PyUnicode_Check(value));
         if (!ok && is_sequence_of(value, code == 'z' ? 'c' : 'u')) {

@@ -269,7 +269,9 @@ aggregate_meta_new(PyTypeObject *meta, PyObject *args, PyObject *kwds, int is_st
         rc = inherit_layout(type, is_struct);
         if (rc == 0) {
             ((CTypeObject *)type)->info->final = 0;
-            rc = _PyCtypes_StructUpdateFields(type, fields, is_struct);
+            /* Through setattr, so that a metaclass's __setattr__ (as
+               BigEndianStructure's) sees the fields first. */
+            rc = PyObject_SetAttrString(type, "_fields_", fields);
         }
         Py_DECREF(fields);
     }
