@@ -33,10 +33,13 @@ _PyCtypes_ArrayType(PyObject *itemtype, Py_ssize_t length)
         Py_DECREF(key);
         return Py_XNewRef(res);
     }
-    res = PyObject_CallFunction((PyObject *)&PyCArrayType_Type, "U(O){s:n,s:O}",
-                                PyUnicode_FromFormat("%s_Array_%zd",
-                                                     ((PyTypeObject *)itemtype)->tp_name,
-                                                     length),
+    PyObject *name = PyUnicode_FromFormat("%s_Array_%zd",
+                                          ((PyTypeObject *)itemtype)->tp_name, length);
+    if (name == NULL) {
+        Py_DECREF(key);
+        return NULL;
+    }
+    res = PyObject_CallFunction((PyObject *)&PyCArrayType_Type, "N(O){s:n,s:O}", name,
                                 (PyObject *)&PyCArray_Type, "_length_", length, "_type_",
                                 itemtype);
     if (res != NULL && PyDict_SetItem(array_cache, key, res) < 0) {
@@ -64,7 +67,7 @@ char_array_set_value(PyObject *self, PyObject *value, void *Py_UNUSED(c))
 {
     CDataObject *d = CDATA(self);
     if (value == NULL) {
-        PyErr_SetString(PyExc_TypeError, "can't delete attribute");
+        PyErr_SetString(PyExc_AttributeError, "cannot delete attribute");
         return -1;
     }
     if (!PyBytes_Check(value)) {
@@ -95,7 +98,7 @@ char_array_set_raw(PyObject *self, PyObject *value, void *Py_UNUSED(c))
 {
     CDataObject *d = CDATA(self);
     if (value == NULL) {
-        PyErr_SetString(PyExc_TypeError, "can't delete attribute");
+        PyErr_SetString(PyExc_AttributeError, "cannot delete attribute");
         return -1;
     }
     Py_buffer view;
@@ -129,7 +132,7 @@ wchar_array_set_value(PyObject *self, PyObject *value, void *Py_UNUSED(c))
 {
     CDataObject *d = CDATA(self);
     if (value == NULL) {
-        PyErr_SetString(PyExc_TypeError, "can't delete attribute");
+        PyErr_SetString(PyExc_AttributeError, "cannot delete attribute");
         return -1;
     }
     if (!PyUnicode_Check(value)) {

@@ -9,6 +9,7 @@
 #include "ctypes.h"
 #include "structmember.h"
 #include <string.h>
+#include <wchar.h>
 
 static PyObject *
 cfield_new(PyTypeObject *tp, PyObject *args, PyObject *kwds)
@@ -199,6 +200,26 @@ cfield_descr_get(PyObject *op, PyObject *obj, PyObject *type)
     char *p = CDATA(obj)->ptr + f->byte_offset;
     if (f->bit_size) {
         return bitfield_get(f, p);
+    }
+    TypeInfo *info = _PyCtypes_Info(f->type);
+    TypeInfo *item = info->kind == CT_ARRAY ? _PyCtypes_Info(info->proto) : NULL;
+    if (item != NULL && item->kind == CT_SIMPLE && _PyCtypes_IsFundamental(info->proto)) {
+        /* Text members read as bytes or str, up to the first NUL. */
+        if (item->fmt->code == 'c') {
+            Py_ssize_t n = 0;
+            while (n < f->byte_size && p[n]) {
+                n++;
+            }
+            return PyBytes_FromStringAndSize(p, n);
+        }
+        if (item->fmt->code == 'u') {
+            const wchar_t *w = (const wchar_t *)p;
+            Py_ssize_t max = f->byte_size / (Py_ssize_t)sizeof(wchar_t), n = 0;
+            while (n < max && w[n]) {
+                n++;
+            }
+            return PyUnicode_FromWideChar(w, n);
+        }
     }
     return _PyCtypes_GetValue(f->type, obj, f->index, p, f->byte_size);
 }

@@ -153,7 +153,7 @@ error:
 static PyObject *
 funcptr_meta_from_param(PyObject *type, PyObject *value)
 {
-    int ok = value == Py_None || PyLong_Check(value) ||
+    int ok = value == Py_None || (PyLong_Check(value) && _PyCtypes_Info(type) != NULL) ||
              PyObject_TypeCheck(value, (PyTypeObject *)type);
     if (!ok) {
         PyObject *as;

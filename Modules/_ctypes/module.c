@@ -494,6 +494,73 @@ copy_instance(CDataObject *owner, Py_ssize_t index, char *ptr, PyObject *value,
     return 0;
 }
 
+/* An error while building a member from a tuple reads
+   RuntimeError("(Member type) Error: message"). */
+static void
+wrap_init_error(PyObject *type)
+{
+    PyObject *exc = PyErr_GetRaisedException();
+    PyObject *msg = PyObject_Str(exc);
+    if (msg != NULL) {
+        PyErr_Format(PyExc_RuntimeError, "(%s) %s: %U", ((PyTypeObject *)type)->tp_name,
+                     Py_TYPE(exc)->tp_name, msg);
+        Py_DECREF(msg);
+    }
+    Py_DECREF(exc);
+}
+
+/* Arrays of c_char and c_wchar members take bytes and str: 0 when stored,
+   -1 on error, 1 when value is something else. */
+static int
+set_text_array(TypeInfo *info, char *ptr, Py_ssize_t size, PyObject *value)
+{
+    TypeInfo *item = _PyCtypes_Info(info->proto);
+    if (item == NULL || item->kind != CT_SIMPLE || !_PyCtypes_IsFundamental(info->proto)) {
+        return 1;
+    }
+    if (item->fmt->code == 'c') {
+        if (!PyBytes_Check(value)) {
+            if (PyTuple_Check(value)) {
+                return 1;
+            }
+            PyErr_Format(PyExc_TypeError, "expected bytes, %s found", Py_TYPE(value)->tp_name);
+            return -1;
+        }
+        Py_ssize_t n = PyBytes_GET_SIZE(value);
+        if (n > size) {
+            PyErr_Format(PyExc_ValueError, "bytes too long (%zd, maximum length %zd)", n, size);
+            return -1;
+        }
+        memcpy(ptr, PyBytes_AS_STRING(value), (size_t)n);
+        if (n < size) {
+            ptr[n] = 0;
+        }
+        return 0;
+    }
+    if (item->fmt->code == 'u') {
+        if (!PyUnicode_Check(value)) {
+            if (PyTuple_Check(value)) {
+                return 1;
+            }
+            PyErr_Format(PyExc_TypeError, "unicode string expected instead of %s instance",
+                         Py_TYPE(value)->tp_name);
+            return -1;
+        }
+        Py_ssize_t max = size / (Py_ssize_t)sizeof(wchar_t);
+        Py_ssize_t n = PyUnicode_AsWideChar(value, NULL, 0) - 1;
+        if (n < 0) {
+            return -1;
+        }
+        if (n > max) {
+            PyErr_Format(PyExc_ValueError, "string too long (%zd, maximum length %zd)", n, max);
+            return -1;
+        }
+        memset(ptr, 0, (size_t)size);
+        return PyUnicode_AsWideChar(value, (wchar_t *)ptr, max) < 0 ? -1 : 0;
+    }
+    return 1;
+}
+
 int
 _PyCtypes_SetValue(CDataObject *owner, PyObject *type, Py_ssize_t index, char *ptr,
                    Py_ssize_t size, PyObject *value)
@@ -529,9 +596,16 @@ _PyCtypes_SetValue(CDataObject *owner, PyObject *type, Py_ssize_t index, char *p
     case CT_STRUCT:
     case CT_UNION:
     case CT_ARRAY:
+        if (info->kind == CT_ARRAY) {
+            int rc = set_text_array(info, ptr, size, value);
+            if (rc <= 0) {
+                return rc;
+            }
+        }
         if (PyTuple_Check(value)) {
             PyObject *tmp = PyObject_CallObject(type, value);
             if (tmp == NULL) {
+                wrap_init_error(type);
                 return -1;
             }
             int rc = copy_instance(owner, index, ptr, tmp, size);
@@ -541,18 +615,6 @@ _PyCtypes_SetValue(CDataObject *owner, PyObject *type, Py_ssize_t index, char *p
             else {
                 Py_DECREF(tmp);
             }
-            return rc;
-        }
-        if (info->kind == CT_ARRAY && (PyBytes_Check(value) || PyUnicode_Check(value))) {
-            PyObject *tmp = PyObject_CallNoArgs(type);
-            if (tmp == NULL) {
-                return -1;
-            }
-            int rc = PyObject_SetAttrString(tmp, "value", value);
-            if (rc == 0) {
-                memmove(ptr, CDATA(tmp)->ptr, (size_t)size);
-            }
-            Py_DECREF(tmp);
             return rc;
         }
         return incompatible(value, type);
@@ -853,8 +915,12 @@ carg_repr(PyObject *op)
         Py_DECREF(f);
         return r;
     }
-    case 'c':
-        return PyUnicode_FromFormat("<cparam '%c' ('%c')>", a->tag, a->value.c);
+    case 'c': {
+        PyObject *b = PyBytes_FromStringAndSize(&a->value.c, 1);
+        PyObject *r = b ? PyUnicode_FromFormat("<cparam '%c' (%R)>", a->tag, b) : NULL;
+        Py_XDECREF(b);
+        return r;
+    }
     default:
         return PyUnicode_FromFormat("<cparam '%c' (%p)>", a->tag, a->value.p);
     }

@@ -57,11 +57,11 @@ pointer_meta_new(PyTypeObject *meta, PyObject *args, PyObject *kwds)
     if (_PyCtypes_SetFormat(info, "&B") < 0) {
         goto error;
     }
-    PyObject *proto = _PyCtypes_TypeGet(type, "_type_");
-    if (proto == NULL && PyErr_Occurred()) {
-        goto error;
-    }
+    /* Only the class's own _type_ counts: a subclass of a complete pointer
+       type without one is incomplete. */
+    PyObject *proto = PyDict_GetItemString(((PyTypeObject *)type)->tp_dict, "_type_");
     if (proto != NULL) {
+        Py_INCREF(proto);
         int rc = pointer_set_proto(type, info, proto);
         Py_DECREF(proto);
         if (rc < 0) {

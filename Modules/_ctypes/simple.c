@@ -735,13 +735,9 @@ _PyCtypes_SimpleFromParam(PyObject *type, PyObject *value)
     if (code == 'z' || code == 'Z') {
         if (PyObject_TypeCheck(value, &PyCArg_Type) &&
             strchr(code == 'z' ? "zP" : "ZP", ((PyCArgObject *)value)->tag)) {
-            PyObject *o = ((PyCArgObject *)value)->obj;
-            if (o == NULL || !_PyCtypes_IsCData(o) || is_sequence_of(o, code == 'z' ? 'c' : 'u')
-                || ((PyCArgObject *)value)->tag == code) {
-                return Py_NewRef(value);
-            }
+            return Py_NewRef(value);
         }
-        int ok = value == Py_None || PyLong_Check(value) ||
+        int ok = value == Py_None ||
                  (code == 'z' ? PyBytes_Check(value) : PyUnicode_Check(value));
         if (!ok && is_sequence_of(value, code == 'z' ? 'c' : 'u')) {
             PyCArgObject *a = _PyCtypes_NewArg('P', &ffi_type_pointer, value);
