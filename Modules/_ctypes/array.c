@@ -67,7 +67,7 @@ char_array_set_value(PyObject *self, PyObject *value, void *Py_UNUSED(c))
 {
     CDataObject *d = CDATA(self);
     if (value == NULL) {
-        PyErr_SetString(PyExc_AttributeError, "cannot delete attribute");
+        PyErr_SetString(PyExc_TypeError, "can't delete attribute");
         return -1;
     }
     if (!PyBytes_Check(value)) {
@@ -132,7 +132,7 @@ wchar_array_set_value(PyObject *self, PyObject *value, void *Py_UNUSED(c))
 {
     CDataObject *d = CDATA(self);
     if (value == NULL) {
-        PyErr_SetString(PyExc_AttributeError, "cannot delete attribute");
+        PyErr_SetString(PyExc_TypeError, "can't delete attribute");
         return -1;
     }
     if (!PyUnicode_Check(value)) {
@@ -205,14 +205,20 @@ array_meta_new(PyTypeObject *meta, PyObject *args, PyObject *kwds)
         PyErr_SetString(PyExc_TypeError, "The '_length_' attribute must be an integer");
         goto error;
     }
-    Py_ssize_t length = PyLong_AsSsize_t(len_o);
+    int overflow;
+    long long wide = PyLong_AsLongLongAndOverflow(len_o, &overflow);
     Py_DECREF(len_o);
-    if (length == -1 && PyErr_Occurred()) {
-        if (PyErr_ExceptionMatches(PyExc_OverflowError)) {
-            PyErr_SetString(PyExc_OverflowError, "The '_length_' attribute is too large");
-        }
+    if (wide == -1 && PyErr_Occurred()) {
         goto error;
     }
+    if (overflow > 0 || wide > PY_SSIZE_T_MAX) {
+        PyErr_SetString(PyExc_OverflowError, "The '_length_' attribute is too large");
+        goto error;
+    }
+    if (overflow < 0) {
+        wide = -1;
+    }
+    Py_ssize_t length = (Py_ssize_t)wide;
     if (length < 0) {
         PyErr_SetString(PyExc_ValueError, "The '_length_' attribute must not be negative");
         goto error;

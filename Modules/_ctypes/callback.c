@@ -30,10 +30,12 @@ callback_arg(PyObject *type, void *where)
 }
 
 static void
-report_callback_error(PyObject *callable)
+report_callback_error(PyObject *callable, int converting)
 {
-    _PyErr_WriteUnraisableMsg("Exception ignored on calling ctypes callback function",
-                              callable);
+    _PyErr_WriteUnraisableMsg(converting ? "Exception ignored on converting result of "
+                                           "ctypes callback function"
+                                         : "Exception ignored on calling ctypes callback "
+                                           "function", callable);
 }
 
 static void
@@ -51,6 +53,7 @@ closure_handler(ffi_cif *cif, void *ret, void **args, void *userdata)
     }
     PyObject *pyargs = PyTuple_New(n);
     PyObject *result = NULL;
+    int converting = 0;
     if (pyargs == NULL) {
         goto error;
     }
@@ -65,6 +68,7 @@ closure_handler(ffi_cif *cif, void *ret, void **args, void *userdata)
     if (result == NULL) {
         goto error;
     }
+    converting = 1;
     if (restype != NULL && restype != Py_None) {
         TypeInfo *ri = _PyCtypes_Info(restype);
         if (ri != NULL && ri->kind == CT_SIMPLE) {
@@ -130,7 +134,7 @@ closure_handler(ffi_cif *cif, void *ret, void **args, void *userdata)
     PyGILState_Release(gs);
     return;
 error:
-    report_callback_error(self->callable);
+    report_callback_error(self->callable, converting);
     Py_XDECREF(result);
     Py_XDECREF(pyargs);
     PyGILState_Release(gs);

@@ -207,6 +207,7 @@ typedef struct {
 
 /* ---- Function pointers and calls ------------------------------------------- */
 
+#define CT_MAX_ARGS 1024         /* CTYPES_MAX_ARGCOUNT */
 #define CT_FLAG_CDECL 0x1
 #define CT_FLAG_USE_ERRNO 0x8
 #define CT_FLAG_USE_LASTERROR 0x10

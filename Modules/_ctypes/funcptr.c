@@ -67,6 +67,12 @@ set_argtypes(PyObject **argtypes, PyObject **converters, PyObject *value)
     if (t == NULL) {
         return -1;
     }
+    if (PyTuple_GET_SIZE(t) > CT_MAX_ARGS) {
+        PyErr_Format(_PyCtypes_ArgumentError, "_argtypes_ has too many arguments (%zi), "
+                     "maximum is %i", PyTuple_GET_SIZE(t), CT_MAX_ARGS);
+        Py_DECREF(t);
+        return -1;
+    }
     PyObject *c = _PyCtypes_Converters(t);
     if (c == NULL) {
         Py_DECREF(t);
@@ -302,6 +308,20 @@ raise_argument_error(Py_ssize_t argno)
 
 /* ---- Results -------------------------------------------------------------------- */
 
+/* A restype's _check_retval_ sees (and replaces) the result. */
+static PyObject *
+check_retval(PyObject *restype, PyObject *v)
+{
+    PyObject *check = _PyCtypes_TypeGet(restype, "_check_retval_");
+    if (check == NULL) {
+        return PyErr_Occurred() ? (Py_DECREF(v), NULL) : v;
+    }
+    PyObject *r = PyObject_CallOneArg(check, v);
+    Py_DECREF(check);
+    Py_DECREF(v);
+    return r;
+}
+
 static PyObject *
 make_result(PyObject *restype, void *buf, int flags)
 {
@@ -328,23 +348,14 @@ make_result(PyObject *restype, void *buf, int flags)
             return o;
         }
         PyObject *v = info->fmt->get(buf, info->size);
-        if (v == NULL) {
-            return NULL;
-        }
-        PyObject *check = _PyCtypes_TypeGet(restype, "_check_retval_");
-        if (check != NULL) {
-            PyObject *r = PyObject_CallOneArg(check, v);
-            Py_DECREF(check);
-            Py_DECREF(v);
-            return r;
-        }
-        return v;
+        return v == NULL ? NULL : check_retval(restype, v);
     }
     PyObject *res = _PyCtypes_NewOwned((PyTypeObject *)restype);
-    if (res != NULL) {
-        memcpy(CDATA(res)->ptr, buf, (size_t)info->size);
+    if (res == NULL) {
+        return NULL;
     }
-    return res;
+    memcpy(CDATA(res)->ptr, buf, (size_t)info->size);
+    return info->kind == CT_SIMPLE ? check_retval(restype, res) : res;
 }
 
 PyObject *
@@ -353,6 +364,11 @@ _PyCtypes_CallFunction(void *addr, PyObject *args, PyObject *argtypes, PyObject 
 {
     Py_ssize_t nargs = PyTuple_GET_SIZE(args);
     Py_ssize_t nconv = converters ? PyTuple_GET_SIZE(converters) : 0;
+    if (nargs > CT_MAX_ARGS) {
+        PyErr_Format(_PyCtypes_ArgumentError, "too many arguments (%zi), maximum is %i",
+                     nargs, CT_MAX_ARGS);
+        return NULL;
+    }
     if (nargs < nconv) {
         PyErr_Format(PyExc_TypeError, "this function takes at least %zd argument%s (%zd given)",
                      nconv, nconv == 1 ? "" : "s", nargs);

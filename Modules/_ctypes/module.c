@@ -193,8 +193,17 @@ ctype_from_buffer(PyObject *type, PyObject *args)
     }
     char *ptr = (char *)view.buf + offset;
     PyBuffer_Release(&view);
+    /* A memoryview keeps the exporter's buffer pinned (a bytearray cannot
+       resize under us) for as long as the instance lives. */
+    PyObject *pin = PyMemoryView_FromObject(src);
+    if (pin == NULL) {
+        return NULL;
+    }
     PyObject *res = _PyCtypes_NewView((PyTypeObject *)type, NULL, 0, ptr);
-    if (res != NULL && _PyCtypes_KeepRef(CDATA(res), -1, Py_NewRef(src)) < 0) {
+    if (res == NULL || _PyCtypes_KeepRef(CDATA(res), -1, pin) < 0) {
+        if (res == NULL) {
+            Py_DECREF(pin);
+        }
         Py_CLEAR(res);
     }
     return res;
@@ -646,6 +655,7 @@ int
 _PyCtypes_ResizeBuffer(CDataObject *self, Py_ssize_t size)
 {
     if (size <= self->size) {
+        self->size = size;      /* the memory stays; only the view shrinks */
         return 0;
     }
     char *mem;
@@ -711,6 +721,15 @@ cdata_clear(PyObject *op)
 {
     CDataObject *self = CDATA(op);
     Py_CLEAR(self->keep);
+    if (PyObject_TypeCheck(op, &PyCFuncPtr_Type)) {
+        CFuncPtrObject *f = (CFuncPtrObject *)op;
+        /* The closure stays (C code may hold its address); the objects go. */
+        Py_CLEAR(f->callable);
+        Py_CLEAR(f->argtypes);
+        Py_CLEAR(f->converters);
+        Py_CLEAR(f->restype);
+        Py_CLEAR(f->errcheck);
+    }
     return 0;
 }
 
@@ -843,6 +862,12 @@ cdata_setstate(PyObject *self, PyObject *args)
     memmove(CDATA(self)->ptr, data, (size_t)n);
     PyObject *mydict = PyObject_GetAttrString(self, "__dict__");
     if (mydict == NULL) {
+        return NULL;
+    }
+    if (!PyDict_Check(mydict)) {
+        PyErr_Format(PyExc_TypeError, "%.200s.__dict__ must be a dictionary, not %.200s",
+                     Py_TYPE(self)->tp_name, Py_TYPE(mydict)->tp_name);
+        Py_DECREF(mydict);
         return NULL;
     }
     int rc = PyDict_Update(mydict, dict);
@@ -1354,7 +1379,7 @@ init_module(PyObject *m)
         PyModule_AddIntConstant(m, "FUNCFLAG_USE_LASTERROR", CT_FLAG_USE_LASTERROR) < 0 ||
         PyModule_AddIntConstant(m, "FUNCFLAG_PYTHONAPI", CT_FLAG_PYTHONAPI) < 0 ||
         PyModule_AddIntConstant(m, "SIZEOF_TIME_T", (long)sizeof(time_t)) < 0 ||
-        PyModule_AddIntConstant(m, "CTYPES_MAX_ARGCOUNT", 1024) < 0) {
+        PyModule_AddIntConstant(m, "CTYPES_MAX_ARGCOUNT", CT_MAX_ARGS) < 0) {
         return -1;
     }
     unpickle_func = PyObject_GetAttrString(m, "_unpickle");

@@ -733,9 +733,16 @@ _PyCtypes_SimpleFromParam(PyObject *type, PyObject *value)
         return _PyCtypes_VoidPFromParam(type, value);
     }
     if (code == 'z' || code == 'Z') {
-        if (PyObject_TypeCheck(value, &PyCArg_Type) &&
-            strchr(code == 'z' ? "zP" : "ZP", ((PyCArgObject *)value)->tag)) {
-            return Py_NewRef(value);
+        if (PyObject_TypeCheck(value, &PyCArg_Type)) {
+            /* byref() of a char (wchar_t), or of an array or pointer of them */
+            PyCArgObject *a = (PyCArgObject *)value;
+            char item = code == 'z' ? 'c' : 'u';
+            TypeInfo *oi = a->obj && _PyCtypes_IsCData(a->obj) ? _PyCtypes_InfoOfObject(a->obj)
+                                                              : NULL;
+            if (a->tag == code || (oi != NULL && oi->kind == CT_SIMPLE && oi->fmt->code == item) ||
+                (a->obj != NULL && is_sequence_of(a->obj, item))) {
+                return Py_NewRef(value);
+            }
         }
         int ok = value == Py_None ||
                  (code == 'z' ? PyBytes_Check(value) : PyUnicode_Check(value));

@@ -136,6 +136,31 @@ error:
     return -1;
 }
 
+/* An aggregate cannot hold itself by value: -1 with AttributeError when a
+   field's type is `type`, else 0. */
+static int
+contains_type(PyObject *fields, PyObject *type)
+{
+    PyObject *seq = PySequence_Fast(fields, "_fields_ must be a sequence of pairs");
+    if (seq == NULL) {
+        return -1;
+    }
+    int found = 0;
+    for (Py_ssize_t i = 0; i < PySequence_Fast_GET_SIZE(seq) && !found; i++) {
+        PyObject *item = PySequence_Fast_GET_ITEM(seq, i);
+        if (PyTuple_Check(item) && PyTuple_GET_SIZE(item) >= 2 &&
+            PyTuple_GET_ITEM(item, 1) == type) {
+            found = 1;
+        }
+    }
+    Py_DECREF(seq);
+    if (found) {
+        PyErr_SetString(PyExc_AttributeError, "Structure or union cannot contain itself");
+        return -1;
+    }
+    return 0;
+}
+
 int
 _PyCtypes_StructUpdateFields(PyObject *type, PyObject *fields, int is_struct)
 {
@@ -146,6 +171,9 @@ _PyCtypes_StructUpdateFields(PyObject *type, PyObject *fields, int is_struct)
     }
     if (!PySequence_Check(fields) || PyUnicode_Check(fields) || PyBytes_Check(fields)) {
         PyErr_SetString(PyExc_TypeError, "_fields_ must be a sequence of pairs");
+        return -1;
+    }
+    if (contains_type(fields, type) != 0) {
         return -1;
     }
     PyObject *layout_mod = PyImport_ImportModule("ctypes._layout");
@@ -175,6 +203,10 @@ _PyCtypes_StructUpdateFields(PyObject *type, PyObject *fields, int is_struct)
         if (!PyObject_TypeCheck((PyObject *)f, &PyCField_Type)) {
             PyErr_SetString(PyExc_TypeError, "layout fields must be CField objects");
             goto error;
+        }
+        TypeInfo *fi = _PyCtypes_Info(f->type);
+        if (fi != NULL) {
+            fi->final = 1;      /* a member's layout cannot change any more */
         }
         if (PyType_Type.tp_setattro(type, f->name, (PyObject *)f) < 0) {
             goto error;
