@@ -147,8 +147,7 @@ _PyCtypes_MakeCallback(CFuncPtrObject *self, PyObject *callable, PyObject *argty
     Py_ssize_t n = argtypes ? PyTuple_GET_SIZE(argtypes) : 0;
     if (restype != NULL && restype != Py_None) {
         TypeInfo *ri = _PyCtypes_Info(restype);
-        if (ri == NULL || (ri->kind != CT_SIMPLE && ri->kind != CT_POINTER &&
-                           ri->kind != CT_STRUCT && ri->kind != CT_UNION)) {
+        if (ri == NULL || ri->kind != CT_SIMPLE) {
             PyErr_SetString(PyExc_TypeError, "invalid result type for callback function");
             return -1;
         }

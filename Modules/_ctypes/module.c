@@ -177,6 +177,10 @@ ctype_from_buffer(PyObject *type, PyObject *args)
     }
     Py_buffer view;
     if (PyObject_GetBuffer(src, &view, PyBUF_WRITABLE) < 0) {
+        if (PyErr_ExceptionMatches(PyExc_BufferError)) {
+            PyErr_Clear();
+            PyErr_Format(PyExc_TypeError, "underlying buffer is not writable");
+        }
         return NULL;
     }
     if (!PyBuffer_IsContiguous(&view, 'C')) {
@@ -535,15 +539,14 @@ set_text_array(TypeInfo *info, char *ptr, Py_ssize_t size, PyObject *value)
             PyErr_Format(PyExc_TypeError, "expected bytes, %s found", Py_TYPE(value)->tp_name);
             return -1;
         }
-        Py_ssize_t n = PyBytes_GET_SIZE(value);
+        /* Like strncpy: the bytes up to their first NUL, then one NUL if
+           it fits. */
+        Py_ssize_t n = (Py_ssize_t)strlen(PyBytes_AS_STRING(value));
         if (n > size) {
             PyErr_Format(PyExc_ValueError, "bytes too long (%zd, maximum length %zd)", n, size);
             return -1;
         }
-        memcpy(ptr, PyBytes_AS_STRING(value), (size_t)n);
-        if (n < size) {
-            ptr[n] = 0;
-        }
+        memcpy(ptr, PyBytes_AS_STRING(value), (size_t)(n < size ? n + 1 : n));
         return 0;
     }
     if (item->fmt->code == 'u') {
@@ -946,8 +949,10 @@ carg_repr(PyObject *op)
         Py_XDECREF(b);
         return r;
     }
-    default:
+    case 'P': case 'z': case 'Z':
         return PyUnicode_FromFormat("<cparam '%c' (%p)>", a->tag, a->value.p);
+    default:
+        return PyUnicode_FromFormat("<cparam '%c' at %p>", a->tag, op);
     }
 }
 
@@ -1319,6 +1324,10 @@ ready_base(PyTypeObject *tp, PyTypeObject *meta)
     if (tp != &PyCData_Type && tp->tp_base == NULL) {
         tp->tp_base = &PyCData_Type;
     }
+    /* Spelled out: the GC must see what every instance holds. */
+    tp->tp_dealloc = cdata_dealloc;
+    tp->tp_traverse = cdata_traverse;
+    tp->tp_clear = cdata_clear;
     return PyType_Ready(tp);
 }
 

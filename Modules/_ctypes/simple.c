@@ -603,7 +603,7 @@ simple_meta_new(PyTypeObject *meta, PyObject *args, PyObject *kwds)
         goto error;
     }
     /* Types of one byte read the same in either byte order. */
-    if (fmt->size == 1 || strchr("zZPO?", fmt->code)) {
+    if (fmt->size == 1 && strchr("bBc?", fmt->code)) {
         if (PyObject_SetAttrString(type, "__ctype_le__", type) < 0 ||
             PyObject_SetAttrString(type, "__ctype_be__", type) < 0) {
             goto error;

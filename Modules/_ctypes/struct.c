@@ -107,8 +107,28 @@ lift_anonymous(PyObject *type, PyObject *own)
                          name);
             goto error;
         }
+        /* The inner type's fields, and what it lifted from its own
+           anonymous members. */
+        PyObject *members = PyList_New(0);
+        if (members == NULL) {
+            goto error;
+        }
         for (Py_ssize_t j = 0; j < PyTuple_GET_SIZE(inner->fields); j++) {
-            CFieldObject *src = (CFieldObject *)PyTuple_GET_ITEM(inner->fields, j);
+            if (PyList_Append(members, PyTuple_GET_ITEM(inner->fields, j)) < 0) {
+                Py_DECREF(members);
+                goto error;
+            }
+        }
+        Py_ssize_t pos = 0;
+        PyObject *k, *v;
+        while (PyDict_Next(((PyTypeObject *)outer->type)->tp_dict, &pos, &k, &v)) {
+            if (PyObject_TypeCheck(v, &PyCField_Type) && PyList_Append(members, v) < 0) {
+                Py_DECREF(members);
+                goto error;
+            }
+        }
+        for (Py_ssize_t j = 0; j < PyList_GET_SIZE(members); j++) {
+            CFieldObject *src = (CFieldObject *)PyList_GET_ITEM(members, j);
             CFieldObject *f = PyObject_GC_New(CFieldObject, &PyCField_Type);
             if (f == NULL) {
                 goto error;
@@ -125,9 +145,11 @@ lift_anonymous(PyObject *type, PyObject *own)
             int rc = PyType_Type.tp_setattro(type, src->name, (PyObject *)f);
             Py_DECREF(f);
             if (rc < 0) {
+                Py_DECREF(members);
                 goto error;
             }
         }
+        Py_DECREF(members);
     }
     Py_DECREF(seq);
     return 0;
