@@ -432,6 +432,38 @@ cdata_root(CDataObject *self)
     return self;
 }
 
+/* The root's keep-alive container, made on first use: a dict for
+   aggregates, arrays and pointers (one entry per slot), nothing for simple
+   instances (which keep at most one object, held directly).  Returns the
+   root, or NULL with an exception. */
+static CDataObject *
+keep_container(CDataObject *self)
+{
+    CDataObject *root = cdata_root(self);
+    if (root->keep == NULL) {
+        TypeInfo *info = _PyCtypes_InfoOfObject((PyObject *)root);
+        if (info != NULL && info->kind != CT_SIMPLE) {
+            root->keep = PyDict_New();
+            if (root->keep == NULL) {
+                return NULL;
+            }
+        }
+    }
+    return root;
+}
+
+/* The slot's key in the root's dict: the index, then the index of each
+   view on the way up, as hex joined by ':' (what CPython shows). */
+static PyObject *
+keep_key(CDataObject *self, Py_ssize_t index)
+{
+    PyObject *key = PyUnicode_FromFormat("%x", (int)index);
+    for (CDataObject *t = self; key != NULL && t->base != NULL; t = t->base) {
+        Py_SETREF(key, PyUnicode_FromFormat("%U:%x", key, (int)t->index));
+    }
+    return key;
+}
+
 int
 _PyCtypes_KeepRef(CDataObject *self, Py_ssize_t index, PyObject *obj)
 {
@@ -439,18 +471,16 @@ _PyCtypes_KeepRef(CDataObject *self, Py_ssize_t index, PyObject *obj)
         Py_DECREF(obj);
         return 0;
     }
-    CDataObject *root = cdata_root(self);
-    if (root->keep == NULL) {
-        root->keep = PyDict_New();
-        if (root->keep == NULL) {
-            Py_DECREF(obj);
-            return -1;
-        }
+    CDataObject *root = keep_container(self);
+    if (root == NULL) {
+        Py_DECREF(obj);
+        return -1;
     }
-    /* Key: where in the root's memory the reference lives, so storing
-       again into the same slot replaces what it kept. */
-    PyObject *key = PyLong_FromSsize_t(index < 0 ? index
-                                       : (Py_ssize_t)(self->ptr - root->ptr) * 64 + index);
+    if (root->keep == NULL || !PyDict_CheckExact(root->keep)) {
+        Py_XSETREF(root->keep, obj);
+        return 0;
+    }
+    PyObject *key = keep_key(self, index);
     if (key == NULL) {
         Py_DECREF(obj);
         return -1;
@@ -499,12 +529,16 @@ copy_instance(CDataObject *owner, Py_ssize_t index, char *ptr, PyObject *value,
     if (owner == NULL) {
         return 0;
     }
-    /* What the source keeps, the copy needs too (pointer targets ...). */
-    CDataObject *sroot = cdata_root(src);
-    if (sroot->keep != NULL && PyDict_GET_SIZE(sroot->keep) > 0) {
-        return _PyCtypes_KeepRef(owner, index, Py_NewRef((PyObject *)sroot));
+    /* What the source keeps, the copy needs too (pointer targets ...):
+       its container goes into the owner's slot. */
+    CDataObject *sroot = keep_container(src);
+    if (sroot == NULL) {
+        return -1;
     }
-    return 0;
+    if (sroot->keep == NULL) {
+        return 0;
+    }
+    return _PyCtypes_KeepRef(owner, index, Py_NewRef(sroot->keep));
 }
 
 /* An error while building a member from a tuple reads
@@ -739,7 +773,7 @@ cdata_clear(PyObject *op)
 static PyObject *
 cdata_get_objects(PyObject *self, void *Py_UNUSED(c))
 {
-    PyObject *keep = cdata_root(CDATA(self))->keep;
+    PyObject *keep = CDATA(self)->keep;
     return Py_NewRef(keep ? keep : Py_None);
 }
 
