@@ -205,6 +205,63 @@ EXPORT(eight_ints) ret_8i_func(eight_ints in)
     return in;
 }
 
+/* Structures passed by value: the callee changes its copy only. */
+EXPORT(void) _testfunc_large_struct_update_value(three_longs in)
+{
+    in.first = in.second = in.third = 0x0badf00d;
+    (void)in;
+}
+
+typedef struct {
+    unsigned long first, second;
+} two_longs;
+
+EXPORT(two_longs) last_tfrsuv_arg = {0, 0};
+
+EXPORT(void) _testfunc_reg_struct_update_value(two_longs in)
+{
+    last_tfrsuv_arg = in;
+    in.first = in.second = 0x0badf00d;
+    (void)in;
+}
+
+typedef struct {
+    unsigned char data[16];
+} sixteen_bytes;
+
+EXPORT(int) _testfunc_array_in_struct1(sixteen_bytes in)
+{
+    int sum = 0;
+    for (int k = 0; k < 16; k++) {
+        sum += in.data[k];
+    }
+    memset(in.data, 0, sizeof(in.data));
+    return sum;
+}
+
+typedef struct {
+    double data[2];
+} two_doubles;
+
+EXPORT(double) _testfunc_array_in_struct2(two_doubles in)
+{
+    double sum = in.data[0] + in.data[1];
+    in.data[0] = in.data[1] = 0.0;
+    return sum;
+}
+
+typedef struct {
+    float data[2];
+    float more_data[2];
+} four_floats;
+
+EXPORT(double) _testfunc_array_in_struct2a(four_floats in)
+{
+    double sum = (double)in.data[0] + in.data[1] + in.more_data[0] + in.more_data[1];
+    memset(&in, 0, sizeof(in));
+    return sum;
+}
+
 /* ---- Bitfields ------------------------------------------------------------------ */
 
 struct bits {

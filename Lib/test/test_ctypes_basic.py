@@ -72,6 +72,16 @@ ADD = CFUNCTYPE(c_int, c_int, c_int)
 add = ADD(lambda a, b: a + b)
 print("callback direct", add(2, 3))
 
+# --- paramflags: named, defaulted and output parameters
+FREXP = CFUNCTYPE(c_double, c_double, POINTER(c_int))
+frexp = FREXP(("frexp", libc), ((1, "x"), (2, "exp")))
+print("paramflags out", frexp(8.0), frexp(x=0.5))
+STRTOL = CFUNCTYPE(c_long, c_char_p, c_void_p, c_int)
+strtol = STRTOL(("strtol", libc), ((1, "s"), (1, "end", None), (1, "base", 10)))
+print("paramflags defaults", strtol(b"42"), strtol(b"ff", base=16), strtol(s=b"17", base=8))
+show("paramflags missing", lambda: strtol())
+show("paramflags length", lambda: STRTOL(("strtol", libc), ((1, "s"),)))
+
 # --- structures, unions, bitfields, _pack_
 class POINT(Structure):
     _fields_ = [("x", c_int), ("y", c_int)]

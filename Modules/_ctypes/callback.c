@@ -206,4 +206,5 @@ _PyCtypes_FreeCallback(CFuncPtrObject *self)
     Py_CLEAR(self->restype);
     Py_CLEAR(self->errcheck);
     Py_CLEAR(self->name);
+    Py_CLEAR(self->paramflags);
 }

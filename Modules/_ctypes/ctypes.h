@@ -225,6 +225,7 @@ typedef struct {
     PyObject *restype;
     PyObject *errcheck;
     PyObject *name;
+    PyObject *paramflags;       /* tuple of (flag, name[, default]) or NULL */
     int has_restype;
 } CFuncPtrObject;
 

@@ -527,6 +527,153 @@ resolve_symbol(PyObject *self, PyObject *spec)
     return 0;
 }
 
+/* ---- paramflags: named, defaulted and output parameters ------------------------------- */
+
+#define PARAM_IN 1
+#define PARAM_OUT 2
+#define PARAM_DEFAULT_ZERO 4
+
+static int
+check_paramflags(PyObject *flags, TypeInfo *info)
+{
+    if (!PyTuple_Check(flags)) {
+        PyErr_SetString(PyExc_TypeError, "paramflags must be a tuple or None");
+        return -1;
+    }
+    Py_ssize_t n = PyTuple_GET_SIZE(flags);
+    if (info->argtypes == NULL || PyTuple_GET_SIZE(info->argtypes) != n) {
+        PyErr_SetString(PyExc_ValueError, "paramflags must have the same length as argtypes");
+        return -1;
+    }
+    for (Py_ssize_t i = 0; i < n; i++) {
+        PyObject *item = PyTuple_GET_ITEM(flags, i);
+        int flag;
+        PyObject *name = Py_None, *dflt = NULL;
+        if (!PyTuple_Check(item) ||
+            !PyArg_ParseTuple(item, "i|OO;paramflags must be a sequence of (int [,string "
+                              "[,value]]) tuples", &flag, &name, &dflt)) {
+            if (!PyErr_Occurred()) {
+                PyErr_SetString(PyExc_TypeError, "paramflags must be a sequence of (int "
+                                "[,string [,value]]) tuples");
+            }
+            return -1;
+        }
+        if (name != Py_None && !PyUnicode_Check(name)) {
+            PyErr_SetString(PyExc_TypeError, "paramflags names must be strings");
+            return -1;
+        }
+        int dir = flag & (PARAM_IN | PARAM_OUT);
+        if (dir == PARAM_OUT) {
+            TypeInfo *ai = _PyCtypes_Info(PyTuple_GET_ITEM(info->argtypes, i));
+            if (ai == NULL || ai->kind != CT_POINTER || ai->proto == NULL) {
+                PyErr_Format(PyExc_TypeError, "'out' parameter %zd must be a pointer type, "
+                             "not %s", i + 1,
+                             Py_TYPE(PyTuple_GET_ITEM(info->argtypes, i))->tp_name);
+                return -1;
+            }
+        }
+        else if (dir != 0 && dir != PARAM_IN && dir != (PARAM_IN | PARAM_OUT)) {
+            PyErr_Format(PyExc_ValueError, "paramflag value %d not supported", flag);
+            return -1;
+        }
+    }
+    return 0;
+}
+
+/* The C arguments of a call with paramflags, and the output objects. */
+static PyObject *
+bind_params(CFuncPtrObject *self, TypeInfo *info, PyObject *args, PyObject *kwds,
+            PyObject **outs)
+{
+    PyObject *flags = self->paramflags;
+    Py_ssize_t n = PyTuple_GET_SIZE(flags), pos = 0, nargs = PyTuple_GET_SIZE(args);
+    PyObject *call = PyList_New(0);
+    *outs = PyList_New(0);
+    if (call == NULL || *outs == NULL) {
+        goto error;
+    }
+    for (Py_ssize_t i = 0; i < n; i++) {
+        PyObject *item = PyTuple_GET_ITEM(flags, i);
+        int flag = PyLong_AsInt(PyTuple_GET_ITEM(item, 0));
+        PyObject *name = PyTuple_GET_SIZE(item) > 1 ? PyTuple_GET_ITEM(item, 1) : Py_None;
+        PyObject *dflt = PyTuple_GET_SIZE(item) > 2 ? PyTuple_GET_ITEM(item, 2) : NULL;
+        PyObject *v = NULL;
+        if ((flag & (PARAM_IN | PARAM_OUT)) == PARAM_OUT) {
+            TypeInfo *ai = _PyCtypes_Info(PyTuple_GET_ITEM(info->argtypes, i));
+            v = PyObject_CallNoArgs(ai->proto);
+            if (v == NULL || PyList_Append(*outs, v) < 0) {
+                Py_XDECREF(v);
+                goto error;
+            }
+        }
+        else if (pos < nargs) {
+            v = Py_NewRef(PyTuple_GET_ITEM(args, pos++));
+        }
+        else if (kwds != NULL && name != Py_None &&
+                 (v = PyDict_GetItemWithError(kwds, name)) != NULL) {
+            Py_INCREF(v);
+        }
+        else if (PyErr_Occurred()) {
+            goto error;
+        }
+        else if (dflt != NULL) {
+            v = Py_NewRef(dflt);
+        }
+        else if (flag & PARAM_DEFAULT_ZERO) {
+            v = PyLong_FromLong(0);
+        }
+        else {
+            if (name != Py_None) {
+                PyErr_Format(PyExc_TypeError, "required argument '%U' missing", name);
+            }
+            else {
+                PyErr_Format(PyExc_TypeError, "not enough arguments");
+            }
+            goto error;
+        }
+        int rc = PyList_Append(call, v);
+        Py_DECREF(v);
+        if (rc < 0) {
+            goto error;
+        }
+    }
+    for (; pos < nargs; pos++) {
+        if (PyList_Append(call, PyTuple_GET_ITEM(args, pos)) < 0) {
+            goto error;
+        }
+    }
+    Py_SETREF(call, PyList_AsTuple(call));
+    return call;
+error:
+    Py_XDECREF(call);
+    Py_CLEAR(*outs);
+    return NULL;
+}
+
+/* With output parameters the call returns their values (one, or a tuple). */
+static PyObject *
+output_values(PyObject *outs)
+{
+    Py_ssize_t n = PyList_GET_SIZE(outs);
+    PyObject *res = PyTuple_New(n);
+    if (res == NULL) {
+        return NULL;
+    }
+    for (Py_ssize_t i = 0; i < n; i++) {
+        PyObject *v = PyObject_CallMethod(PyList_GET_ITEM(outs, i), "__ctypes_from_outparam__",
+                                          NULL);
+        if (v == NULL) {
+            Py_DECREF(res);
+            return NULL;
+        }
+        PyTuple_SET_ITEM(res, i, v);
+    }
+    if (n == 1) {
+        Py_SETREF(res, Py_NewRef(PyTuple_GET_ITEM(res, 0)));
+    }
+    return res;
+}
+
 static PyObject *
 funcptr_new(PyTypeObject *type, PyObject *args, PyObject *kwds)
 {
@@ -549,8 +696,20 @@ funcptr_new(PyTypeObject *type, PyObject *args, PyObject *kwds)
         *fp_addr(self) = PyLong_AsVoidPtr(a0);
         rc = PyErr_Occurred() ? -1 : 0;
     }
-    else if (n == 1 && PyTuple_Check(a0)) {
+    else if ((n == 1 || n == 2) && PyTuple_Check(a0)) {
         rc = resolve_symbol(self, a0);
+        PyObject *flags = n == 2 ? PyTuple_GET_ITEM(args, 1) : Py_None;
+        if (rc == 0 && flags != Py_None) {
+            rc = check_paramflags(flags, info);
+            if (rc == 0) {
+                FP(self)->paramflags = Py_NewRef(flags);
+            }
+        }
+    }
+    else if (n > 2 && PyTuple_Check(a0)) {
+        PyErr_SetString(PyExc_TypeError, "the COM method form of function prototypes is not "
+                        "supported");
+        rc = -1;
     }
     else if (n == 1 && PyCallable_Check(a0)) {
         rc = _PyCtypes_MakeCallback(FP(self), a0, info->argtypes, info->restype, info->flags);
@@ -572,9 +731,19 @@ funcptr_call(PyObject *self, PyObject *args, PyObject *kwds)
 {
     CFuncPtrObject *f = FP(self);
     TypeInfo *info = _PyCtypes_InfoOfObject(self);
-    if (kwds != NULL && PyDict_GET_SIZE(kwds) > 0) {
+    PyObject *outs = NULL;
+    if (f->paramflags != NULL) {
+        args = bind_params(f, info, args, kwds, &outs);
+        if (args == NULL) {
+            return NULL;
+        }
+    }
+    else if (kwds != NULL && PyDict_GET_SIZE(kwds) > 0) {
         PyErr_SetString(PyExc_TypeError, "this function takes no keyword arguments");
         return NULL;
+    }
+    else {
+        Py_INCREF(args);
     }
     PyObject *argtypes = f->argtypes ? f->argtypes : info->argtypes;
     PyObject *converters = f->argtypes ? f->converters : info->converters;
@@ -584,10 +753,13 @@ funcptr_call(PyObject *self, PyObject *args, PyObject *kwds)
     PyObject *res = _PyCtypes_CallFunction(*fp_addr(self), args, argtypes, converters,
                                            restype, info->flags, 1);
     if (res != NULL && errcheck != NULL) {
-        PyObject *r = PyObject_CallFunctionObjArgs(errcheck, res, self, args, NULL);
-        Py_DECREF(res);
-        return r;
+        Py_SETREF(res, PyObject_CallFunctionObjArgs(errcheck, res, self, args, NULL));
     }
+    Py_DECREF(args);
+    if (res != NULL && outs != NULL && PyList_GET_SIZE(outs) > 0) {
+        Py_SETREF(res, output_values(outs));
+    }
+    Py_XDECREF(outs);
     return res;
 }
 
