@@ -263,6 +263,17 @@ array_meta_new(PyTypeObject *meta, PyObject *args, PyObject *kwds)
     for (int i = 0; i < ii->ndim; i++) {
         info->shape[i + 1] = ii->shape[i];
     }
+    info->base_itemsize = ii->kind == CT_ARRAY ? ii->base_itemsize : ii->size;
+    info->strides = PyMem_Malloc(sizeof(Py_ssize_t) * (size_t)info->ndim);
+    if (info->strides == NULL) {
+        PyErr_NoMemory();
+        goto error;
+    }
+    Py_ssize_t stride = info->base_itemsize;
+    for (int i = info->ndim - 1; i >= 0; i--) {
+        info->strides[i] = stride;
+        stride *= info->shape[i];
+    }
     /* libffi: a struct of the items (enough of them to classify it). */
     Py_ssize_t n = length < 16 ? length : 16;
     info->ffi_elements = PyMem_Calloc((size_t)n + 2, sizeof(ffi_type *));

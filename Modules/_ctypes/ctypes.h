@@ -74,6 +74,8 @@ typedef struct TypeInfo {
     char *format;               /* PEP 3118 format (owned) */
     int ndim;
     Py_ssize_t *shape;          /* owned, ndim entries */
+    Py_ssize_t *strides;        /* arrays: C-contiguous strides (owned, ndim) */
+    Py_ssize_t base_itemsize;   /* arrays: size of the innermost non-array item */
     /* function pointer types */
     PyObject *argtypes;         /* tuple or NULL */
     PyObject *converters;       /* tuple of from_param callables or NULL */

@@ -90,6 +90,7 @@ _PyCtypes_InfoFree(TypeInfo *info)
     PyMem_Free(info->ffi_elements);
     PyMem_Free(info->format);
     PyMem_Free(info->shape);
+    PyMem_Free(info->strides);
     PyMem_Free(info);
 }
 
@@ -813,20 +814,16 @@ _PyCtypes_ExportBuffer(PyObject *op, Py_buffer *view, int flags)
             view->itemsize = self->size;
         }
     }
-    if (info != NULL && info->kind == CT_ARRAY && info->ndim > 0 && (flags & PyBUF_ND)) {
+    if (info != NULL && info->kind == CT_ARRAY && info->ndim > 0) {
         view->ndim = info->ndim;
-        view->shape = info->shape;
-        Py_ssize_t item = self->size;
-        for (int i = 0; i < info->ndim; i++) {
-            if (info->shape[i] > 0) {
-                item /= info->shape[i];
-            }
-        }
-        view->itemsize = item;
+        view->shape = (flags & PyBUF_ND) ? info->shape : NULL;
+        view->strides = (flags & PyBUF_STRIDES) == PyBUF_STRIDES ? info->strides : NULL;
+        view->itemsize = info->base_itemsize;
     }
-    else if (flags & PyBUF_ND) {
-        view->ndim = 0;
+    else {
+        view->ndim = 0;         /* a scalar: one item of the whole size */
         view->shape = NULL;
+        view->strides = NULL;
     }
     return 0;
 }
@@ -964,29 +961,38 @@ static PyObject *
 carg_repr(PyObject *op)
 {
     PyCArgObject *a = (PyCArgObject *)op;
-    switch (a->tag) {
-    case 'b': case 'h': case 'i': case 'l': case 'q':
-        return PyUnicode_FromFormat("<cparam '%c' (%lld)>", a->tag, a->value.q);
+    const ArgValue *v = &a->value;
+    char t = a->tag;
+    switch (t) {
+    case 'b': return PyUnicode_FromFormat("<cparam '%c' (%d)>", t, (int)v->b);
+    case 'B': return PyUnicode_FromFormat("<cparam '%c' (%d)>", t, (int)(unsigned char)v->c);
+    case 'h': return PyUnicode_FromFormat("<cparam '%c' (%d)>", t, (int)v->h);
+    case 'H': return PyUnicode_FromFormat("<cparam '%c' (%d)>", t, (int)(unsigned short)v->h);
+    case 'i': return PyUnicode_FromFormat("<cparam '%c' (%d)>", t, v->i);
+    case 'I': return PyUnicode_FromFormat("<cparam '%c' (%u)>", t, (unsigned int)v->i);
+    case 'l': return PyUnicode_FromFormat("<cparam '%c' (%ld)>", t, v->l);
+    case 'L': return PyUnicode_FromFormat("<cparam '%c' (%lu)>", t, (unsigned long)v->l);
+    case 'q': return PyUnicode_FromFormat("<cparam '%c' (%lld)>", t, v->q);
+    case 'Q':
+        return PyUnicode_FromFormat("<cparam '%c' (%llu)>", t, (unsigned long long)v->q);
     case 'd':
     case 'f': {
-        PyObject *f = PyFloat_FromDouble(a->tag == 'd' ? a->value.d : a->value.f);
-        if (f == NULL) {
-            return NULL;
-        }
-        PyObject *r = PyUnicode_FromFormat("<cparam '%c' (%R)>", a->tag, f);
-        Py_DECREF(f);
+        PyObject *f = PyFloat_FromDouble(t == 'd' ? v->d : v->f);
+        PyObject *r = f ? PyUnicode_FromFormat("<cparam '%c' (%R)>", t, f) : NULL;
+        Py_XDECREF(f);
         return r;
     }
     case 'c': {
-        PyObject *b = PyBytes_FromStringAndSize(&a->value.c, 1);
-        PyObject *r = b ? PyUnicode_FromFormat("<cparam '%c' (%R)>", a->tag, b) : NULL;
-        Py_XDECREF(b);
-        return r;
+        unsigned char ch = (unsigned char)v->c;
+        if (ch >= 0x20 && ch < 0x7f && ch != '\\' && ch != '\'') {
+            return PyUnicode_FromFormat("<cparam '%c' ('%c')>", t, ch);
+        }
+        return PyUnicode_FromFormat("<cparam '%c' ('\\x%02x')>", t, (unsigned int)ch);
     }
     case 'P': case 'z': case 'Z':
-        return PyUnicode_FromFormat("<cparam '%c' (%p)>", a->tag, a->value.p);
+        return PyUnicode_FromFormat("<cparam '%c' (%p)>", t, v->p);
     default:
-        return PyUnicode_FromFormat("<cparam '%c' at %p>", a->tag, op);
+        return PyUnicode_FromFormat("<cparam '%c' at %p>", t, op);
     }
 }
 

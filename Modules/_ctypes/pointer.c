@@ -18,14 +18,32 @@ pointer_set_proto(PyObject *type, TypeInfo *info, PyObject *proto)
         return -1;
     }
     Py_XSETREF(info->proto, Py_NewRef(proto));
-    size_t n = strlen(pi->format ? pi->format : "B");
-    char *fmt = PyMem_Malloc(n + 2);
+    /* "&" and the target's format; an array target shows its shape,
+       as in "&(2)<h". */
+    PyObject *f = PyUnicode_FromString("&");
+    if (f != NULL && pi->kind == CT_ARRAY && pi->ndim > 0) {
+        PyUnicode_AppendAndDel(&f, PyUnicode_FromString("("));
+        for (int i = 0; i < pi->ndim && f != NULL; i++) {
+            PyUnicode_AppendAndDel(&f, PyUnicode_FromFormat(i ? ",%zd" : "%zd", pi->shape[i]));
+        }
+        if (f != NULL) {
+            PyUnicode_AppendAndDel(&f, PyUnicode_FromString(")"));
+        }
+    }
+    if (f != NULL) {
+        PyUnicode_AppendAndDel(&f, PyUnicode_FromString(pi->format ? pi->format : "B"));
+    }
+    const char *fs = f ? PyUnicode_AsUTF8(f) : NULL;
+    char *fmt = fs ? PyMem_Malloc(strlen(fs) + 1) : NULL;
     if (fmt == NULL) {
-        PyErr_NoMemory();
+        Py_XDECREF(f);
+        if (!PyErr_Occurred()) {
+            PyErr_NoMemory();
+        }
         return -1;
     }
-    fmt[0] = '&';
-    strcpy(fmt + 1, pi->format ? pi->format : "B");
+    strcpy(fmt, fs);
+    Py_DECREF(f);
     PyMem_Free(info->format);
     info->format = fmt;
     /* ctypes.POINTER(proto) finds this type there from now on. */

@@ -489,20 +489,17 @@ buffer_code(char code)
 {
     switch (code) {
     case 'z': case 'Z': case 'P': return "&B";
-    case 'O': return "O";
     case 'u': return sizeof(wchar_t) == 4 ? "<w" : "<u";
     case 'l': return sizeof(long) == 8 ? "<q" : "<l";
     case 'L': return sizeof(long) == 8 ? "<Q" : "<L";
-    case '?': return "?";
-    case 'c': return "c";
     default: {
-        static char buf[26][3];
-        static char lower[26][3];
-        char (*slot)[3] = code >= 'a' ? &lower[code - 'a'] : &buf[code - 'A'];
-        (*slot)[0] = '<';
-        (*slot)[1] = code;
-        (*slot)[2] = 0;
-        return *slot;
+        /* "<" and the code itself, one static string per code */
+        static char codes[128][3];
+        char *slot = codes[(unsigned char)code & 127];
+        slot[0] = '<';
+        slot[1] = code;
+        slot[2] = 0;
+        return slot;
     }
     }
 }
