@@ -1320,7 +1320,63 @@ ct_unpickle(PyObject *m, PyObject *args)
     return obj;
 }
 
+/* The object at an address (id(obj)): no check is possible, as in
+   CPython; for tests and debugging. */
+static PyObject *
+ct_obj_from_ptr(PyObject *m, PyObject *arg)
+{
+    PyObject *obj = PyLong_AsVoidPtr(arg);
+    if (obj == NULL) {
+        if (!PyErr_Occurred()) {
+            PyErr_SetString(PyExc_ValueError, "PyObj_FromPtr: NULL pointer");
+        }
+        return NULL;
+    }
+    if (PySys_Audit("ctypes.PyObj_FromPtr", "(O)", obj) < 0) {
+        return NULL;
+    }
+    return Py_NewRef(obj);
+}
+
+static PyObject *
+ct_incref(PyObject *m, PyObject *obj)
+{
+    Py_INCREF(obj);             /* a leak on purpose: the caller asked */
+    return Py_NewRef(obj);
+}
+
+static PyObject *
+ct_decref(PyObject *m, PyObject *obj)
+{
+    Py_DECREF(obj);             /* undoes an earlier Py_INCREF() */
+    return Py_NewRef(obj);
+}
+
+/* call_function(address, args): call a C function by address with the
+   default conversions, as a ctypes function pointer without argtypes. */
+static PyObject *
+ct_call_function(PyObject *m, PyObject *args)
+{
+    PyObject *addr_o, *callargs;
+    if (!PyArg_ParseTuple(args, "OO!:call_function", &addr_o, &PyTuple_Type, &callargs)) {
+        return NULL;
+    }
+    void *addr = PyLong_AsVoidPtr(addr_o);
+    if (addr == NULL && PyErr_Occurred()) {
+        return NULL;
+    }
+    if (PySys_Audit("ctypes.call_function", "OO", addr_o, callargs) < 0) {
+        return NULL;
+    }
+    return _PyCtypes_CallFunction(addr, callargs, NULL, NULL, NULL, 0, 0);
+}
+
 static PyMethodDef ct_functions[] = {
+    {"PyObj_FromPtr", ct_obj_from_ptr, METH_O, NULL},
+    {"Py_INCREF", ct_incref, METH_O, NULL},
+    {"Py_DECREF", ct_decref, METH_O, NULL},
+    {"call_function", ct_call_function, METH_VARARGS, NULL},
+    {"call_cdeclfunction", ct_call_function, METH_VARARGS, NULL},
     {"_unpickle", ct_unpickle, METH_VARARGS, NULL},
     {"sizeof", ct_sizeof, METH_O, "sizeof(C type) -> integer\nsizeof(C instance) -> integer"},
     {"alignment", ct_alignment, METH_O, "alignment(C type) -> integer"},
