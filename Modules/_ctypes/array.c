@@ -11,6 +11,12 @@ extern PyMethodDef *_PyCtypes_AggregateFromParamDef;
 
 static PyObject *array_cache;   /* (item type, length) -> array type */
 
+void
+_PyCtypes_ClearArrayCache(void)
+{
+    Py_CLEAR(array_cache);
+}
+
 PyObject *
 _PyCtypes_ArrayType(PyObject *itemtype, Py_ssize_t length)
 {

@@ -6,6 +6,7 @@
    behind ctypes.cast, string_at and memoryview_at. */
 
 #include "ctypes.h"
+#include "pycore_object.h"      /* _PyStaticType_InitBuiltin */
 #include <dlfcn.h>
 #include <errno.h>
 #include <string.h>
@@ -138,6 +139,38 @@ ctype_dealloc(PyObject *self)
     ct->info = NULL;
     _PyCtypes_InfoFree(info);
     PyType_Type.tp_dealloc(self);
+}
+
+/* The GC must see what a TypeInfo holds: item types and fields can
+   refer back to the type (a pointer type and its target's
+   __pointer_type__, a recursive structure). */
+static int
+ctype_traverse(PyObject *self, visitproc visit, void *arg)
+{
+    TypeInfo *info = ((CTypeObject *)self)->info;
+    if (info != NULL) {
+        Py_VISIT(info->proto);
+        Py_VISIT(info->fields);
+        Py_VISIT(info->argtypes);
+        Py_VISIT(info->converters);
+        Py_VISIT(info->restype);
+        Py_VISIT(info->errcheck);
+    }
+    return PyType_Type.tp_traverse(self, visit, arg);
+}
+
+static int
+ctype_clear(PyObject *self)
+{
+    TypeInfo *info = ((CTypeObject *)self)->info;
+    if (info != NULL) {
+        Py_CLEAR(info->fields);
+        Py_CLEAR(info->argtypes);
+        Py_CLEAR(info->converters);
+        Py_CLEAR(info->restype);
+        Py_CLEAR(info->errcheck);
+    }
+    return PyType_Type.tp_clear(self);
 }
 
 static PyObject *
@@ -346,6 +379,8 @@ static PyTypeObject CType_Type = {
     .tp_flags = Py_TPFLAGS_DEFAULT | Py_TPFLAGS_BASETYPE | Py_TPFLAGS_HAVE_GC |
                 Py_TPFLAGS_TYPE_SUBCLASS,
     .tp_dealloc = ctype_dealloc,
+    .tp_traverse = ctype_traverse,
+    .tp_clear = ctype_clear,
     .tp_as_number = &ctype_as_number,
     .tp_methods = ctype_methods,
     .tp_getset = ctype_getset,
@@ -356,7 +391,9 @@ int
 _PyCtypes_MetaInit(PyTypeObject *meta)
 {
     meta->tp_base = &CType_Type;
-    return PyType_Ready(meta);
+    meta->tp_traverse = ctype_traverse;
+    meta->tp_clear = ctype_clear;
+    return _PyStaticType_InitBuiltin(meta);
 }
 
 /* ---- _CData instances --------------------------------------------------------- */
@@ -1320,22 +1357,21 @@ ct_unpickle(PyObject *m, PyObject *args)
     return obj;
 }
 
-/* The object at an address (id(obj)): no check is possible, as in
-   CPython; for tests and debugging. */
+/* PyObj_FromPtr(address): the object whose id() is `address`.  Nothing
+   can be checked, as in CPython; for tests and debugging only. */
 static PyObject *
 ct_obj_from_ptr(PyObject *m, PyObject *arg)
 {
-    PyObject *obj = PyLong_AsVoidPtr(arg);
-    if (obj == NULL) {
-        if (!PyErr_Occurred()) {
-            PyErr_SetString(PyExc_ValueError, "PyObj_FromPtr: NULL pointer");
-        }
-        return NULL;
+    void *addr = PyLong_AsVoidPtr(arg);
+    if (addr != NULL) {
+        PyObject *found = (PyObject *)addr;
+        return PySys_Audit("ctypes.PyObj_FromPtr", "(O)", found) < 0 ? NULL
+                                                                      : Py_NewRef(found);
     }
-    if (PySys_Audit("ctypes.PyObj_FromPtr", "(O)", obj) < 0) {
-        return NULL;
+    if (!PyErr_Occurred()) {
+        PyErr_SetString(PyExc_ValueError, "PyObj_FromPtr: NULL pointer");
     }
-    return Py_NewRef(obj);
+    return NULL;
 }
 
 static PyObject *
@@ -1392,8 +1428,25 @@ static PyMethodDef ct_functions[] = {
     {NULL, NULL, 0, NULL},
 };
 
+void _PyCtypes_ClearArrayCache(void);
+
+static PyObject *state_owner;   /* the module whose globals these are */
+
+static void
+ct_module_free(void *m)
+{
+    if (m != state_owner) {
+        return;
+    }
+    Py_CLEAR(unpickle_func);
+    Py_CLEAR(_PyCtypes_ArgumentError);
+    _PyCtypes_ClearArrayCache();
+    state_owner = NULL;
+}
+
 static struct PyModuleDef ct_module_def = {
     PyModuleDef_HEAD_INIT,
+    .m_free = ct_module_free,
     .m_name = "_ctypes",
     .m_doc = "C data types, foreign function calls and shared libraries.",
     .m_size = -1,
@@ -1424,7 +1477,7 @@ ready_base(PyTypeObject *tp, PyTypeObject *meta)
     tp->tp_dealloc = cdata_dealloc;
     tp->tp_traverse = cdata_traverse;
     tp->tp_clear = cdata_clear;
-    return PyType_Ready(tp);
+    return _PyStaticType_InitBuiltin(tp);
 }
 
 extern PyMethodDef *_PyCtypes_AggregateFromParamDef;
@@ -1434,8 +1487,9 @@ init_module(PyObject *m)
 {
     PyCArrayType_Type.tp_methods = _PyCtypes_AggregateFromParamDef;
     CType_Type.tp_base = &PyType_Type;
-    if (PyType_Ready(&CType_Type) < 0 || PyType_Ready(&PyCArg_Type) < 0 ||
-        PyType_Ready(&PyCField_Type) < 0) {
+    if (_PyStaticType_InitBuiltin(&CType_Type) < 0 ||
+        _PyStaticType_InitBuiltin(&PyCArg_Type) < 0 ||
+        _PyStaticType_InitBuiltin(&PyCField_Type) < 0) {
         return -1;
     }
     PyTypeObject *metas[] = {&PyCSimpleType_Type, &PyCStructType_Type, &UnionType_Type,
@@ -1445,7 +1499,7 @@ init_module(PyObject *m)
             return -1;
         }
     }
-    if (PyType_Ready(&PyCData_Type) < 0 ||
+    if (_PyStaticType_InitBuiltin(&PyCData_Type) < 0 ||
         ready_base(&Simple_Type, &PyCSimpleType_Type) < 0 ||
         ready_base(&Struct_Type, &PyCStructType_Type) < 0 ||
         ready_base(&Union_Type, &UnionType_Type) < 0 ||
@@ -1454,9 +1508,14 @@ init_module(PyObject *m)
         ready_base(&PyCFuncPtr_Type, &PyCFuncPtrType_Type) < 0) {
         return -1;
     }
-    _PyCtypes_ArgumentError = PyErr_NewException("ctypes.ArgumentError", NULL, NULL);
     if (_PyCtypes_ArgumentError == NULL) {
-        return -1;
+        _PyCtypes_ArgumentError = PyErr_NewException("ctypes.ArgumentError", NULL, NULL);
+        if (_PyCtypes_ArgumentError == NULL) {
+            return -1;
+        }
+    }
+    if (state_owner == NULL) {
+        state_owner = m;
     }
     if (add_type(m, "_CData", &PyCData_Type) < 0 ||
         add_type(m, "_SimpleCData", &Simple_Type) < 0 ||
@@ -1487,7 +1546,7 @@ init_module(PyObject *m)
         PyModule_AddIntConstant(m, "CTYPES_MAX_ARGCOUNT", CT_MAX_ARGS) < 0) {
         return -1;
     }
-    unpickle_func = PyObject_GetAttrString(m, "_unpickle");
+    Py_XSETREF(unpickle_func, PyObject_GetAttrString(m, "_unpickle"));
     if (unpickle_func == NULL) {
         return -1;
     }
