@@ -1413,7 +1413,6 @@ static PyMethodDef ct_functions[] = {
     {"Py_DECREF", ct_decref, METH_O, NULL},
     {"call_function", ct_call_function, METH_VARARGS, NULL},
     {"call_cdeclfunction", ct_call_function, METH_VARARGS, NULL},
-    {"_unpickle", ct_unpickle, METH_VARARGS, NULL},
     {"sizeof", ct_sizeof, METH_O, "sizeof(C type) -> integer\nsizeof(C instance) -> integer"},
     {"alignment", ct_alignment, METH_O, "alignment(C type) -> integer"},
     {"byref", ct_byref, METH_VARARGS, "byref(C instance[, offset=0]) -> byref-object"},
@@ -1453,9 +1452,12 @@ static struct PyModuleDef ct_module_def = {
     .m_methods = ct_functions,
 };
 
+/* Our static types live as long as the process: immortal, so that the
+   references their bases and MROs hold do not count as left at exit. */
 static int
 add_type(PyObject *m, const char *name, PyTypeObject *tp)
 {
+    _Py_SetImmortal((PyObject *)tp);
     return PyModule_AddObjectRef(m, name, (PyObject *)tp);
 }
 
@@ -1517,6 +1519,7 @@ init_module(PyObject *m)
     if (state_owner == NULL) {
         state_owner = m;
     }
+    _Py_SetImmortal((PyObject *)&PyCArg_Type);
     if (add_type(m, "_CData", &PyCData_Type) < 0 ||
         add_type(m, "_SimpleCData", &Simple_Type) < 0 ||
         add_type(m, "Structure", &Struct_Type) < 0 ||
@@ -1546,8 +1549,17 @@ init_module(PyObject *m)
         PyModule_AddIntConstant(m, "CTYPES_MAX_ARGCOUNT", CT_MAX_ARGS) < 0) {
         return -1;
     }
-    Py_XSETREF(unpickle_func, PyObject_GetAttrString(m, "_unpickle"));
-    if (unpickle_func == NULL) {
+    /* Not the module's attribute: that one holds the module, and a C
+       global holding the module would keep it (and m_free) from ever
+       running. */
+    static PyMethodDef unpickle_def = {"_unpickle", ct_unpickle, METH_VARARGS, NULL};
+    PyObject *modname = PyUnicode_FromString("_ctypes");
+    if (modname == NULL) {
+        return -1;
+    }
+    Py_XSETREF(unpickle_func, PyCFunction_NewEx(&unpickle_def, NULL, modname));
+    Py_DECREF(modname);
+    if (unpickle_func == NULL || PyModule_AddObjectRef(m, "_unpickle", unpickle_func) < 0) {
         return -1;
     }
     if (add_ptr(m, "_memmove_addr", (void *)memmove) < 0 ||
