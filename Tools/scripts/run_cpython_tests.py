@@ -243,14 +243,39 @@ def prepare_tree(suite, out):
     target = os.path.join(out, "test")
     adaptations = os.path.join(TOOLS_DIR, "adaptations.txt")
     stamp = os.path.join(out, ".prepared")
-    sources = [suite, adaptations]
+    sources = [suite, adaptations, os.path.abspath(__file__)]
     if os.path.exists(stamp) and all(os.path.getmtime(s) <= os.path.getmtime(stamp) for s in sources):
         return
     shutil.rmtree(target, ignore_errors=True)
     shutil.copytree(suite, target, ignore=shutil.ignore_patterns("__pycache__"))
+    add_ctypes_tests(suite, target)
     for rel, lineno, reason in read_adaptations(adaptations):
         neutralise_line(os.path.join(out, rel), lineno, reason)
     open(stamp, "w").close()
+
+
+def add_ctypes_tests(suite, target):
+    """Make 3.11's ctypes tests the package test.test_ctypes.
+
+    In 3.11 they live inside the ctypes package (ctypes.test), which our 3.14
+    ctypes lacks; 3.12 moved them to test.test_ctypes, where they go here,
+    with their `ctypes.test` imports pointed at the new place.
+    """
+    source = os.path.join(os.path.dirname(suite), "ctypes", "test")
+    if not os.path.isdir(source):
+        return
+    dest = os.path.join(target, "test_ctypes")
+    shutil.copytree(source, dest, ignore=shutil.ignore_patterns("__pycache__"))
+    for name in os.listdir(dest):
+        if not name.endswith(".py"):
+            continue
+        path = os.path.join(dest, name)
+        with open(path, encoding="utf-8") as f:
+            text = f.read()
+        fixed = text.replace("ctypes.test", "test.test_ctypes")
+        if fixed != text:
+            with open(path, "w", encoding="utf-8") as f:
+                f.write(fixed)
 
 
 def read_adaptations(path):
