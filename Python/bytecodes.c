@@ -321,6 +321,8 @@
             BINARY_OP_MULTIPLY_INT,
             BINARY_OP_SUBSCR_LIST_INT,
             BINARY_OP_SUBSCR_TUPLE_INT,
+            BINARY_OP_SUBSCR_STR_INT,
+            BINARY_OP_SUBSCR_DICT,
             BINARY_OP_SUBTRACT_FLOAT,
             BINARY_OP_SUBTRACT_INT,
         };
@@ -488,6 +490,35 @@
             res = PyStackRef_FromPyObjectNew(PyTuple_GET_ITEM(tuple, index));
             PyStackRef_CLOSE(sub_st);
             PyStackRef_CLOSE(tuple_st);
+        }
+
+        /* s[i]: one character (the cached string for Latin-1 ones). */
+        inst(BINARY_OP_SUBSCR_STR_INT, (unused/5, str_st, sub_st -- res)) {
+            PyObject *str = PyStackRef_AsPyObjectBorrow(str_st);
+            PyObject *sub = PyStackRef_AsPyObjectBorrow(sub_st);
+            DEOPT_IF(!PyUnicode_CheckExact(str));
+            DEOPT_IF(!PyLong_CheckExact(sub) || !_PyLong_IsCompact((PyLongObject *)sub));
+            Py_ssize_t index = _PyLong_CompactValue((PyLongObject *)sub);
+            DEOPT_IF(index < 0 || index >= PyUnicode_GET_LENGTH(str));
+            PyObject *res_o = PyUnicode_FromOrdinal((int)PyUnicode_READ_CHAR(str, index));
+            DECREF_INPUTS();
+            ERROR_IF(res_o == NULL);
+            res = PyStackRef_FromPyObjectSteal(res_o);
+        }
+
+        /* d[k] on an exact dict: the lookup itself, KeyError when absent. */
+        inst(BINARY_OP_SUBSCR_DICT, (unused/5, dict_st, sub_st -- res)) {
+            PyObject *dict = PyStackRef_AsPyObjectBorrow(dict_st);
+            DEOPT_IF(!PyDict_CheckExact(dict));
+            PyObject *sub = PyStackRef_AsPyObjectBorrow(sub_st);
+            PyObject *res_o;
+            int found = PyDict_GetItemRef(dict, sub, &res_o);
+            if (found == 0) {
+                _PyErr_SetKeyError(sub);
+            }
+            DECREF_INPUTS();
+            ERROR_IF(found <= 0);
+            res = PyStackRef_FromPyObjectSteal(res_o);
         }
 
         inst(BINARY_SLICE, (container, start, stop -- res)) {

@@ -705,6 +705,71 @@
             break;
         }
 
+        case _BINARY_OP_SUBSCR_STR_INT: {
+            _PyStackRef str_st;
+            _PyStackRef sub_st;
+            _PyStackRef res;
+            sub_st = stack_pointer[-1];
+            str_st = stack_pointer[-2];
+            _PyFrame_SetStackPointer(frame, stack_pointer);
+            PyObject *str = PyStackRef_AsPyObjectBorrow(str_st);
+            PyObject *sub = PyStackRef_AsPyObjectBorrow(sub_st);
+            if (!PyUnicode_CheckExact(str)) {
+                UOP_STAT_INC(uopcode, miss);
+                JUMP_TO_JUMP_TARGET();
+            }
+            if (!PyLong_CheckExact(sub) || !_PyLong_IsCompact((PyLongObject *)sub)) {
+                UOP_STAT_INC(uopcode, miss);
+                JUMP_TO_JUMP_TARGET();
+            }
+            Py_ssize_t index = _PyLong_CompactValue((PyLongObject *)sub);
+            if (index < 0 || index >= PyUnicode_GET_LENGTH(str)) {
+                UOP_STAT_INC(uopcode, miss);
+                JUMP_TO_JUMP_TARGET();
+            }
+            PyObject *res_o = PyUnicode_FromOrdinal((int)PyUnicode_READ_CHAR(str, index));
+            PyStackRef_CLOSE(sub_st);
+            PyStackRef_CLOSE(str_st);
+            if (res_o == NULL) {
+                stack_pointer += -2;
+                JUMP_TO_ERROR();
+            }
+            res = PyStackRef_FromPyObjectSteal(res_o);
+            stack_pointer[-2] = res;
+            stack_pointer += -1;
+            break;
+        }
+
+        case _BINARY_OP_SUBSCR_DICT: {
+            _PyStackRef dict_st;
+            _PyStackRef sub_st;
+            _PyStackRef res;
+            sub_st = stack_pointer[-1];
+            dict_st = stack_pointer[-2];
+            _PyFrame_SetStackPointer(frame, stack_pointer);
+            PyObject *dict = PyStackRef_AsPyObjectBorrow(dict_st);
+            if (!PyDict_CheckExact(dict)) {
+                UOP_STAT_INC(uopcode, miss);
+                JUMP_TO_JUMP_TARGET();
+            }
+            PyObject *sub = PyStackRef_AsPyObjectBorrow(sub_st);
+            PyObject *res_o;
+            int found = PyDict_GetItemRef(dict, sub, &res_o);
+            if (found == 0) {
+                _PyErr_SetKeyError(sub);
+            }
+            PyStackRef_CLOSE(sub_st);
+            PyStackRef_CLOSE(dict_st);
+            if (found <= 0) {
+                stack_pointer += -2;
+                JUMP_TO_ERROR();
+            }
+            res = PyStackRef_FromPyObjectSteal(res_o);
+            stack_pointer[-2] = res;
+            stack_pointer += -1;
+            break;
+        }
+
         case _BINARY_SLICE: {
             _PyStackRef container;
             _PyStackRef start;

@@ -339,6 +339,42 @@
             DISPATCH();
         }
 
+        TARGET(BINARY_OP_SUBSCR_DICT) {
+            frame->instr_ptr = next_instr;
+            next_instr += 6;
+            INSTRUCTION_STATS(BINARY_OP_SUBSCR_DICT);
+            _Py_CODEUNIT* const this_instr = next_instr - 6;
+            (void)this_instr;
+            _PyStackRef dict_st;
+            _PyStackRef sub_st;
+            _PyStackRef res;
+            sub_st = stack_pointer[-1];
+            dict_st = stack_pointer[-2];
+            _PyFrame_SetStackPointer(frame, stack_pointer);
+            PyObject *dict = PyStackRef_AsPyObjectBorrow(dict_st);
+            if (!PyDict_CheckExact(dict)) {
+                UPDATE_MISS_STATS(BINARY_OP_SUBSCR_DICT);
+                assert(_PyOpcode_Deopt[opcode] == (BINARY_OP));
+                JUMP_TO_PREDICTED(BINARY_OP);
+            }
+            PyObject *sub = PyStackRef_AsPyObjectBorrow(sub_st);
+            PyObject *res_o;
+            int found = PyDict_GetItemRef(dict, sub, &res_o);
+            if (found == 0) {
+                _PyErr_SetKeyError(sub);
+            }
+            PyStackRef_CLOSE(sub_st);
+            PyStackRef_CLOSE(dict_st);
+            if (found <= 0) {
+                stack_pointer += -2;
+                goto error;
+            }
+            res = PyStackRef_FromPyObjectSteal(res_o);
+            stack_pointer[-2] = res;
+            stack_pointer += -1;
+            DISPATCH();
+        }
+
         TARGET(BINARY_OP_SUBSCR_LIST_INT) {
             frame->instr_ptr = next_instr;
             next_instr += 6;
@@ -372,6 +408,49 @@
             res = PyStackRef_FromPyObjectNew(PyList_GET_ITEM(list, index));
             PyStackRef_CLOSE(sub_st);
             PyStackRef_CLOSE(list_st);
+            stack_pointer[-2] = res;
+            stack_pointer += -1;
+            DISPATCH();
+        }
+
+        TARGET(BINARY_OP_SUBSCR_STR_INT) {
+            frame->instr_ptr = next_instr;
+            next_instr += 6;
+            INSTRUCTION_STATS(BINARY_OP_SUBSCR_STR_INT);
+            _Py_CODEUNIT* const this_instr = next_instr - 6;
+            (void)this_instr;
+            _PyStackRef str_st;
+            _PyStackRef sub_st;
+            _PyStackRef res;
+            sub_st = stack_pointer[-1];
+            str_st = stack_pointer[-2];
+            _PyFrame_SetStackPointer(frame, stack_pointer);
+            PyObject *str = PyStackRef_AsPyObjectBorrow(str_st);
+            PyObject *sub = PyStackRef_AsPyObjectBorrow(sub_st);
+            if (!PyUnicode_CheckExact(str)) {
+                UPDATE_MISS_STATS(BINARY_OP_SUBSCR_STR_INT);
+                assert(_PyOpcode_Deopt[opcode] == (BINARY_OP));
+                JUMP_TO_PREDICTED(BINARY_OP);
+            }
+            if (!PyLong_CheckExact(sub) || !_PyLong_IsCompact((PyLongObject *)sub)) {
+                UPDATE_MISS_STATS(BINARY_OP_SUBSCR_STR_INT);
+                assert(_PyOpcode_Deopt[opcode] == (BINARY_OP));
+                JUMP_TO_PREDICTED(BINARY_OP);
+            }
+            Py_ssize_t index = _PyLong_CompactValue((PyLongObject *)sub);
+            if (index < 0 || index >= PyUnicode_GET_LENGTH(str)) {
+                UPDATE_MISS_STATS(BINARY_OP_SUBSCR_STR_INT);
+                assert(_PyOpcode_Deopt[opcode] == (BINARY_OP));
+                JUMP_TO_PREDICTED(BINARY_OP);
+            }
+            PyObject *res_o = PyUnicode_FromOrdinal((int)PyUnicode_READ_CHAR(str, index));
+            PyStackRef_CLOSE(sub_st);
+            PyStackRef_CLOSE(str_st);
+            if (res_o == NULL) {
+                stack_pointer += -2;
+                goto error;
+            }
+            res = PyStackRef_FromPyObjectSteal(res_o);
             stack_pointer[-2] = res;
             stack_pointer += -1;
             DISPATCH();

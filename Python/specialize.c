@@ -88,8 +88,11 @@ binary_op_form(PyObject *lhs, PyObject *rhs, int oparg)
             if (PyTuple_CheckExact(lhs)) {
                 return BINARY_OP_SUBSCR_TUPLE_INT;
             }
+            if (PyUnicode_CheckExact(lhs)) {
+                return BINARY_OP_SUBSCR_STR_INT;
+            }
         }
-        return 0;
+        return PyDict_CheckExact(lhs) ? BINARY_OP_SUBSCR_DICT : 0;
     default:
         return 0;
     }
