@@ -46,41 +46,52 @@ static _Py_CODEUNIT interpreter_trampoline[] = {
 static_assert(INLINE_CACHE_ENTRIES_FOR_ITER == INLINE_CACHE_ENTRIES_SEND,
               "YIELD_VALUE resumes FOR_ITER_GEN and SEND_GEN at the same offset");
 
-/* Find the handler covering instruction `index` in the exception table.
-   The table is a sequence of entries (start, length, target, depth<<1 |
-   lasti), each a big-endian varint of 6-bit groups, bit 6 meaning "more
-   follows", bit 7 marking the first byte of an entry.  Entries are sorted
-   and non-overlapping for the innermost handler, so the first match wins. */
-static const uint8_t *
-parse_varint(const uint8_t *p, int *result)
+/* The exception table (co_exceptiontable) lists, in order of the code they
+   cover, entries of four numbers: first covered instruction, how many are
+   covered, the handler's instruction, and the handler's stack depth times
+   two plus a flag asking for the raising offset to be pushed.  Numbers are
+   written in 6-bit groups, most significant first; 0x40 in a byte means
+   another group follows (0x80 marks the byte that starts an entry, which
+   the reader does not need).  The innermost handler's entries come first
+   and do not overlap, so the first entry covering an instruction is its
+   handler. */
+typedef struct {
+    const uint8_t *next;
+    const uint8_t *end;
+} table_reader;
+
+static int
+read_table_number(table_reader *r)
 {
-    int val = p[0] & 63;
-    while (p[0] & 64) {
-        p++;
-        val = (val << 6) | (p[0] & 63);
+    int number = 0;
+    for (;;) {
+        uint8_t byte = *r->next++;
+        number = (number << 6) | (byte & 0x3f);
+        if (!(byte & 0x40) || r->next >= r->end) {
+            return number;
+        }
     }
-    *result = val;
-    return p + 1;
 }
 
 static int
 get_exception_handler(PyCodeObject *code, int index, int *level, int *handler, int *lasti)
 {
-    const uint8_t *p = (const uint8_t *)PyBytes_AS_STRING(code->co_exceptiontable);
-    const uint8_t *end = p + PyBytes_GET_SIZE(code->co_exceptiontable);
-    while (p < end) {
-        int start, size, target, depth_lasti;
-        p = parse_varint(p, &start);
-        p = parse_varint(p, &size);
-        if (start > index) {
-            return 0;
+    table_reader r = {
+        (const uint8_t *)PyBytes_AS_STRING(code->co_exceptiontable),
+        (const uint8_t *)PyBytes_AS_STRING(code->co_exceptiontable) + PyBytes_GET_SIZE(code->co_exceptiontable),
+    };
+    while (r.next < r.end) {
+        int first = read_table_number(&r);
+        int covered = read_table_number(&r);
+        if (index < first) {
+            return 0;  /* past it: entries are in code order */
         }
-        p = parse_varint(p, &target);
-        p = parse_varint(p, &depth_lasti);
-        if (index < start + size) {
+        int target = read_table_number(&r);
+        int depth_and_flag = read_table_number(&r);
+        if (index - first < covered) {
             *handler = target;
-            *level = depth_lasti >> 1;
-            *lasti = depth_lasti & 1;
+            *level = depth_and_flag >> 1;
+            *lasti = depth_and_flag & 1;
             return 1;
         }
     }
