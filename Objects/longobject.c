@@ -1053,17 +1053,20 @@ mag_divrem1(const digit *a, Py_ssize_t n, digit d, digit *q)
 }
 
 /* Shift left by 0 <= s < PyLong_SHIFT bits: z[0:n] = a << s, returns the
-   bits shifted out.  z may alias a. */
+   bits shifted out.  z may alias a.  Each result digit is its own digit's
+   low bits moved up with the top s bits of the digit below filling in (in
+   32-bit arithmetic the bits pushed past the top are dropped, but those are
+   exactly the ones the next digit takes). */
 static digit
 mag_lshift_bits(const digit *a, Py_ssize_t n, int s, digit *z)
 {
-    digit carry = 0;
+    digit from_below = 0;
     for (Py_ssize_t i = 0; i < n; i++) {
-        twodigits acc = ((twodigits)a[i] << s) | carry;
-        z[i] = (digit)acc & PyLong_MASK;
-        carry = (digit)(acc >> PyLong_SHIFT);
+        digit d = a[i];
+        z[i] = ((d << s) | from_below) & PyLong_MASK;
+        from_below = d >> (PyLong_SHIFT - s);
     }
-    return carry;
+    return from_below;
 }
 
 /* z[0:n] = a >> s for 0 <= s < PyLong_SHIFT; returns the bits lost. */
@@ -3033,29 +3036,30 @@ done:
 
 /* ---- int(x) ------------------------------------------------------------- */
 
-/* Check what __int__ / __index__ returned. */
+/* What __int__ or __index__ gave back, made an exact int: a subclass of
+   int is copied (with the DeprecationWarning 3.x gives for it), anything
+   else is a TypeError.  Steals `result`; NULL passes through. */
 static PyObject *
-check_int_result(PyObject *result, const char *method)
+exact_int_from_method(PyObject *result, const char *method)
 {
     if (result == NULL || PyLong_CheckExact(result)) {
         return result;
     }
-    if (!PyLong_Check(result)) {
-        PyErr_Format(PyExc_TypeError, "%s returned non-int (type %.200s)",
-                     method, Py_TYPE(result)->tp_name);
-        Py_DECREF(result);
-        return NULL;
+    const char *got = Py_TYPE(result)->tp_name;
+    PyObject *exact = NULL;
+    if (PyLong_Check(result)) {
+        int refused = PyErr_WarnFormat(
+            PyExc_DeprecationWarning, 1,
+            "%s returned non-int (type %.200s).  The ability to return an instance of a strict "
+            "subclass of int is deprecated, and may be removed in a future version of Python.",
+            method, got);
+        exact = refused < 0 ? NULL : _PyLong_Copy((PyLongObject *)result);
     }
-    if (PyErr_WarnFormat(PyExc_DeprecationWarning, 1,
-                         "%s returned non-int (type %.200s).  The ability to return an "
-                         "instance of a strict subclass of int is deprecated, and may be "
-                         "removed in a future version of Python.",
-                         method, Py_TYPE(result)->tp_name) < 0) {
-        Py_DECREF(result);
-        return NULL;
+    else {
+        PyErr_Format(PyExc_TypeError, "%s returned non-int (type %.200s)", method, got);
     }
-    Py_SETREF(result, _PyLong_Copy((PyLongObject *)result));
-    return result;
+    Py_DECREF(result);
+    return exact;
 }
 
 /* Parse any buffer-exporting object's bytes. */
@@ -3098,10 +3102,10 @@ _PyLong_FromNumber(PyObject *x)
     }
     PyNumberMethods *nb = Py_TYPE(x)->tp_as_number;
     if (nb != NULL && nb->nb_int != NULL) {
-        return check_int_result(nb->nb_int(x), "__int__");
+        return exact_int_from_method(nb->nb_int(x), "__int__");
     }
     if (nb != NULL && nb->nb_index != NULL) {
-        return check_int_result(nb->nb_index(x), "__index__");
+        return exact_int_from_method(nb->nb_index(x), "__index__");
     }
     if (PyUnicode_Check(x) || PyBytes_Check(x) || PyByteArray_Check(x)) {
         return long_from_string_like(x, 10);
@@ -3115,32 +3119,41 @@ _PyLong_FromNumber(PyObject *x)
     return NULL;
 }
 
+/* int()'s base argument: 0 or 2..36, else -1 with an error set. */
+static int
+int_base_argument(PyObject *obase)
+{
+    Py_ssize_t base = PyNumber_AsSsize_t(obase, NULL);
+    if (base == -1 && PyErr_Occurred()) {
+        return -1;
+    }
+    if (base == 0 || (base >= 2 && base <= 36)) {
+        return (int)base;
+    }
+    PyErr_SetString(PyExc_ValueError, "int() base must be >= 2 and <= 36, or 0");
+    return -1;
+}
+
+/* int(), int(x) and int(x, base) for exactly int. */
 static PyObject *
 long_new_exact(PyObject *x, PyObject *obase)
 {
-    if (x == NULL) {
-        if (obase != NULL) {
-            PyErr_SetString(PyExc_TypeError, "int() missing string argument");
-            return NULL;
-        }
-        return small_int(0);
-    }
     if (obase == NULL) {
-        return _PyLong_FromNumber(x);
+        return x == NULL ? small_int(0) : _PyLong_FromNumber(x);
     }
-    Py_ssize_t base = PyNumber_AsSsize_t(obase, NULL);
-    if (base == -1 && PyErr_Occurred()) {
+    if (x == NULL) {
+        PyErr_SetString(PyExc_TypeError, "int() missing string argument");
         return NULL;
     }
-    if ((base != 0 && base < 2) || base > 36) {
-        PyErr_SetString(PyExc_ValueError, "int() base must be >= 2 and <= 36, or 0");
+    int base = int_base_argument(obase);
+    if (base < 0) {
         return NULL;
     }
-    if (PyUnicode_Check(x) || PyBytes_Check(x) || PyByteArray_Check(x)) {
-        return long_from_string_like(x, (int)base);
+    PyObject *parsed = long_from_string_like(x, base);
+    if (parsed == NULL && !PyErr_Occurred()) {
+        PyErr_SetString(PyExc_TypeError, "int() can't convert non-string with explicit base");
     }
-    PyErr_SetString(PyExc_TypeError, "int() can't convert non-string with explicit base");
-    return NULL;
+    return parsed;
 }
 
 /* int subclasses: build the value, then copy it into the subtype. */
