@@ -404,4 +404,67 @@ conn.close()
 show("peer closed", lambda: client_context().wrap_socket(raw, server_hostname="localhost"))
 raw.close()
 listener.close()
+
+# select() waits with the GIL released while a server thread does its part.
+import select
+listener = socket.socket()
+listener.bind(("127.0.0.1", 0))
+listener.listen(1)
+sctx = server_context()
+served = []
+
+
+def serve_one():
+    conn, _ = listener.accept()
+    with sctx.wrap_socket(conn, server_side=True) as s:
+        served.append(s.recv(10))
+
+
+t = threading.Thread(target=serve_one)
+t.start()
+raw = socket.create_connection(listener.getsockname())
+raw.setblocking(False)
+s = client_context().wrap_socket(raw, server_hostname="localhost", do_handshake_on_connect=False)
+calls = 0
+while True:
+    calls += 1
+    try:
+        s.do_handshake()
+        break
+    except ssl.SSLWantReadError:
+        select.select([s], [], [], 10)
+    except ssl.SSLWantWriteError:
+        select.select([], [s], [], 10)
+print("select handshake", calls >= 1, s.version())
+s.setblocking(True)
+s.sendall(b"via select")
+t.join()
+s.close()
+listener.close()
+print("served", served)
+
+# Context garbage: an SNI callback bound to its own context is a cycle.
+import gc
+import weakref
+
+
+class CycleContext(ssl.SSLContext):
+    def callback(self, *args):
+        pass
+
+
+c = CycleContext(ssl.PROTOCOL_TLS_SERVER)
+c.sni_callback = c.callback
+ref = weakref.ref(c)
+del c
+gc.collect()
+print("cycle collected", ref() is None)
+
+import warnings
+with warnings.catch_warnings(record=True) as caught:
+    warnings.simplefilter("always")
+    ctx = ssl.SSLContext(ssl.PROTOCOL_TLS_CLIENT)
+    ctx.options |= ssl.OP_NO_TLSv1_1
+    ctx.options |= ssl.OP_NO_TICKET
+print("option warnings", [str(w.message) for w in caught])
 print("done")

@@ -117,13 +117,42 @@ context_new(PyTypeObject *type, PyObject *args, PyObject *kwargs)
     X509_VERIFY_PARAM_set_hostflags(param, self->host_flags);
     SSL_CTX_set_session_id_context(ctx, (const unsigned char *)"Python", 6);
     SSL_CTX_set_tlsext_servername_callback(ctx, NULL);
+    /* Callbacks find the Python object through the SSL_CTX, which may
+       outlive it (a connection switched to another context keeps its
+       first one): dealloc clears the link. */
+    SSL_CTX_set_app_data(ctx, self);
     return (PyObject *)self;
+}
+
+static int
+context_traverse(PyObject *op, visitproc visit, void *arg)
+{
+    Py_VISIT(CTX(op)->sni_callback);
+    Py_VISIT(CTX(op)->keylog_filename);
+    return 0;
+}
+
+/* The SNI callback is often a bound method of the context itself. */
+static int
+context_clear(PyObject *op)
+{
+    PySSLContext *self = CTX(op);
+    if (self->sni_callback != NULL) {
+        SSL_CTX_set_tlsext_servername_callback(self->ctx, NULL);
+        Py_CLEAR(self->sni_callback);
+    }
+    return 0;
 }
 
 static void
 context_dealloc(PyObject *op)
 {
     PySSLContext *self = CTX(op);
+    PyObject_GC_UnTrack(op);
+    SSL_CTX_set_app_data(self->ctx, NULL);
+    SSL_CTX_set_tlsext_servername_callback(self->ctx, NULL);
+    SSL_CTX_set_alpn_select_cb(self->ctx, NULL, NULL);
+    SSL_CTX_set_keylog_callback(self->ctx, NULL);
     SSL_CTX_free(self->ctx);
     PyMem_Free(self->alpn);
     Py_XDECREF(self->sni_callback);
@@ -160,6 +189,13 @@ set_options(PyObject *op, PyObject *value, void *c)
         return -1;
     }
     uint64_t have = SSL_CTX_get_options(CTX(op)->ctx);
+    const uint64_t version_bits = SSL_OP_NO_SSLv2 | SSL_OP_NO_SSLv3 | SSL_OP_NO_TLSv1 |
+                                  SSL_OP_NO_TLSv1_1 | SSL_OP_NO_TLSv1_2 | SSL_OP_NO_TLSv1_3;
+    if (((uint64_t)want & ~have & version_bits) &&
+        PyErr_WarnEx(PyExc_DeprecationWarning,
+                     "ssl.OP_NO_SSL*/ssl.OP_NO_TLS* options are deprecated", 2) < 0) {
+        return -1;
+    }
     SSL_CTX_clear_options(CTX(op)->ctx, have & ~(uint64_t)want);
     SSL_CTX_set_options(CTX(op)->ctx, (uint64_t)want & ~have);
     return 0;
@@ -370,27 +406,39 @@ get_num_tickets(PyObject *op, void *c)
     return PyLong_FromSize_t(SSL_CTX_get_num_tickets(CTX(op)->ctx));
 }
 
+/* A ticket count: a non-negative int; -1 with an exception otherwise. */
+static int
+ticket_count(PyObject *value, size_t *out)
+{
+    Py_ssize_t n = PyNumber_AsSsize_t(value, PyExc_OverflowError);
+    if (n < 0) {
+        if (!PyErr_Occurred()) {
+            PyErr_SetString(PyExc_ValueError, "value must be non-negative");
+        }
+        return -1;
+    }
+    *out = (size_t)n;
+    return 0;
+}
+
 static int
 set_num_tickets(PyObject *op, PyObject *value, void *c)
 {
+    size_t count;
     if (value == NULL) {
         PyErr_SetString(PyExc_AttributeError, "cannot delete num_tickets");
         return -1;
     }
-    Py_ssize_t n = PyNumber_AsSsize_t(value, PyExc_OverflowError);
-    if (n == -1 && PyErr_Occurred()) {
+    if (ticket_count(value, &count) < 0) {
         return -1;
     }
-    if (n < 0) {
-        PyErr_SetString(PyExc_ValueError, "value must be non-negative");
-        return -1;
-    }
-    if (CTX(op)->protocol != PY_SSL_VERSION_TLS_SERVER) {
-        PyErr_SetString(PyExc_ValueError, "SSLContext is not a server context.");
-        return -1;
-    }
-    if (!SSL_CTX_set_num_tickets(CTX(op)->ctx, (size_t)n)) {
-        PyErr_SetString(PyExc_ValueError, "failed to set num tickets.");
+    /* Only a server sends tickets. */
+    int ok = CTX(op)->protocol == PY_SSL_VERSION_TLS_SERVER &&
+             SSL_CTX_set_num_tickets(CTX(op)->ctx, count);
+    if (!ok) {
+        PyErr_SetString(PyExc_ValueError, CTX(op)->protocol == PY_SSL_VERSION_TLS_SERVER
+                                              ? "failed to set num tickets."
+                                              : "SSLContext is not a server context.");
         return -1;
     }
     return 0;
@@ -451,7 +499,7 @@ set_sni_callback(PyObject *op, PyObject *value, void *c)
     }
     Py_XSETREF(self->sni_callback, Py_NewRef(value));
     SSL_CTX_set_tlsext_servername_callback(self->ctx, sni_trampoline);
-    SSL_CTX_set_tlsext_servername_arg(self->ctx, self);
+    SSL_CTX_set_tlsext_servername_arg(self->ctx, self->ctx);
     return 0;
 }
 
@@ -462,12 +510,15 @@ set_sni_callback(PyObject *op, PyObject *value, void *c)
 static int
 sni_trampoline(SSL *ssl, int *alert, void *arg)
 {
-    PySSLContext *ctx = arg;
+    PySSLContext *ctx = SSL_CTX_get_app_data((SSL_CTX *)arg);
     PySSLSocket *s = SSL_get_app_data(ssl);
-    if (s == NULL || s->saved == NULL || ctx->sni_callback == NULL) {
+    if (ctx == NULL || s == NULL || s->saved == NULL || ctx->sni_callback == NULL) {
         return SSL_TLSEXT_ERR_OK;
     }
     PyEval_RestoreThread(s->saved);
+    /* The callback may drop the last other reference to ctx by switching
+       the connection to another context. */
+    Py_INCREF(ctx);
     int result = SSL_TLSEXT_ERR_OK;
     PyObject *cb = Py_NewRef(ctx->sni_callback);
     PyObject *target = NULL;
@@ -504,6 +555,7 @@ sni_trampoline(SSL *ssl, int *alert, void *arg)
     }
     Py_XDECREF(r);
     Py_DECREF(cb);
+    Py_DECREF(ctx);
     s->saved = PyEval_SaveThread();
     return result;
 }
@@ -1021,8 +1073,8 @@ static int
 alpn_select(SSL *ssl, const unsigned char **out, unsigned char *outlen, const unsigned char *in,
             unsigned int inlen, void *arg)
 {
-    PySSLContext *ctx = arg;
-    if (ctx->alpn == NULL) {
+    PySSLContext *ctx = SSL_CTX_get_app_data((SSL_CTX *)arg);
+    if (ctx == NULL || ctx->alpn == NULL) {
         return SSL_TLSEXT_ERR_NOACK;
     }
     unsigned char *chosen;
@@ -1060,7 +1112,7 @@ context_set_alpn_protocols(PyObject *op, PyObject *arg)
     if (SSL_CTX_set_alpn_protos(self->ctx, self->alpn, self->alpn_len) != 0) {
         return PySSL_QUEUE_ERROR("cannot set the ALPN protocols");
     }
-    SSL_CTX_set_alpn_select_cb(self->ctx, alpn_select, self);
+    SSL_CTX_set_alpn_select_cb(self->ctx, alpn_select, self->ctx);
     Py_RETURN_NONE;
 }
 
@@ -1205,8 +1257,12 @@ PyTypeObject _PySSLContext_Type = {
     .tp_dealloc = context_dealloc,
     .tp_getattro = PyObject_GenericGetAttr,
     .tp_setattro = PyObject_GenericSetAttr,
-    .tp_flags = Py_TPFLAGS_DEFAULT | Py_TPFLAGS_BASETYPE,
+    .tp_flags = Py_TPFLAGS_DEFAULT | Py_TPFLAGS_BASETYPE | Py_TPFLAGS_HAVE_GC,
     .tp_doc = "The settings shared by TLS connections (an OpenSSL SSL_CTX).",
+    .tp_traverse = context_traverse,
+    .tp_clear = context_clear,
+    .tp_alloc = PyType_GenericAlloc,
+    .tp_free = PyObject_GC_Del,
     .tp_methods = context_methods,
     .tp_getset = context_getset,
     .tp_new = context_new,

@@ -5,27 +5,36 @@
 
 /* ---- MemoryBIO ------------------------------------------------------------- */
 
+/* A memory BIO that reads as "retry later" while empty, until
+   write_eof() makes an empty queue mean end of file. */
+static BIO *
+fresh_mem_bio(void)
+{
+    BIO *bio = BIO_new(BIO_s_mem());
+    if (bio != NULL) {
+        BIO_set_mem_eof_return(bio, -1);
+    }
+    return bio;
+}
+
 static PyObject *
 bio_new(PyTypeObject *type, PyObject *args, PyObject *kwargs)
 {
-    if (PyTuple_GET_SIZE(args) != 0 || (kwargs != NULL && PyDict_GET_SIZE(kwargs) > 0)) {
+    int has_kwargs = kwargs != NULL && PyDict_GET_SIZE(kwargs) > 0;
+    if (has_kwargs || PyTuple_GET_SIZE(args) > 0) {
         PyErr_SetString(PyExc_TypeError, "MemoryBIO() takes no arguments");
         return NULL;
     }
-    BIO *bio = BIO_new(BIO_s_mem());
-    if (bio == NULL) {
-        return PySSL_QUEUE_ERROR("failed to allocate BIO");
-    }
-    /* An empty queue is "try again later" until write_eof() says no more
-       data will come. */
-    BIO_set_mem_eof_return(bio, -1);
     PySSLMemoryBIO *self = (PySSLMemoryBIO *)type->tp_alloc(type, 0);
     if (self == NULL) {
-        BIO_free(bio);
         return NULL;
     }
-    self->bio = bio;
     self->eof_written = 0;
+    self->bio = fresh_mem_bio();
+    if (self->bio == NULL) {
+        Py_DECREF(self);
+        return PySSL_QUEUE_ERROR("failed to allocate BIO");
+    }
     return (PyObject *)self;
 }
 
@@ -33,7 +42,9 @@ static void
 bio_dealloc(PyObject *op)
 {
     PySSLMemoryBIO *self = (PySSLMemoryBIO *)op;
-    BIO_free(self->bio);
+    if (self->bio != NULL) {
+        BIO_free(self->bio);
+    }
     Py_TYPE(op)->tp_free(op);
 }
 
