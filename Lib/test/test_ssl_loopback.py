@@ -1,6 +1,8 @@
 # _ssl over OpenSSL through CPython's ssl.py: a TLS client and server over
 # loopback sockets in two threads, MemoryBIO handshakes, verification
 # failures and configuration errors.  Certificates: Lib/test/ssl_data/.
+# The .exp is python3.13 output except "session on server side": 3.14's ssl.py
+# refuses a session for a server itself, before _ssl sees it.
 import os
 import re
 import socket
@@ -467,4 +469,64 @@ with warnings.catch_warnings(record=True) as caught:
     ctx.options |= ssl.OP_NO_TLSv1_1
     ctx.options |= ssl.OP_NO_TICKET
 print("option warnings", [str(w.message) for w in caught])
+
+# The message callback (a debugging hook) sees the handshake messages.
+msgs = []
+cctx = client_context()
+cctx._msg_callback = lambda conn, direction, version, ctype, mtype, data: msgs.append(
+    (type(conn).__name__, direction, ctype, mtype))
+client, server, _ = bio_handshake(cctx, server_context())
+print("msg callback", msgs[:3], len(msgs) > 5, client.shared_ciphers(), len(server.shared_ciphers()) > 0)
+show("msg callback not callable", lambda: setattr(cctx, "_msg_callback", 3))
+cctx._msg_callback = None
+print("msg callback cleared", cctx._msg_callback)
+
+# TLS 1.2 session resumption: the second connection reuses the first's session.
+sctx = server_context()
+cctx = client_context()
+cctx.maximum_version = ssl.TLSVersion.TLSv1_2
+first, _ = run_pair(sctx, cctx, client_fn=lambda s: (s.session, s.session_reused))
+session = first[0]
+print("session", type(session).__name__, first[1], len(session.id) > 0, session.has_ticket,
+      session.timeout > 0, session == session)
+
+
+def reuse(s):
+    return s.session_reused, s.session.id == session.id
+
+
+listener = socket.socket()
+listener.bind(("127.0.0.1", 0))
+listener.listen(1)
+
+
+def serve_reuse():
+    conn, _ = listener.accept()
+    with sctx.wrap_socket(conn, server_side=True) as s:
+        s.recv(1)
+
+
+t = threading.Thread(target=serve_reuse)
+t.start()
+with socket.create_connection(listener.getsockname(), timeout=10) as raw:
+    with cctx.wrap_socket(raw, server_hostname="localhost", session=session) as s:
+        print("resumed", reuse(s))
+        s.sendall(b"x")
+t.join()
+listener.close()
+print("server stats", sctx.session_stats()["hits"], sctx.session_stats()["accept"])
+show("session on server side", lambda: sctx.wrap_bio(ssl.MemoryBIO(), ssl.MemoryBIO(), server_side=True, session=session))
+show("session wrong type", lambda: cctx.wrap_bio(ssl.MemoryBIO(), ssl.MemoryBIO(), server_hostname="localhost", session=3))
+show("session other context", lambda: client_context().wrap_bio(ssl.MemoryBIO(), ssl.MemoryBIO(), server_hostname="localhost", session=session))
+
+# An SSLSocket (or socket) collected while open warns, then closes its fd.
+with warnings.catch_warnings(record=True) as caught:
+    warnings.simplefilter("always")
+    ss = client_context().wrap_socket(socket.socket(), server_hostname="localhost")
+    del ss
+    gc.collect()
+    plain = socket.socket()
+    plain.close()
+    del plain
+print("unclosed", [(w.category.__name__, str(w.message).split(" fd=")[0]) for w in caught])
 print("done")

@@ -269,21 +269,19 @@ decode_crl_points(X509 *cert)
     return out;
 }
 
+/* The serial number as OpenSSL prints an INTEGER: hex digit pairs. */
 static PyObject *
 serial_to_str(X509 *cert)
 {
-    BIGNUM *bn = ASN1_INTEGER_to_BN(X509_get0_serialNumber(cert), NULL);
-    if (bn == NULL) {
-        return PySSL_QUEUE_ERROR("bad serial number");
-    }
-    char *hex = BN_bn2hex(bn);
-    BN_free(bn);
-    if (hex == NULL) {
+    BIO *bio = BIO_new(BIO_s_mem());
+    if (bio == NULL) {
         return PyErr_NoMemory();
     }
-    PyObject *out = PyUnicode_FromString(hex);
-    OPENSSL_free(hex);
-    return out;
+    if (i2a_ASN1_INTEGER(bio, X509_get0_serialNumber(cert)) < 0) {
+        BIO_free(bio);
+        return PySSL_QUEUE_ERROR("bad serial number");
+    }
+    return bio_to_str(bio);
 }
 
 /* ---- The dict ------------------------------------------------------------------ */

@@ -6,8 +6,13 @@
    SSL_new time; the hostname to check and post-handshake authentication
    are applied per connection (sslsocket.c). */
 
+/* PEM_read_bio_DHparams is deprecated in OpenSSL 3 but reports a file
+   without parameters as PEM's NO_START_LINE, as load_dh_params should;
+   the decoder-based readers report only "unsupported". */
+#define OPENSSL_SUPPRESS_DEPRECATED 1
 #include "ssl.h"
 #include <openssl/pem.h>
+#include <openssl/dh.h>
 #include <errno.h>
 
 #define PY_SSL_DEFAULT_CIPHERS \
@@ -128,6 +133,7 @@ static int
 context_traverse(PyObject *op, visitproc visit, void *arg)
 {
     Py_VISIT(CTX(op)->sni_callback);
+    Py_VISIT(CTX(op)->msg_callback);
     Py_VISIT(CTX(op)->keylog_filename);
     return 0;
 }
@@ -140,6 +146,10 @@ context_clear(PyObject *op)
     if (self->sni_callback != NULL) {
         SSL_CTX_set_tlsext_servername_callback(self->ctx, NULL);
         Py_CLEAR(self->sni_callback);
+    }
+    if (self->msg_callback != NULL) {
+        SSL_CTX_set_msg_callback(self->ctx, NULL);
+        Py_CLEAR(self->msg_callback);
     }
     return 0;
 }
@@ -155,7 +165,9 @@ context_dealloc(PyObject *op)
     SSL_CTX_set_keylog_callback(self->ctx, NULL);
     SSL_CTX_free(self->ctx);
     PyMem_Free(self->alpn);
+    SSL_CTX_set_msg_callback(self->ctx, NULL);
     Py_XDECREF(self->sni_callback);
+    Py_XDECREF(self->msg_callback);
     Py_XDECREF(self->keylog_filename);
     if (self->keylog_file != NULL) {
         fclose(self->keylog_file);
@@ -560,21 +572,85 @@ sni_trampoline(SSL *ssl, int *alert, void *arg)
     return result;
 }
 
+/* The message type of a TLS protocol message for the callback: the alert
+   description of an alert, a pseudo type for ChangeCipherSpec, else the
+   first byte (the handshake type, or a record header's content type). */
+static int
+message_type(int content_type, const unsigned char *p, size_t len)
+{
+    if (content_type == SSL3_RT_CHANGE_CIPHER_SPEC) {
+        return 0x0101;
+    }
+    if (content_type == SSL3_RT_ALERT) {
+        return len >= 2 ? p[1] : -1;
+    }
+    return len >= 1 ? p[0] : -1;
+}
+
+/* SSL_CTX_set_msg_callback's hook: OpenSSL calls it inside an operation,
+   without the GIL.  An exception is kept and raised when the operation
+   returns (the first one wins). */
+static void
+msg_trampoline(int write_p, int version, int content_type, const void *buf, size_t len,
+               SSL *ssl, void *arg)
+{
+    PySSLSocket *s = SSL_get_app_data(ssl);
+    if (s == NULL || s->saved == NULL) {
+        return;
+    }
+    PyEval_RestoreThread(s->saved);
+    PyObject *cb = s->ctx->msg_callback;
+    if (cb != NULL) {
+        Py_INCREF(cb);
+        PyObject *conn = NULL;
+        if (s->owner != NULL) {
+            PyWeakref_GetRef(s->owner, &conn);
+        }
+        if (conn == NULL) {
+            conn = Py_NewRef((PyObject *)s);
+        }
+        PyObject *r = PyObject_CallFunction(
+            cb, "Osiiiy#", conn, write_p ? "write" : "read", version, content_type,
+            message_type(content_type, buf, len), (const char *)buf, (Py_ssize_t)len);
+        if (r == NULL) {
+            PyObject *exc = PyErr_GetRaisedException();
+            if (s->callback_exc == NULL) {
+                s->callback_exc = exc;
+            }
+            else {
+                Py_DECREF(exc);
+            }
+        }
+        Py_XDECREF(r);
+        Py_DECREF(conn);
+        Py_DECREF(cb);
+    }
+    s->saved = PyEval_SaveThread();
+}
+
 static PyObject *
 get_msg_callback(PyObject *op, void *c)
 {
-    Py_RETURN_NONE;
+    PyObject *cb = CTX(op)->msg_callback;
+    return Py_NewRef(cb ? cb : Py_None);
 }
 
 static int
 set_msg_callback(PyObject *op, PyObject *value, void *c)
 {
+    PySSLContext *self = CTX(op);
     if (value == NULL || value == Py_None) {
+        SSL_CTX_set_msg_callback(self->ctx, NULL);
+        Py_CLEAR(self->msg_callback);
         return 0;
     }
-    PyErr_SetString(PyExc_NotImplementedError,
-                    "_ssl: message callbacks (SSLContext._msg_callback) are not supported");
-    return -1;
+    if (!PyCallable_Check(value)) {
+        PyErr_Format(PyExc_TypeError, "%R is not callable.", value);
+        return -1;
+    }
+    Py_XSETREF(self->msg_callback, Py_NewRef(value));
+    SSL_CTX_set_msg_callback(self->ctx, msg_trampoline);
+    return 0;
 }
 
 static void
@@ -928,13 +1004,14 @@ context_load_dh_params(PyObject *op, PyObject *arg)
         errno = e ? e : ENOENT;
         return PyErr_SetFromErrnoWithFilenameObject(PyExc_OSError, arg);
     }
-    EVP_PKEY *params = PEM_read_bio_Parameters(bio, NULL);
+    DH *dh = PEM_read_bio_DHparams(bio, NULL, NULL, NULL);
     BIO_free(bio);
-    if (params == NULL) {
+    if (dh == NULL) {
         return PySSL_QUEUE_ERROR("cannot read DH parameters");
     }
-    if (!SSL_CTX_set0_tmp_dh_pkey(CTX(op)->ctx, params)) {
-        EVP_PKEY_free(params);
+    int ok = SSL_CTX_set_tmp_dh(CTX(op)->ctx, dh);
+    DH_free(dh);
+    if (!ok) {
         return PySSL_QUEUE_ERROR("cannot use the DH parameters");
     }
     Py_RETURN_NONE;
@@ -1244,7 +1321,8 @@ static PyGetSetDef context_getset[] = {
      "TLS 1.3 post-handshake client authentication.", NULL},
     {"sni_callback", get_sni_callback, set_sni_callback,
      "Called as f(sslobject, server_name, context) when a client sends SNI.", NULL},
-    {"_msg_callback", get_msg_callback, set_msg_callback, "Message tracing (unsupported).", NULL},
+    {"_msg_callback", get_msg_callback, set_msg_callback,
+     "Called for every TLS protocol message (a debugging hook).", NULL},
     {"keylog_filename", get_keylog_filename, set_keylog_filename,
      "File that TLS secrets are appended to.", NULL},
     {NULL, NULL, NULL, NULL, NULL},

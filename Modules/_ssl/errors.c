@@ -85,6 +85,8 @@ _PySSL_InitErrors(PyObject *module)
                 PyErr_SetString(PyExc_SystemError, "_ssl: error class missing");
                 return -1;
             }
+            /* Like the C types of the module: no attribute assignment. */
+            ((PyTypeObject *)cls)->tp_flags |= Py_TPFLAGS_IMMUTABLETYPE;
             *error_slots[i].slot = Py_NewRef(cls);
         }
         Py_DECREF(ns);

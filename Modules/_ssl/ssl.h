@@ -58,6 +58,7 @@ typedef struct {
     unsigned char *alpn;     /* ALPN list in wire format, or NULL */
     unsigned int alpn_len;
     PyObject *sni_callback;  /* callable or NULL */
+    PyObject *msg_callback;  /* callable or NULL (ssl.py's wrapper) */
     PyObject *keylog_filename; /* the object given, or NULL */
     FILE *keylog_file;
 } PySSLContext;

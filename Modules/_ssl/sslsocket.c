@@ -37,7 +37,7 @@ set_hostname(PySSLSocket *self, PyObject *hostname)
         return -1;
     }
     if ((Py_ssize_t)strlen(name) != len) {
-        PyErr_SetString(PyExc_ValueError, "server_hostname must not contain null characters");
+        PyErr_SetString(PyExc_TypeError, "server_hostname must not contain null characters");
         return -1;
     }
     ASN1_OCTET_STRING *ip = a2i_IPADDRESS(name);
@@ -167,6 +167,12 @@ sslsocket_dealloc(PyObject *op)
 {
     PySSLSocket *self = SOCK(op);
     if (self->ssl != NULL) {
+        /* Closing without close_notify would make OpenSSL drop the session
+           from the cache; a session that completed its handshake stays
+           resumable. */
+        if (SSL_is_init_finished(self->ssl)) {
+            SSL_set_shutdown(self->ssl, SSL_get_shutdown(self->ssl) | SSL_SENT_SHUTDOWN);
+        }
         SSL_free(self->ssl);
     }
     Py_XDECREF(self->ctx);
@@ -614,19 +620,20 @@ sslsocket_cipher(PyObject *op_self, PyObject *unused)
     return cipher_tuple(c);
 }
 
+/* Server side, after the handshake: the client's offer that we accept too.
+   A client, or a connection not yet established, has None. */
 static PyObject *
 sslsocket_shared_ciphers(PyObject *op_self, PyObject *unused)
 {
     PySSLSocket *self = SOCK(op_self);
-    if (!SSL_is_init_finished(self->ssl)) {
-        Py_RETURN_NONE;
+    STACK_OF(SSL_CIPHER) *offered = NULL;
+    if (self->server_side && SSL_is_init_finished(self->ssl)) {
+        offered = SSL_get_client_ciphers(self->ssl);
     }
-    STACK_OF(SSL_CIPHER) *offered =
-        self->server_side ? SSL_get_client_ciphers(self->ssl) : SSL_get_ciphers(self->ssl);
-    STACK_OF(SSL_CIPHER) *ours = SSL_get_ciphers(self->ssl);
     if (offered == NULL) {
         Py_RETURN_NONE;
     }
+    STACK_OF(SSL_CIPHER) *ours = SSL_get_ciphers(self->ssl);
     PyObject *out = PyList_New(0);
     for (int i = 0; out != NULL && i < sk_SSL_CIPHER_num(offered); i++) {
         const SSL_CIPHER *c = sk_SSL_CIPHER_value(offered, i);
