@@ -245,41 +245,9 @@ socket_init(PyObject *self, PyObject *args, PyObject *kwargs)
     return timeout < 0 && fileno != Py_None ? 0 : apply_timeout(s, timeout);
 }
 
-/* A socket collected while still open: ResourceWarning "unclosed ...",
-   then close it.  A finalizer, so that the warning can show the object
-   (socket.socket's repr runs Python code). */
-static void
-socket_finalize(PyObject *self)
-{
-    PySocketObject *s = SOCK(self);
-    if (s->fd < 0) {
-        return;
-    }
-    PyObject *exc = PyErr_GetRaisedException();
-    if (PyErr_ResourceWarning(self, 1, "unclosed %R", self) < 0) {
-        /* Report a warning made an error (-W error); anything else (a repr
-           failing at interpreter shutdown, when modules are torn down) is
-           dropped. */
-        if (PyErr_ExceptionMatches(PyExc_Warning)) {
-            PyErr_WriteUnraisable(self);
-        }
-        else {
-            PyErr_Clear();
-        }
-    }
-    if (s->fd >= 0) {
-        close(s->fd);
-        s->fd = -1;
-    }
-    PyErr_SetRaisedException(exc);
-}
-
 static void
 socket_dealloc(PyObject *self)
 {
-    if (PyObject_CallFinalizerFromDealloc(self) < 0) {
-        return; /* resurrected by the warning machinery */
-    }
     PySocketObject *s = SOCK(self);
     if (s->fd >= 0) {
         /* An unclosed socket: close it quietly, errors cannot be reported. */
@@ -942,7 +910,6 @@ PyTypeObject _PySocket_Type = {
     .tp_name = "_socket.socket",
     .tp_basicsize = sizeof(PySocketObject),
     .tp_dealloc = socket_dealloc,
-    .tp_finalize = socket_finalize,
     .tp_repr = socket_repr,
     .tp_flags = Py_TPFLAGS_DEFAULT | Py_TPFLAGS_BASETYPE,
     .tp_doc = "socket(family=AF_INET, type=SOCK_STREAM, proto=0, fileno=None)",
