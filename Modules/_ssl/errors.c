@@ -67,8 +67,12 @@ _PySSL_InitErrors(PyObject *module)
         if (ns == NULL) {
             return -1;
         }
-        if (PyDict_SetItemString(ns, "__builtins__", PyEval_GetBuiltins()) < 0 ||
-            PyDict_SetItemString(ns, "__name__", PyUnicode_FromString("ssl")) < 0) {
+        PyObject *modname = PyUnicode_FromString("ssl");
+        int bad = modname == NULL ||
+                  PyDict_SetItemString(ns, "__builtins__", PyEval_GetBuiltins()) < 0 ||
+                  PyDict_SetItemString(ns, "__name__", modname) < 0;
+        Py_XDECREF(modname);
+        if (bad) {
             Py_DECREF(ns);
             return -1;
         }
@@ -97,6 +101,14 @@ _PySSL_InitErrors(PyObject *module)
         }
     }
     return 0;
+}
+
+void
+_PySSL_FiniErrors(void)
+{
+    for (int i = 0; error_slots[i].name != NULL; i++) {
+        Py_CLEAR(*error_slots[i].slot);
+    }
 }
 
 /* ---- Mnemonics --------------------------------------------------------------- */

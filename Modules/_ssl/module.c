@@ -257,12 +257,24 @@ ready_type(PyTypeObject *type)
     return 0;
 }
 
+static PyObject *owner_module; /* the module object that owns the globals */
+
+static void
+ssl_module_free(void *m)
+{
+    if (m == owner_module) {
+        _PySSL_FiniErrors();
+        owner_module = NULL;
+    }
+}
+
 static struct PyModuleDef ssl_module = {
     PyModuleDef_HEAD_INIT,
     .m_name = "_ssl",
     .m_doc = "TLS/SSL over OpenSSL: the C half of the ssl module.",
     .m_size = -1,
     .m_methods = ssl_functions,
+    .m_free = ssl_module_free,
 };
 
 static int
@@ -298,6 +310,9 @@ PyInit__ssl(void)
     PyObject *m = PyModule_Create(&ssl_module);
     if (m != NULL && add_contents(m) < 0) {
         Py_CLEAR(m);
+    }
+    if (m != NULL) {
+        owner_module = m;
     }
     return m;
 }

@@ -110,6 +110,7 @@ extern PyObject *_PySSL_WantWriteError;
 extern PyObject *_PySSL_SyscallError;
 extern PyObject *_PySSL_EOFError;
 int _PySSL_InitErrors(PyObject *module);
+void _PySSL_FiniErrors(void); /* drop the classes (module free) */
 
 /* Raise from OpenSSL's error queue (clearing it): an SSLError whose errno
    is the reason code of the latest entry.  `what` prefixes the message when
