@@ -173,11 +173,17 @@ select_select(PyObject *module, PyObject *const *args, Py_ssize_t nargs)
             tv.tv_usec = (suseconds_t)((timeout - (double)tv.tv_sec) * 1e6);
             tvp = &tv;
         }
-        int n = select(max_fd + 1, &ready[0], &ready[1], &ready[2], tvp);
+        int n, err;
+        /* Other threads run while this one waits (a server thread, say). */
+        Py_BEGIN_ALLOW_THREADS
+        n = select(max_fd + 1, &ready[0], &ready[1], &ready[2], tvp);
+        err = errno;
+        Py_END_ALLOW_THREADS
         if (n >= 0) {
             break;
         }
-        if (errno != EINTR) {
+        errno = err;
+        if (err != EINTR) {
             PyErr_SetFromErrno(PyExc_OSError);
             goto done;
         }
@@ -340,7 +346,16 @@ poll_poll(PyObject *op, PyObject *const *args, Py_ssize_t nargs)
     self->polling = 1;
     double deadline = timeout < 0 ? -1.0 : monotonic_now() + timeout;
     int n;
-    while ((n = poll(fds, (nfds_t)count, seconds_to_ms(timeout))) < 0 && errno == EINTR) {
+    for (;;) {
+        int err;
+        Py_BEGIN_ALLOW_THREADS
+        n = poll(fds, (nfds_t)count, seconds_to_ms(timeout));
+        err = errno;
+        Py_END_ALLOW_THREADS
+        errno = err;
+        if (n >= 0 || err != EINTR) {
+            break;
+        }
         timeout = time_left_after_signal(deadline);
         if (timeout == -2.0) {
             break;
@@ -544,8 +559,16 @@ epoll_poll(PyObject *op, PyObject *args, PyObject *kwargs)
     }
     double deadline = timeout < 0 ? -1.0 : monotonic_now() + timeout;
     int n;
-    while ((n = epoll_wait(self->epfd, events, maxevents, seconds_to_ms(timeout))) < 0 &&
-           errno == EINTR) {
+    for (;;) {
+        int err;
+        Py_BEGIN_ALLOW_THREADS
+        n = epoll_wait(self->epfd, events, maxevents, seconds_to_ms(timeout));
+        err = errno;
+        Py_END_ALLOW_THREADS
+        errno = err;
+        if (n >= 0 || err != EINTR) {
+            break;
+        }
         timeout = time_left_after_signal(deadline);
         if (timeout == -2.0) {
             break;
