@@ -1669,22 +1669,20 @@ static PyObject *dict_reversed(PyObject *dict, PyObject *Py_UNUSED(ignored));
 static PyMethodDef dict_methods[] = {
     {"__class_getitem__", Py_GenericAlias, METH_O | METH_CLASS, NULL},
     {"__contains__", dict_contains_meth, METH_O | METH_COEXIST,
-     "True if the dictionary has the specified key, else False."},
+     "key in d: whether d has that key."},
     {"__getitem__", dict_subscript, METH_O | METH_COEXIST, "Return self[key]."},
-    {"__sizeof__", dict_sizeof, METH_NOARGS, "Return the size of the dict in memory, in bytes."},
+    {"__sizeof__", dict_sizeof, METH_NOARGS, "Bytes of memory the dict occupies, its table included."},
     {"get", _PyCFunction_CAST(dict_get), METH_FASTCALL,
-     "Return the value for key if key is in the dictionary, else default."},
+     "d.get(key, default=None): d[key] when d has the key, otherwise default."},
     {"setdefault", _PyCFunction_CAST(dict_setdefault), METH_FASTCALL,
-     "Insert key with a value of default if key is not in the dictionary.\n\n"
-     "Return the value for key if key is in the dictionary, else default."},
+     "d.setdefault(key, default=None): d[key]; when d lacks the key, it is\n"
+     "first added with default as its value."},
     {"pop", _PyCFunction_CAST(dict_pop), METH_FASTCALL,
-     "D.pop(k[,d]) -> v, remove specified key and return the corresponding value.\n\n"
-     "If the key is not found, return the default if given; otherwise,\n"
-     "raise a KeyError."},
+     "d.pop(key[, default]): take key out of d and give back its value.\n\n"
+     "A missing key gives default, or KeyError when no default was passed."},
     {"popitem", dict_popitem, METH_NOARGS,
-     "Remove and return a (key, value) pair as a 2-tuple.\n\n"
-     "Pairs are returned in LIFO (last-in, first-out) order.\n"
-     "Raises KeyError if the dict is empty."},
+     "d.popitem(): take out the most recently inserted (key, value) pair and\n"
+     "give it back; KeyError when d is empty."},
     {"keys", dictkeys_new, METH_NOARGS,
      "Return a set-like object providing a view on the dict's keys."},
     {"items", dictitems_new, METH_NOARGS,
@@ -1692,16 +1690,16 @@ static PyMethodDef dict_methods[] = {
     {"values", dictvalues_new, METH_NOARGS,
      "Return an object providing a view on the dict's values."},
     {"update", _PyCFunction_CAST(dict_update), METH_VARARGS | METH_KEYWORDS,
-     "D.update([E, ]**F) -> None.  Update D from mapping/iterable E and F.\n"
-     "If E is present and has a .keys() method, then does:  for k in E.keys(): D[k] = E[k]\n"
-     "If E is present and lacks a .keys() method, then does:  for k, v in E: D[k] = v\n"
-     "In either case, this is followed by: for k in F:  D[k] = F[k]"},
+     "d.update([other], **kwargs): store every pair of other, then of kwargs.\n\n"
+     "other is a mapping (anything with keys(): d[k] = other[k] for each key)\n"
+     "or an iterable of (key, value) pairs."},
     {"fromkeys", _PyCFunction_CAST(dict_fromkeys), METH_FASTCALL | METH_CLASS,
-     "Create a new dictionary with keys from iterable and values set to value."},
+     "dict.fromkeys(iterable, value=None): a new dict mapping each item of\n"
+     "iterable to value."},
     {"clear", dict_clear_meth, METH_NOARGS, "Remove all items from the dict."},
     {"copy", dict_copy_meth, METH_NOARGS, "Return a shallow copy of the dict."},
     {"__reversed__", dict_reversed, METH_NOARGS,
-     "Return a reverse iterator over the dict keys."},
+     "reversed(d): the keys, last inserted first."},
     {NULL, NULL, 0, NULL},
 };
 
@@ -1827,7 +1825,7 @@ dictiter_len(PyObject *op, PyObject *Py_UNUSED(ignored))
 
 static PyMethodDef dictiter_methods[] = {
     {"__length_hint__", dictiter_len, METH_NOARGS,
-     "Private method returning an estimate of len(list(it))."},
+     "How many items are left (an estimate, for preallocation)."},
     {NULL, NULL, 0, NULL},
 };
 
@@ -1982,15 +1980,12 @@ PyTypeObject PyDict_Type = {
     .tp_getattro = PyObject_GenericGetAttr,
     .tp_flags = Py_TPFLAGS_DEFAULT | Py_TPFLAGS_HAVE_GC | Py_TPFLAGS_BASETYPE |
                 Py_TPFLAGS_DICT_SUBCLASS | Py_TPFLAGS_MAPPING,
-    .tp_doc = "dict() -> new empty dictionary\n"
-              "dict(mapping) -> new dictionary initialized from a mapping object's\n"
-              "    (key, value) pairs\n"
-              "dict(iterable) -> new dictionary initialized as if via:\n"
-              "    d = {}\n"
-              "    for k, v in iterable:\n"
-              "        d[k] = v\n"
-              "dict(**kwargs) -> new dictionary initialized with the name=value pairs\n"
-              "    in the keyword argument list.  For example:  dict(one=1, two=2)",
+    .tp_doc = "dict(): an empty mapping of keys to values.\n"
+              "dict(mapping): a copy of mapping's pairs.\n"
+              "dict(iterable): the (key, value) pairs the iterable yields, later\n"
+              "    ones replacing earlier ones with an equal key.\n"
+              "dict(**kwargs): the keyword arguments as name: value pairs,\n"
+              "    e.g. dict(one=1, two=2); they may follow the other forms.",
     .tp_traverse = dict_traverse,
     .tp_clear = dict_tp_clear,
     .tp_richcompare = dict_richcompare,
@@ -2320,9 +2315,9 @@ static PySequenceMethods dictkeys_as_sequence = {
 
 static PyMethodDef dictkeys_methods[] = {
     {"isdisjoint", dictview_isdisjoint, METH_O,
-     "Return True if the view and the given iterable have a null intersection."},
+     "Whether the view and the iterable have no element in common."},
     {"__reversed__", dictkeys_reversed, METH_NOARGS,
-     "Return a reverse iterator over the dict keys."},
+     "reversed(view): the keys, last inserted first."},
     {NULL, NULL, 0, NULL},
 };
 
@@ -2387,9 +2382,9 @@ static PySequenceMethods dictitems_as_sequence = {
 
 static PyMethodDef dictitems_methods[] = {
     {"isdisjoint", dictview_isdisjoint, METH_O,
-     "Return True if the view and the given iterable have a null intersection."},
+     "Whether the view and the iterable have no element in common."},
     {"__reversed__", dictitems_reversed, METH_NOARGS,
-     "Return a reverse iterator over the dict items."},
+     "reversed(view): the items, last inserted first."},
     {NULL, NULL, 0, NULL},
 };
 
@@ -2431,7 +2426,7 @@ static PySequenceMethods dictvalues_as_sequence = {
 
 static PyMethodDef dictvalues_methods[] = {
     {"__reversed__", dictvalues_reversed, METH_NOARGS,
-     "Return a reverse iterator over the dict values."},
+     "reversed(view): the values, last inserted first."},
     {NULL, NULL, 0, NULL},
 };
 
