@@ -306,7 +306,6 @@ def run_module(args, module, out):
     paths = [os.path.abspath(out)]
     if not args.no_shims:
         paths.append(os.path.abspath(os.path.join(TOOLS_DIR, "shims")))
-        env["_PYTHON_SYSCONFIGDATA_NAME"] = "_sysconfigdata_shim"
     env["PYTHONPATH"] = os.pathsep.join(paths)
     env.pop("PYTHONHOME", None)
     cmd = [os.path.abspath(args.python), os.path.abspath(__file__),
