@@ -502,8 +502,7 @@ save_bytes(PicklerObject *p, PyObject *obj)
             return save_reduce_args(p, (PyObject *)&PyBytes_Type,
                                     PyTuple_New(0), obj);
         }
-        PyObject *text = PyUnicode_DecodeLatin1(PyBytes_AS_STRING(obj),
-                                                PyBytes_GET_SIZE(obj), NULL);
+        PyObject *text = PyUnicode_FromEncodedObject(obj, "latin1", NULL);
         if (text == NULL) {
             return -1;
         }
@@ -525,8 +524,9 @@ save_bytearray(PicklerObject *p, PyObject *obj)
             return save_reduce_args(p, (PyObject *)&PyByteArray_Type,
                                     PyTuple_New(0), obj);
         }
-        PyObject *copy = PyBytes_FromStringAndSize(
-            PyByteArray_AS_STRING(obj), PyByteArray_GET_SIZE(obj));
+        /* bytes(obj) through the type, so that the copy has the identity
+           (cached or fresh) the pure-Python pickler's copy has */
+        PyObject *copy = PyObject_CallOneArg((PyObject *)&PyBytes_Type, obj);
         if (copy == NULL) {
             return -1;
         }
@@ -1396,19 +1396,30 @@ save_picklebuffer(PicklerObject *p, PyObject *obj)
         }
         return view->readonly ? out_op(p, OP_READONLY_BUFFER) : 0;
     }
-    /* In band: the data as a fresh bytes or bytearray object, which is
-       memoized like the pure-Python pickler memoizes its temporary copy. */
-    PyObject *copy = view->readonly
-        ? PyBytes_FromStringAndSize(view->buf, view->len)
-        : PyByteArray_FromStringAndSize(view->buf, view->len);
+    /* In band: the data as raw().tobytes(), the copy pickle.py makes and
+       memoizes (unless that very object is memoized already). */
+    PyObject *raw = PyObject_CallMethod(obj, "raw", NULL);
+    if (raw == NULL) {
+        return -1;
+    }
+    PyObject *copy = PyObject_CallMethod(raw, "tobytes", NULL);
+    Py_DECREF(raw);
     if (copy == NULL) {
         return -1;
     }
-    int rc = view->readonly
-        ? write_bytes_nomemo(p, PyBytes_AS_STRING(copy), view->len, copy)
-        : write_bytearray_nomemo(p, PyByteArray_AS_STRING(copy), view->len,
-                                 NULL);
-    if (rc == 0) {
+    if (!PyBytes_Check(copy)) {
+        Py_DECREF(copy);
+        PyErr_SetString(PyExc_TypeError, "tobytes() did not return bytes");
+        return -1;
+    }
+    int readonly = view->readonly;
+    int in_memo = _PyPickleMemo_Lookup(&p->memo, copy) >= 0;
+    int rc = readonly
+        ? write_bytes_nomemo(p, PyBytes_AS_STRING(copy),
+                             PyBytes_GET_SIZE(copy), copy)
+        : write_bytearray_nomemo(p, PyBytes_AS_STRING(copy),
+                                 PyBytes_GET_SIZE(copy), copy);
+    if (rc == 0 && !in_memo) {
         rc = memoize(p, copy);
     }
     Py_DECREF(copy);
