@@ -311,6 +311,20 @@ _PyUnpickleMemo_AsDict(_PyUnpickleMemo *m)
     return d;
 }
 
+/* One entry of a memo dict given to the unpickler: a non-negative int
+   key.  -1 with an exception otherwise. */
+static Py_ssize_t
+umemo_key(PyObject *key)
+{
+    Py_ssize_t idx = PyLong_Check(key) ? PyLong_AsSsize_t(key) : -2;
+    if (idx >= 0 || PyErr_Occurred()) {
+        return PyErr_Occurred() ? -1 : idx;
+    }
+    PyErr_SetString(idx == -2 ? PyExc_TypeError : PyExc_ValueError,
+                    "unpickler memo keys must be non-negative ints");
+    return -1;
+}
+
 int
 _PyUnpickleMemo_FromDict(_PyUnpickleMemo *m, PyObject *dict)
 {
@@ -320,33 +334,20 @@ _PyUnpickleMemo_FromDict(_PyUnpickleMemo *m, PyObject *dict)
                      "or dict, not %.200s", Py_TYPE(dict)->tp_name);
         return -1;
     }
-    _PyUnpickleMemo fresh = {NULL, 0, 0, NULL};
+    /* Build aside and swap in, so a bad entry leaves the memo as it was. */
+    _PyUnpickleMemo built = {NULL, 0, 0, NULL};
     Py_ssize_t pos = 0;
     PyObject *key, *value;
     while (PyDict_Next(dict, &pos, &key, &value)) {
-        if (!PyLong_Check(key)) {
-            PyErr_SetString(PyExc_TypeError, "memo key must be integers");
-            goto error;
-        }
-        Py_ssize_t idx = PyLong_AsSsize_t(key);
-        if (idx == -1 && PyErr_Occurred()) {
-            goto error;
-        }
-        if (idx < 0) {
-            PyErr_SetString(PyExc_ValueError,
-                            "memo key must be positive integers.");
-            goto error;
-        }
-        if (_PyUnpickleMemo_Put(&fresh, (size_t)idx, value) < 0) {
-            goto error;
+        Py_ssize_t idx = umemo_key(key);
+        if (idx < 0 || _PyUnpickleMemo_Put(&built, (size_t)idx, value) < 0) {
+            _PyUnpickleMemo_Clear(&built);
+            return -1;
         }
     }
     _PyUnpickleMemo_Clear(m);
-    *m = fresh;
+    *m = built;
     return 0;
-error:
-    _PyUnpickleMemo_Clear(&fresh);
-    return -1;
 }
 
 int

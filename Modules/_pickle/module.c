@@ -93,7 +93,8 @@ static PyMethodDef pickle_functions[] = {
 static struct PyModuleDef pickle_module = {
     PyModuleDef_HEAD_INIT,
     .m_name = "_pickle",
-    .m_doc = "Optimized C implementation for the Python pickle module.",
+    .m_doc = "Pickler, Unpickler and the dump/load functions in C; pickle.py "
+              "imports them in place of its pure-Python classes.",
     .m_size = -1,
     .m_methods = pickle_functions,
 };
@@ -104,25 +105,29 @@ make_exceptions(_PyPickleState *st)
     if (st->PickleError != NULL) {
         return 0;
     }
-    st->PickleError = PyErr_NewExceptionWithDoc(
-        "_pickle.PickleError", "A common base class for the other pickling "
-        "exceptions.", NULL, NULL);
-    if (st->PickleError == NULL) {
-        return -1;
-    }
-    st->PicklingError = PyErr_NewExceptionWithDoc(
-        "_pickle.PicklingError", "This exception is raised when an "
-        "unpicklable object is passed to the dump() method.",
-        st->PickleError, NULL);
-    st->UnpicklingError = PyErr_NewExceptionWithDoc(
-        "_pickle.UnpicklingError", "This exception is raised when there is "
-        "a problem unpickling an object, such as a security violation.",
-        st->PickleError, NULL);
-    if (st->PicklingError == NULL || st->UnpicklingError == NULL) {
-        Py_CLEAR(st->PickleError);
-        Py_CLEAR(st->PicklingError);
-        Py_CLEAR(st->UnpicklingError);
-        return -1;
+    /* name, doc, slot; the first is the base of the other two */
+    static const struct {
+        const char *name;
+        const char *doc;
+        size_t offset;
+    } table[] = {
+        {"_pickle.PickleError", "Base of the errors pickle raises.",
+         offsetof(_PyPickleState, PickleError)},
+        {"_pickle.PicklingError", "Raised when an object cannot be turned "
+         "into a pickle.", offsetof(_PyPickleState, PicklingError)},
+        {"_pickle.UnpicklingError", "Raised when a pickle stream is corrupt "
+         "or cannot be loaded.", offsetof(_PyPickleState, UnpicklingError)},
+    };
+    for (size_t i = 0; i < sizeof(table) / sizeof(table[0]); i++) {
+        PyObject **slot = (PyObject **)((char *)st + table[i].offset);
+        *slot = PyErr_NewExceptionWithDoc(table[i].name, table[i].doc,
+                                          i ? st->PickleError : NULL, NULL);
+        if (*slot == NULL) {
+            for (size_t j = 0; j < i; j++) {
+                Py_CLEAR(*(PyObject **)((char *)st + table[j].offset));
+            }
+            return -1;
+        }
     }
     return 0;
 }

@@ -95,6 +95,10 @@ int _PyPickle_InitState(void);
 PyObject *_PyPickle_ImportModule(PyObject *module);
 PyObject *_PyPickle_GetDotted(PyObject *root, PyObject *parts);
 
+/* Setter of the persistent_id / persistent_load attributes: *slot takes a
+   callable; deletion and non-callables are TypeError. */
+int _PyPickle_StoreHook(PyObject **slot, PyObject *value, const char *what);
+
 /* ---- Memo tables (memo.c) -------------------------------------------------- */
 
 /* The pickler's memo: open addressing on object identity.  Keys are owned

@@ -30,17 +30,19 @@ _PyPickleBuffer_GetView(PyObject *obj)
 static PyObject *
 picklebuffer_new(PyTypeObject *type, PyObject *args, PyObject *kwds)
 {
-    static char *kwlist[] = {"buffer", NULL};
-    PyObject *base;
-    if (!PyArg_ParseTupleAndKeywords(args, kwds, "O:PickleBuffer", kwlist,
-                                     &base)) {
+    static char *names[] = {"buffer", NULL};
+    PyObject *wrapped;
+    if (!PyArg_ParseTupleAndKeywords(args, kwds, "O:PickleBuffer", names,
+                                     &wrapped)) {
         return NULL;
     }
     PyObject *self = type->tp_alloc(type, 0);
     if (self == NULL) {
         return NULL;
     }
-    if (PyObject_GetBuffer(base, &PB(self)->view, PyBUF_FULL_RO) < 0) {
+    /* The view is taken in place: exporters may point shape/strides into
+       the Py_buffer itself, so it must not be copied. */
+    if (PyObject_GetBuffer(wrapped, &PB(self)->view, PyBUF_FULL_RO) < 0) {
         PB(self)->view.obj = NULL;
         Py_DECREF(self);
         return NULL;
@@ -141,7 +143,8 @@ PyTypeObject _PyPickle_PickleBufferType = {
     .tp_as_buffer = &picklebuffer_as_buffer,
     .tp_flags = Py_TPFLAGS_DEFAULT | Py_TPFLAGS_HAVE_GC,
     .tp_doc = "PickleBuffer(buffer)\n--\n\n"
-              "Wrapper for potentially out-of-band buffers",
+              "Mark a buffer-providing object as one that protocol 5 may "
+              "hand over out of band.",
     .tp_traverse = picklebuffer_traverse,
     .tp_clear = picklebuffer_clear,
     .tp_weaklistoffset = offsetof(PickleBufferObject, weakreflist),

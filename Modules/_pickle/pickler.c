@@ -2135,7 +2135,7 @@ pickler_sizeof(PyObject *self, PyObject *Py_UNUSED(ignored))
 static PyMethodDef pickler_methods[] = {
     {"dump", pickler_dump, METH_O,
      "dump($self, obj, /)\n--\n\n"
-     "Write a pickled representation of obj to the open file."},
+     "Pickle obj and pass the bytes to the file's write()."},
     {"clear_memo", pickler_clear_memo, METH_NOARGS,
      "clear_memo($self, /)\n--\n\n"
      "Forget every object pickled so far (they will be written again)."},
@@ -2184,17 +2184,7 @@ pickler_get_pers(PyObject *self, void *Py_UNUSED(closure))
 static int
 pickler_set_pers(PyObject *self, PyObject *value, void *Py_UNUSED(closure))
 {
-    if (value == NULL) {
-        PyErr_SetString(PyExc_TypeError, "attribute deletion is not supported");
-        return -1;
-    }
-    if (!PyCallable_Check(value)) {
-        PyErr_SetString(PyExc_TypeError,
-                        "persistent_id must be a callable taking one argument");
-        return -1;
-    }
-    Py_XSETREF(P(self)->pers_attr, Py_NewRef(value));
-    return 0;
+    return _PyPickle_StoreHook(&P(self)->pers_attr, value, "persistent_id");
 }
 
 static PyGetSetDef pickler_getset[] = {

@@ -123,3 +123,17 @@ _PyPickle_GetDotted(PyObject *root, PyObject *parts)
     }
     return cur;
 }
+
+int
+_PyPickle_StoreHook(PyObject **slot, PyObject *value, const char *what)
+{
+    if (value != NULL && PyCallable_Check(value)) {
+        Py_XSETREF(*slot, Py_NewRef(value));
+        return 0;
+    }
+    PyErr_Format(PyExc_TypeError,
+                 value == NULL ? "cannot delete the %s hook"
+                               : "the %s hook must be callable",
+                 what);
+    return -1;
+}

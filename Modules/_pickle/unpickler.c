@@ -1885,18 +1885,7 @@ unpickler_get_pers(PyObject *self, void *Py_UNUSED(closure))
 static int
 unpickler_set_pers(PyObject *self, PyObject *value, void *Py_UNUSED(closure))
 {
-    if (value == NULL) {
-        PyErr_SetString(PyExc_TypeError, "attribute deletion is not supported");
-        return -1;
-    }
-    if (!PyCallable_Check(value)) {
-        PyErr_SetString(PyExc_TypeError,
-                        "persistent_load must be a callable taking one "
-                        "argument");
-        return -1;
-    }
-    Py_XSETREF(U(self)->pers_attr, Py_NewRef(value));
-    return 0;
+    return _PyPickle_StoreHook(&U(self)->pers_attr, value, "persistent_load");
 }
 
 static PyGetSetDef unpickler_getset[] = {
