@@ -90,6 +90,19 @@ static PyMethodDef pickle_functions[] = {
     {NULL, NULL, 0, NULL},
 };
 
+/* The module object the state belongs to; freeing it releases the state
+   (so a finalized interpreter holds nothing), a later import refills it. */
+static void *state_owner;
+
+static void
+pickle_module_free(void *m)
+{
+    if (m == state_owner) {
+        _PyPickle_ClearState();
+        state_owner = NULL;
+    }
+}
+
 static struct PyModuleDef pickle_module = {
     PyModuleDef_HEAD_INIT,
     .m_name = "_pickle",
@@ -97,6 +110,7 @@ static struct PyModuleDef pickle_module = {
               "imports them in place of its pure-Python classes.",
     .m_size = -1,
     .m_methods = pickle_functions,
+    .m_free = pickle_module_free,
 };
 
 static int
@@ -169,5 +183,6 @@ PyInit__pickle(void)
         Py_DECREF(m);
         return NULL;
     }
+    state_owner = m;
     return m;
 }

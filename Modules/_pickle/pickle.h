@@ -89,6 +89,8 @@ extern _PyPickleState _PyPickle_State;
 
 /* Fill _PyPickle_State from copyreg and friends (once). */
 int _PyPickle_InitState(void);
+/* Drop every reference the state holds (the module is going away). */
+void _PyPickle_ClearState(void);
 
 /* Import `module` and walk the dotted `name` on it (a list of the parts in
    `parts`, or NULL to split it here).  New reference. */

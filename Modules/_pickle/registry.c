@@ -137,3 +137,19 @@ _PyPickle_StoreHook(PyObject **slot, PyObject *value, const char *what)
                  what);
     return -1;
 }
+
+void
+_PyPickle_ClearState(void)
+{
+    _PyPickleState *st = &_PyPickle_State;
+    PyObject **fields[] = {
+        &st->PickleError, &st->PicklingError, &st->UnpicklingError,
+        &st->dispatch_table, &st->extension_registry, &st->inverted_registry,
+        &st->extension_cache, &st->name_2to3, &st->import_2to3,
+        &st->name_3to2, &st->import_3to2, &st->codecs_encode,
+        &st->builtin_getattr, &st->partial, &st->escape_decode,
+        &st->str_latin1};
+    for (size_t i = 0; i < sizeof(fields) / sizeof(fields[0]); i++) {
+        Py_CLEAR(*fields[i]);
+    }
+}
