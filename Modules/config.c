@@ -18,6 +18,7 @@ extern PyObject *PyInit__json(void);
 extern PyObject *PyInit__locale(void);
 extern PyObject *PyInit__lsprof(void);
 extern PyObject *PyInit__opcode(void);
+extern PyObject *PyInit__pickle(void);
 extern PyObject *PyInit__operator(void);
 extern PyObject *PyInit__posixsubprocess(void);
 extern PyObject *PyInit__queue(void);
@@ -89,6 +90,7 @@ struct _inittab _PyImport_Inittab[] = {
     {"mmap", PyInit_mmap},
     {"_opcode", PyInit__opcode},
     {"_operator", PyInit__operator},
+    {"_pickle", PyInit__pickle},
     {"posix", PyInit_posix},
     {"_posixsubprocess", PyInit__posixsubprocess},
     {"pwd", PyInit_pwd},
