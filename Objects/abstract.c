@@ -1618,9 +1618,21 @@ PyObject_GetAIter(PyObject *o)
 }
 
 PyObject *
+_PyIter_NextGuarded(PyObject *it)
+{
+    PyThreadState *tstate = _PyThreadState_GET();
+    if (_Py_EnterRecursiveCallTstate(tstate, " while getting the next item")) {
+        return NULL;
+    }
+    PyObject *item = Py_TYPE(it)->tp_iternext(it);
+    _Py_LeaveRecursiveCallTstate(tstate);
+    return item;
+}
+
+PyObject *
 PyIter_Next(PyObject *iter)
 {
-    PyObject *result = Py_TYPE(iter)->tp_iternext(iter);
+    PyObject *result = _PyIter_NextGuarded(iter);
     if (result == NULL && PyErr_Occurred() && PyErr_ExceptionMatches(PyExc_StopIteration)) {
         PyErr_Clear();
     }
@@ -1637,7 +1649,7 @@ PyIter_NextItem(PyObject *iter, PyObject **item)
                      Py_TYPE(iter)->tp_name);
         return -1;
     }
-    *item = tp_iternext(iter);
+    *item = _PyIter_NextGuarded(iter);
     if (*item != NULL) {
         return 1;
     }
@@ -1661,7 +1673,7 @@ PyIter_Send(PyObject *iter, PyObject *arg, PyObject **result)
         return am->am_send(iter, arg, result);
     }
     if (arg == Py_None && PyIter_Check(iter)) {
-        *result = Py_TYPE(iter)->tp_iternext(iter);
+        *result = _PyIter_NextGuarded(iter);
     }
     else {
         *result = PyObject_CallMethodOneArg(iter, ID(send), arg);

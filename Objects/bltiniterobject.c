@@ -1,6 +1,7 @@
 /* The lazy iterators of the builtins module: map, filter and zip. */
 
 #include "Python.h"
+#include "pycore_abstract.h"
 #include "pycore_object.h"
 
 /* ---- map(func, *iterables) ---------------------------------------------------------- */
@@ -101,7 +102,7 @@ next_of_each(PyObject *iters, PyObject **out, int strict, const char *name)
     Py_ssize_t n = PyTuple_GET_SIZE(iters);
     for (Py_ssize_t i = 0; i < n; i++) {
         PyObject *it = PyTuple_GET_ITEM(iters, i);
-        PyObject *item = (*Py_TYPE(it)->tp_iternext)(it);
+        PyObject *item = _PyIter_NextGuarded(it);
         if (item == NULL) {
             for (Py_ssize_t j = 0; j < i; j++) {
                 Py_DECREF(out[j]);
@@ -120,7 +121,7 @@ next_of_each(PyObject *iters, PyObject **out, int strict, const char *name)
                 }
                 for (Py_ssize_t k = 1; k < n; k++) {
                     PyObject *other = PyTuple_GET_ITEM(iters, k);
-                    PyObject *extra = (*Py_TYPE(other)->tp_iternext)(other);
+                    PyObject *extra = _PyIter_NextGuarded(other);
                     if (extra != NULL) {
                         Py_DECREF(extra);
                         PyErr_Format(PyExc_ValueError, "%s() argument %zd is longer than argument%s%zd",
@@ -238,10 +239,9 @@ static PyObject *
 filter_next(PyObject *self)
 {
     filterobject *lz = (filterobject *)self;
-    iternextfunc iternext = *Py_TYPE(lz->it)->tp_iternext;
     int checktrue = lz->func == Py_None || lz->func == (PyObject *)&PyBool_Type;
     for (;;) {
-        PyObject *item = iternext(lz->it);
+        PyObject *item = _PyIter_NextGuarded(lz->it);
         if (item == NULL) {
             return NULL;
         }

@@ -1100,25 +1100,41 @@ typedef struct {
     Py_ssize_t outlen, outcap;
 } bctx;
 
+/* Room for n more bytes: grows geometrically, but one huge request
+   (a width near PY_SSIZE_T_MAX) asks for its own size only, so it fails
+   with MemoryError rather than being filled a byte at a time. */
+static int
+breserve(bctx *c, Py_ssize_t n)
+{
+    if (n <= c->outcap - c->outlen) {
+        return 0;
+    }
+    if (n > PY_SSIZE_T_MAX - 32 - c->outlen) {
+        PyErr_NoMemory();
+        return -1;
+    }
+    Py_ssize_t cap = c->outlen + n + 32;
+    if (c->outcap <= PY_SSIZE_T_MAX / 4 && c->outcap * 2 > cap) {
+        cap = c->outcap * 2;
+    }
+    char *p = PyMem_Realloc(c->out, (size_t)cap);
+    if (p == NULL) {
+        PyErr_NoMemory();
+        return -1;
+    }
+    c->out = p;
+    c->outcap = cap;
+    return 0;
+}
+
 static int
 bput(bctx *c, const char *s, Py_ssize_t n)
 {
     if (n == 0) {
         return 0;
     }
-    if (n > c->outcap - c->outlen) {
-        if (n > PY_SSIZE_T_MAX / 2 - c->outlen) {
-            PyErr_NoMemory();
-            return -1;
-        }
-        Py_ssize_t cap = (c->outlen + n) * 2 + 32;
-        char *p = PyMem_Realloc(c->out, (size_t)cap);
-        if (p == NULL) {
-            PyErr_NoMemory();
-            return -1;
-        }
-        c->out = p;
-        c->outcap = cap;
+    if (breserve(c, n) < 0) {
+        return -1;
     }
     memcpy(c->out + c->outlen, s, (size_t)n);
     c->outlen += n;
@@ -1128,11 +1144,14 @@ bput(bctx *c, const char *s, Py_ssize_t n)
 static int
 bfill(bctx *c, char ch, Py_ssize_t n)
 {
-    for (Py_ssize_t i = 0; i < n; i++) {
-        if (bput(c, &ch, 1) < 0) {
-            return -1;
-        }
+    if (n <= 0) {
+        return 0;
     }
+    if (breserve(c, n) < 0) {
+        return -1;
+    }
+    memset(c->out + c->outlen, ch, (size_t)n);
+    c->outlen += n;
     return 0;
 }
 
@@ -1284,7 +1303,7 @@ bformat_one(bctx *c)
                 return -1;
             }
             Py_ssize_t n;
-            if (_PyFormat_StarArg(v, &n) < 0) {
+            if (_PyFormat_StarArg(v, &n, which == 0) < 0) {
                 return -1;
             }
             if (n < 0 && which == 0) {
@@ -1300,6 +1319,10 @@ bformat_one(bctx *c)
         }
         while (c->pos < c->len && c->fmt[c->pos] >= '0' && c->fmt[c->pos] <= '9') {
             if (_PyFormat_AddDigit(target, c->fmt[c->pos] - '0', which == 0) < 0) {
+                if (which != 0) {
+                    /* bytes words it differently */
+                    PyErr_SetString(PyExc_ValueError, "prec too big");
+                }
                 return -1;
             }
             c->pos++;

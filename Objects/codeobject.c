@@ -145,7 +145,8 @@ _PyCode_Validate(struct _PyCodeConstructor *con)
         PyErr_SetString(PyExc_ValueError, "code: co_varnames is too small");
         return -1;
     }
-    return 0;
+    return _PyCode_ValidateBytecode(con->code, con->consts, con->names,
+                                    PyTuple_GET_SIZE(con->localsplusnames));
 }
 
 static uint32_t

@@ -1,5 +1,6 @@
 /* enumerate(iterable, start=0) and reversed(sequence). */
 #include "Python.h"
+#include "pycore_abstract.h"
 #include "pycore_object.h"
 #include "pycore_tuple.h"
 
@@ -172,7 +173,7 @@ enum_next(PyObject *op)
 {
     enumobject *en = (enumobject *)op;
     PyObject *it = en->en_sit;
-    PyObject *item = Py_TYPE(it)->tp_iternext(it);
+    PyObject *item = _PyIter_NextGuarded(it);
     if (item == NULL) {
         return NULL;
     }

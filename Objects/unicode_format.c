@@ -488,7 +488,7 @@ parse_number_or_star(pctx *c, Py_ssize_t *out, int *flags, int is_width)
             return -1;
         }
         Py_ssize_t n;
-        if (_PyFormat_StarArg(v, &n) < 0) {
+        if (_PyFormat_StarArg(v, &n, is_width) < 0) {
             return -1;
         }
         if (n < 0) {
@@ -607,6 +607,11 @@ static int
 format_integer(pctx *c, PyObject *v, Py_UCS4 conv, int flags, Py_ssize_t width,
                Py_ssize_t prec)
 {
+    /* as CPython: the digits, a sign and a prefix must stay within a C int */
+    if (prec > INT_MAX - 3) {
+        PyErr_SetString(PyExc_OverflowError, "precision too large");
+        return -1;
+    }
     PyObject *iobj = integer_operand(v, conv);
     if (iobj == NULL) {
         return -1;

@@ -3,6 +3,7 @@
 #include "Python.h"
 #include "pycore_genobject.h"
 #include "pycore_initconfig.h"
+#include "pycore_abstract.h"
 #include "pycore_ast.h"
 #include "pycore_ceval.h"
 #include "pycore_compile.h"
@@ -899,7 +900,7 @@ builtin_next(PyObject *module, PyObject *const *args, Py_ssize_t nargs)
         PyErr_Format(PyExc_TypeError, "'%.200s' object is not an iterator", Py_TYPE(it)->tp_name);
         return NULL;
     }
-    PyObject *res = (*Py_TYPE(it)->tp_iternext)(it);
+    PyObject *res = _PyIter_NextGuarded(it);
     if (res != NULL) {
         return res;
     }

@@ -52,7 +52,12 @@ ub_reserve(ubuf *u, Py_ssize_t extra)
         PyErr_NoMemory();
         return -1;
     }
-    Py_ssize_t cap = (u->len + extra) * 2;
+    /* grow on the capacity, not on the need: one huge request (a width or
+       precision near INT_MAX) then costs only its own size */
+    Py_ssize_t cap = u->len + extra;
+    if (u->cap <= PY_SSIZE_T_MAX / (Py_ssize_t)sizeof(Py_UCS4) / 4 && u->cap * 2 > cap) {
+        cap = u->cap * 2;
+    }
     Py_UCS4 *p = PyMem_Malloc((size_t)cap * sizeof(Py_UCS4));
     if (p == NULL) {
         PyErr_NoMemory();
@@ -118,6 +123,35 @@ ub_ucs4(ubuf *u, const Py_UCS4 *s, Py_ssize_t n)
             return -1;
         }
     }
+    return 0;
+}
+
+/* Append all of src to dst and empty src.  A heap buffer moves instead of
+   being copied when dst is empty: huge results are not held twice. */
+static int
+ub_append_take(ubuf *dst, ubuf *src)
+{
+    if (dst->len == 0 && src->buf != src->small) {
+        ub_free(dst);
+        dst->buf = src->buf;
+        dst->len = src->len;
+        dst->cap = src->cap;
+        if (src->maxchar > dst->maxchar) {
+            dst->maxchar = src->maxchar;
+        }
+        ub_init(src);
+        return 0;
+    }
+    if (ub_reserve(dst, src->len) < 0) {
+        return -1;
+    }
+    memcpy(dst->buf + dst->len, src->buf, (size_t)src->len * sizeof(Py_UCS4));
+    dst->len += src->len;
+    if (src->maxchar > dst->maxchar) {
+        dst->maxchar = src->maxchar;
+    }
+    ub_free(src);
+    ub_init(src);
     return 0;
 }
 
@@ -580,6 +614,17 @@ render_number(ubuf *u, const NumberParts *p, const FormatSpec *f, const Grouping
     }
     ubuf body;
     ub_init(&body);
+    /* reserve the whole body at once: a huge one (a precision near
+       INT_MAX) must not be regrown and copied as it fills */
+    Py_ssize_t ngrouped = Py_MAX(p->ndigits, min_digits);
+    if (g->seplen > 0) {
+        ngrouped += (ngrouped / 3 + 1) * g->seplen;
+    }
+    if (ngrouped > PY_SSIZE_T_MAX / 8 - nrest ||
+        ub_reserve(&body, nsign + p->nprefix + ngrouped + nrest) < 0) {
+        PyErr_NoMemory();
+        goto error;
+    }
     if ((p->sign && ub_putc(&body, p->sign) < 0) ||
         ub_ascii(&body, p->prefix, p->nprefix) < 0) {
         goto error;
@@ -599,7 +644,7 @@ render_number(ubuf *u, const NumberParts *p, const FormatSpec *f, const Grouping
         }
     }
     else if (ub_repeat(u, f->fill, left) < 0 ||
-             ub_ucs4(u, body.buf, body.len) < 0 ||
+             ub_append_take(u, &body) < 0 ||
              ub_repeat(u, f->fill, right) < 0) {
         goto error;
     }
@@ -961,7 +1006,7 @@ format_complex_spec(ubuf *u, PyObject *obj, const FormatSpec *f)
         goto error;
     }
     Py_ssize_t right, left = padding(f, body.len, &right);
-    if (ub_repeat(u, f->fill, left) < 0 || ub_ucs4(u, body.buf, body.len) < 0 ||
+    if (ub_repeat(u, f->fill, left) < 0 || ub_append_take(u, &body) < 0 ||
         ub_repeat(u, f->fill, right) < 0) {
         goto error;
     }

@@ -7,6 +7,11 @@
 
 #include "Python.h"
 
+#if defined(__linux__)
+#  include <sys/sysinfo.h>
+#endif
+#include <unistd.h>
+
 #ifdef WITH_MIMALLOC
 #  include <mimalloc.h>
 #  define RAW_MALLOC(n) mi_malloc(n)
@@ -21,11 +26,41 @@
 #endif
 
 /* Requests above PY_SSIZE_T_MAX can only come from overflowed size
-   arithmetic; refusing them turns such bugs into MemoryError. */
+   arithmetic; refusing them turns such bugs into MemoryError.
+
+   Requests larger than the machine's RAM and swap together can never be
+   met either, yet mimalloc maps huge blocks with MAP_NORESERVE, so the
+   kernel grants them and the process is killed when it writes the pages
+   ('x' * 2**40).  Those are refused too: the limit is computed the first
+   time a request of a GiB or more comes in. */
+#define HUGE_REQUEST ((size_t)1 << 30)
+
+static size_t
+memory_ceiling(void)
+{
+    static size_t ceiling = 0;
+    if (ceiling == 0) {
+        size_t total = (size_t)PY_SSIZE_T_MAX;
+#if defined(__linux__)
+        struct sysinfo si;
+        if (sysinfo(&si) == 0 && si.mem_unit > 0) {
+            total = ((size_t)si.totalram + (size_t)si.totalswap) * si.mem_unit;
+        }
+#elif defined(_SC_PHYS_PAGES) && defined(_SC_PAGESIZE)
+        long pages = sysconf(_SC_PHYS_PAGES), psize = sysconf(_SC_PAGESIZE);
+        if (pages > 0 && psize > 0) {
+            total = (size_t)pages * (size_t)psize;
+        }
+#endif
+        ceiling = total < HUGE_REQUEST ? HUGE_REQUEST : total;
+    }
+    return ceiling;
+}
+
 static inline int
 too_big(size_t size)
 {
-    return size > (size_t)PY_SSIZE_T_MAX;
+    return size > (size_t)PY_SSIZE_T_MAX || (size >= HUGE_REQUEST && size > memory_ceiling());
 }
 
 void *
@@ -40,7 +75,7 @@ PyMem_RawMalloc(size_t size)
 void *
 PyMem_RawCalloc(size_t nelem, size_t elsize)
 {
-    if (elsize != 0 && nelem > (size_t)PY_SSIZE_T_MAX / elsize) {
+    if (elsize != 0 && (nelem > (size_t)PY_SSIZE_T_MAX / elsize || too_big(nelem * elsize))) {
         return NULL;
     }
     if (nelem == 0 || elsize == 0) {

@@ -452,7 +452,10 @@ sb_reserve(strbuf *sb, size_t extra)
     if (sb->len + extra + 1 <= sb->cap) {
         return 0;
     }
-    size_t cap = (sb->len + extra + 1) * 2;
+    /* geometric growth on the current capacity, not on the need: a single
+       huge request (a precision near INT_MAX) then costs its own size */
+    size_t need = sb->len + extra + 1;
+    size_t cap = sb->cap * 2 > need ? sb->cap * 2 : need;
     char *p = PyMem_Realloc(sb->buf, cap);
     if (p == NULL) {
         return -1;
@@ -562,6 +565,14 @@ format_repr(strbuf *sb, double x, int flags)
                          (flags & Py_DTSF_ADD_DOT_0) != 0, 'e');
 }
 
+/* A double's exact decimal expansion ends within EXACT_DIGITS digits of
+   the point (2**-1074 has 1074 fractional digits; no double has more
+   significant digits), so digits asked for beyond that are exact zeros:
+   snprintf writes at most EXACT_DIGITS of them and the rest are added
+   here.  That also keeps snprintf's int result from overflowing for
+   precisions near INT_MAX. */
+#define EXACT_DIGITS 1100
+
 /* 'g': precision significant digits; trailing zeros go unless alt.
    With add_dot_0 (the "no type" format), exponents start one earlier. */
 static int
@@ -572,10 +583,12 @@ format_general(strbuf *sb, double x, int precision, int flags, char echar)
     int p = precision == 0 ? 1 : precision;
     int decpt;
     int alt = (flags & Py_DTSF_ALT) != 0, add_dot_0 = (flags & Py_DTSF_ADD_DOT_0) != 0;
+    /* digits past EXACT_DIGITS are zeros: layout_digits pads them */
+    int pd = p > EXACT_DIGITS ? EXACT_DIGITS : p;
     if (p > 17) {
         /* beyond 17 digits the extra digits are exact zeros or the exact
            binary expansion: snprintf gives them directly */
-        big = PyMem_Malloc((size_t)p + 16);
+        big = PyMem_Malloc((size_t)pd + 16);
         if (big == NULL) {
             return -1;
         }
@@ -587,13 +600,13 @@ format_general(strbuf *sb, double x, int precision, int flags, char echar)
     }
     else if (big) {
         /* up to p digits of "%.*e" */
-        size_t cap = (size_t)p + 32;
+        size_t cap = (size_t)pd + 32;
         char *tmp = PyMem_Malloc(cap);
         if (tmp == NULL) {
             PyMem_Free(big);
             return -1;
         }
-        c_format(tmp, cap, "%.*e", p - 1, x);
+        c_format(tmp, cap, "%.*e", pd - 1, x);
         char *q = tmp, *o = d;
         while (*q != 'e') {
             if (is_digit(*q)) {
@@ -617,21 +630,38 @@ format_general(strbuf *sb, double x, int precision, int flags, char echar)
     return rc;
 }
 
-/* 'e' and 'f' straight from snprintf */
+/* 'e' and 'f' from snprintf, capped at EXACT_DIGITS (see above). */
+
 static int
 format_c(strbuf *sb, double x, char code, int precision, int flags)
 {
     char fmt[8];
     snprintf(fmt, sizeof(fmt), "%%%s.*%c", (flags & Py_DTSF_ALT) ? "#" : "", code);
+    int printed = precision > EXACT_DIGITS ? EXACT_DIGITS : precision;
+    size_t zeros = (size_t)precision - (size_t)printed;
     char small[128];
-    int n = c_format(small, sizeof(small), fmt, precision, x);
+    int n = c_format(small, sizeof(small), fmt, printed, x);
     int rc;
+    if (n < 0) {
+        return -1;
+    }
     if (n < (int)sizeof(small)) {
         rc = sb_put(sb, small, (size_t)n);
     }
     else if ((rc = sb_reserve(sb, (size_t)n)) == 0) {
-        c_format(sb->buf + sb->len, (size_t)n + 1, fmt, precision, x);
+        c_format(sb->buf + sb->len, (size_t)n + 1, fmt, printed, x);
         sb->len += (size_t)n;
+    }
+    if (rc == 0 && zeros > 0) {
+        /* the zeros go before an exponent, if any */
+        char *e = code == 'e' ? strchr(sb->buf, 'e') : NULL;
+        size_t at = e ? (size_t)(e - sb->buf) : sb->len;
+        size_t tail = sb->len - at;
+        if ((rc = sb_reserve(sb, zeros)) == 0) {
+            memmove(sb->buf + at + zeros, sb->buf + at, tail + 1);
+            memset(sb->buf + at, '0', zeros);
+            sb->len += zeros;
+        }
     }
     if (rc == 0 && (flags & Py_DTSF_ADD_DOT_0) && strspn(sb->buf, "0123456789") == sb->len) {
         rc = sb_put(sb, ".0", 2);

@@ -33,6 +33,12 @@ PyAPI_FUNC(Py_ssize_t) _PySequence_IterSearch(PyObject *seq, PyObject *obj, int 
 PyAPI_FUNC(int) _PyObject_RealIsInstance(PyObject *inst, PyObject *cls);
 PyAPI_FUNC(int) _PyObject_RealIsSubclass(PyObject *derived, PyObject *cls);
 
+/* tp_iternext of it under the C stack check: iterators that wrap
+   iterators (map, zip, enumerate, itertools...) recurse once per level, so
+   a chain a million deep must end in RecursionError, not a crash.  Returns
+   what tp_iternext returns (NULL with or without an exception). */
+PyAPI_FUNC(PyObject *) _PyIter_NextGuarded(PyObject *it);
+
 /* Does the object support len()? */
 PyAPI_FUNC(int) _PyObject_HasLen(PyObject *o);
 

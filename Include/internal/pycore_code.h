@@ -58,6 +58,10 @@ struct _PyCodeConstructor {
 };
 
 PyAPI_FUNC(int) _PyCode_Validate(struct _PyCodeConstructor *);
+/* Python/codevalidate.c: opcodes, caches, table indices and jump targets
+   of co_code; ValueError naming the first problem. */
+PyAPI_FUNC(int) _PyCode_ValidateBytecode(PyObject *code, PyObject *consts, PyObject *names,
+                                         Py_ssize_t nlocalsplus);
 PyAPI_FUNC(PyCodeObject *) _PyCode_New(struct _PyCodeConstructor *);
 
 /* Walking the location table: address ranges [ar_start, ar_end) in bytes

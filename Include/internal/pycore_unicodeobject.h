@@ -105,15 +105,22 @@ PyAPI_DATA(PyTypeObject) _PyUnicodeASCIIIter_Type;
    report the same errors, so both parsers use these two steps. */
 
 /* Take the argument consumed by a '*' width or precision: it must be an
-   int that fits a Py_ssize_t.  Returns 0, or -1 with an exception set. */
+   int that fits a Py_ssize_t (a width) or a C int (a precision).  Returns
+   0, or -1 with an exception set. */
 static inline int
-_PyFormat_StarArg(PyObject *v, Py_ssize_t *out)
+_PyFormat_StarArg(PyObject *v, Py_ssize_t *out, int is_width)
 {
     if (!PyLong_Check(v)) {
         PyErr_SetString(PyExc_TypeError, "* wants int");
         return -1;
     }
-    Py_ssize_t n = PyLong_AsSsize_t(v);
+    Py_ssize_t n;
+    if (is_width) {
+        n = PyLong_AsSsize_t(v);
+    }
+    else {
+        n = PyLong_AsInt(v);
+    }
     if (n == -1 && PyErr_Occurred()) {
         return -1;
     }
@@ -130,7 +137,9 @@ _PyFormat_AddDigit(Py_ssize_t *n, int digit, int is_width)
     if (*n < 0) {
         *n = 0;
     }
-    if (*n > (PY_SSIZE_T_MAX - 9) / 10) {
+    /* a precision must fit a C int, a width a Py_ssize_t */
+    Py_ssize_t limit = is_width ? PY_SSIZE_T_MAX : INT_MAX;
+    if (*n > (limit - digit) / 10) {
         PyErr_SetString(PyExc_ValueError, is_width ? "width too big" : "precision too big");
         return -1;
     }
