@@ -147,6 +147,13 @@ typedef struct CDataObject {
 
 #define CDATA(o) ((CDataObject *)(o))
 int _PyCtypes_IsCData(PyObject *obj);
+/* from_param's fallback for the metatypes: when value has an
+   _as_parameter_, convert that instead with `convert` (under the recursion
+   guard: it may have one in turn).  1 with *result set (a new reference,
+   or NULL with an error) when it did; 0, nothing set, when value has no
+   _as_parameter_; -1 when looking it up failed. */
+int _PyCtypes_RetryAsParameter(PyObject *type, PyObject *value,
+                               PyObject *(*convert)(PyObject *, PyObject *), PyObject **result);
 
 /* A fresh instance of `type` with zeroed memory of its own. */
 PyObject *_PyCtypes_NewOwned(PyTypeObject *type);

@@ -399,6 +399,26 @@ _PyCtypes_MetaInit(PyTypeObject *meta)
 /* ---- _CData instances --------------------------------------------------------- */
 
 int
+_PyCtypes_RetryAsParameter(PyObject *type, PyObject *value,
+                           PyObject *(*convert)(PyObject *, PyObject *), PyObject **result)
+{
+    PyObject *as;
+    if (PyObject_GetOptionalAttrString(value, "_as_parameter_", &as) < 0) {
+        return -1;
+    }
+    if (as == NULL) {
+        return 0;
+    }
+    *result = NULL;
+    if (Py_EnterRecursiveCall(" while processing _as_parameter_") == 0) {
+        *result = convert(type, as);
+        Py_LeaveRecursiveCall();
+    }
+    Py_DECREF(as);
+    return 1;
+}
+
+int
 _PyCtypes_IsCData(PyObject *obj)
 {
     return PyObject_TypeCheck(obj, &PyCData_Type);

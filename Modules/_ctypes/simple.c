@@ -678,18 +678,10 @@ _PyCtypes_VoidPFromParam(PyObject *type, PyObject *value)
             }
         }
     }
-    PyObject *as = NULL;
-    if (PyObject_GetOptionalAttrString(value, "_as_parameter_", &as) < 0) {
-        return NULL;
-    }
-    if (as != NULL) {
-        PyObject *r = NULL;
-        if (Py_EnterRecursiveCall(" while processing _as_parameter_") == 0) {
-            r = _PyCtypes_VoidPFromParam(type, as);
-            Py_LeaveRecursiveCall();
-        }
-        Py_DECREF(as);
-        return r;
+    PyObject *converted;
+    int retried = _PyCtypes_RetryAsParameter(type, value, _PyCtypes_VoidPFromParam, &converted);
+    if (retried != 0) {
+        return retried < 0 ? NULL : converted;
     }
     if (PyErr_Occurred()) {
         return NULL;
@@ -753,18 +745,10 @@ _PyCtypes_SimpleFromParam(PyObject *type, PyObject *value)
             return (PyObject *)a;
         }
         if (!ok) {
-            PyObject *as;
-            if (PyObject_GetOptionalAttrString(value, "_as_parameter_", &as) < 0) {
-                return NULL;
-            }
-            if (as != NULL) {
-                PyObject *r = NULL;
-                if (Py_EnterRecursiveCall(" while processing _as_parameter_") == 0) {
-                    r = _PyCtypes_SimpleFromParam(type, as);
-                    Py_LeaveRecursiveCall();
-                }
-                Py_DECREF(as);
-                return r;
+            PyObject *converted;
+            int retried = _PyCtypes_RetryAsParameter(type, value, _PyCtypes_SimpleFromParam, &converted);
+            if (retried != 0) {
+                return retried < 0 ? NULL : converted;
             }
             PyErr_Format(PyExc_TypeError, "'%s' object cannot be interpreted as %s",
                          Py_TYPE(value)->tp_name,

@@ -380,18 +380,10 @@ aggregate_from_param(PyObject *type, PyObject *value)
             return Py_NewRef(value);
         }
     }
-    PyObject *as;
-    if (PyObject_GetOptionalAttrString(value, "_as_parameter_", &as) < 0) {
-        return NULL;
-    }
-    if (as != NULL) {
-        PyObject *r = NULL;
-        if (Py_EnterRecursiveCall(" while processing _as_parameter_") == 0) {
-            r = aggregate_from_param(type, as);
-            Py_LeaveRecursiveCall();
-        }
-        Py_DECREF(as);
-        return r;
+    PyObject *converted;
+    int retried = _PyCtypes_RetryAsParameter(type, value, aggregate_from_param, &converted);
+    if (retried != 0) {
+        return retried < 0 ? NULL : converted;
     }
     PyErr_Format(PyExc_TypeError, "expected %s instance instead of %s",
                  ((PyTypeObject *)type)->tp_name, Py_TYPE(value)->tp_name);
