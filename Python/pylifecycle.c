@@ -166,6 +166,43 @@ init_sys_prefixes(void)
     return err ? -1 : 0;
 }
 
+/* A virtual environment (PEP 405): when a pyvenv.cfg sits next to
+   sys.executable or one directory up, that directory is sys.prefix and
+   sys.exec_prefix; the base_* prefixes stay ours.  site then reads the
+   file for include-system-site-packages. */
+static int
+init_venv_prefixes(void)
+{
+    PyObject *exe = PySys_GetObject("executable");
+    const char *path = exe != NULL && PyUnicode_Check(exe) ? PyUnicode_AsUTF8(exe) : NULL;
+    if (path == NULL) {
+        PyErr_Clear();
+        return 0;
+    }
+    char dir[4096];
+    if (strlen(path) >= sizeof(dir)) {
+        return 0;
+    }
+    strcpy(dir, path);
+    for (int up = 0; up < 2; up++) {
+        char *slash = strrchr(dir, '/');
+        if (slash == NULL) {
+            return 0;
+        }
+        *slash = '\0';
+        char cfg[4096 + 16];
+        snprintf(cfg, sizeof(cfg), "%s/pyvenv.cfg", dir[0] ? dir : "");
+        if (access(cfg, R_OK) == 0) {
+            PyObject *venv = PyUnicode_DecodeFSDefault(dir[0] ? dir : "/");
+            int err = venv == NULL || PySys_SetObject("prefix", venv) < 0 ||
+                      PySys_SetObject("exec_prefix", venv) < 0;
+            Py_XDECREF(venv);
+            return err ? -1 : 0;
+        }
+    }
+    return 0;
+}
+
 /* The import system: importlib from the stdlib, or built-in modules only
    (with one line saying how to fetch the stdlib). */
 static int
@@ -417,7 +454,8 @@ _Py_InitializeMain(int argc, char **argv, int script_index, int run_module)
     PyThreadState *tstate = init_core(1);
     const char *script = script_index >= 0 ? argv[script_index] : NULL;
     if (_PySys_UpdateConfig() < 0 || init_sys_path() < 0 || init_sys_prefixes() < 0 ||
-        _PySys_SetExecutable(argv[0]) < 0 || init_importlib(tstate->interp) < 0) {
+        _PySys_SetExecutable(argv[0]) < 0 || init_venv_prefixes() < 0 ||
+        init_importlib(tstate->interp) < 0) {
         return -1;
     }
     if (_Py_Config.faulthandler && _PyFaulthandler_StartUp() < 0) {

@@ -1,6 +1,8 @@
 /* The sys module. */
 
 #include "Python.h"
+
+#include <unistd.h>
 #include "pycore_pythonrun.h"
 #include "pycore_instruments.h"
 #include "pycore_import.h"
@@ -1281,22 +1283,108 @@ _PySys_SetArgv(int argc, char **argv)
     return err;
 }
 
+/* Append path component `part` (length n) to the absolute path in buf,
+   folding "." and ".." as os.path.normpath does.  0, or -1 if too long. */
+static int
+append_component(char *buf, size_t size, const char *part, size_t n)
+{
+    size_t len = strlen(buf);
+    if (n == 0 || (n == 1 && part[0] == '.')) {
+        return 0;
+    }
+    if (n == 2 && part[0] == '.' && part[1] == '.') {
+        while (len > 1 && buf[len - 1] != '/') {
+            len--;
+        }
+        buf[len > 1 ? len - 1 : 1] = '\0';
+        return 0;
+    }
+    if (len + n + 2 > size) {
+        return -1;
+    }
+    if (buf[len - 1] != '/') {
+        buf[len++] = '/';
+    }
+    memcpy(buf + len, part, n);
+    buf[len + n] = '\0';
+    return 0;
+}
+
+/* `path` made absolute against `base` (a directory) and normalised, but
+   not resolved through symlinks.  0, or -1 if it does not fit. */
+static int
+absolute_lexical_path(const char *base, const char *path, char *out, size_t size)
+{
+    if (path[0] == '/') {
+        strcpy(out, "/");
+    }
+    else if (strlen(base) < size) {
+        strcpy(out, base);
+    }
+    else {
+        return -1;
+    }
+    for (const char *p = path; *p;) {
+        const char *slash = strchr(p, '/');
+        size_t n = slash ? (size_t)(slash - p) : strlen(p);
+        if (append_component(out, size, p, n) < 0) {
+            return -1;
+        }
+        p += n + (slash != NULL);
+    }
+    return 0;
+}
+
+/* argv[0] without a '/': the first executable of that name on PATH. */
+static int
+find_on_path(const char *name, char *out, size_t size)
+{
+    const char *path = getenv("PATH");
+    for (const char *dir = path; dir != NULL && *dir;) {
+        const char *colon = strchr(dir, ':');
+        size_t n = colon ? (size_t)(colon - dir) : strlen(dir);
+        char candidate[4096];
+        if (n > 0 && n + strlen(name) + 2 < sizeof(candidate)) {
+            snprintf(candidate, sizeof(candidate), "%.*s/%s", (int)n, dir, name);
+            char cwd[4096];
+            if (access(candidate, X_OK) == 0 && getcwd(cwd, sizeof(cwd)) != NULL &&
+                absolute_lexical_path(cwd, candidate, out, size) == 0) {
+                return 1;
+            }
+        }
+        dir = colon ? colon + 1 : NULL;
+    }
+    return 0;
+}
+
+/* sys.executable is the program as it was started: argv[0] made absolute
+   (or found on PATH), not resolved through symlinks, so that a venv's
+   bin/python, a link to us, is how site finds the venv's pyvenv.cfg.
+   sys._base_executable is the binary itself (/proc/self/exe). */
 int
 _PySys_SetExecutable(const char *argv0)
 {
-    char resolved[4096];
-    const char *path = argv0;
-    if (realpath("/proc/self/exe", resolved) != NULL) {
-        path = resolved;
+    char real[4096], started[4096], cwd[4096];
+    const char *base = realpath("/proc/self/exe", real) != NULL ? real : argv0;
+    const char *executable = base;
+    if (argv0 != NULL && argv0[0] != '\0') {
+        if (strchr(argv0, '/') != NULL) {
+            if (getcwd(cwd, sizeof(cwd)) != NULL &&
+                absolute_lexical_path(cwd, argv0, started, sizeof(started)) == 0) {
+                executable = started;
+            }
+        }
+        else if (find_on_path(argv0, started, sizeof(started))) {
+            executable = started;
+        }
     }
-    PyObject *v = PyUnicode_DecodeFSDefault(path ? path : "");
-    if (v == NULL) {
-        return -1;
-    }
-    int err = PySys_SetObject("executable", v);
-    err |= PySys_SetObject("_base_executable", v);
-    Py_DECREF(v);
-    return err;
+    PyObject *exe = PyUnicode_DecodeFSDefault(executable ? executable : "");
+    PyObject *base_exe = PyUnicode_DecodeFSDefault(base ? base : "");
+    int err = exe == NULL || base_exe == NULL ||
+              PySys_SetObject("executable", exe) < 0 || PySys_SetObject("_base_executable", base_exe) < 0;
+    Py_XDECREF(exe);
+    Py_XDECREF(base_exe);
+    return err ? -1 : 0;
 }
 
 /* Flush sys.stdout and sys.stderr (at exit and before printing errors). */

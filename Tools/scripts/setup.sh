@@ -23,6 +23,6 @@ if ! command -v npm >/dev/null 2>&1; then
     DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y -qq npm
 fi
 "$(dirname "$0")/fetch_stdlib.sh"
-"$(dirname "$0")/fetch_ssl_py.sh"
+"$(dirname "$0")/fetch_debian_stdlib.sh"
 "$(dirname "$0")/fetch_ucd.sh"
 "$(dirname "$0")/fetch_mpdecimal.sh"
