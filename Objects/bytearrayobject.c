@@ -580,12 +580,14 @@ delete_extended(PyObject *self, Py_ssize_t start, Py_ssize_t step, Py_ssize_t n)
 static int
 bytearray_ass_subscript(PyObject *self, PyObject *index, PyObject *values)
 {
-    Py_ssize_t size = Py_SIZE(self);
+    /* Sizes are read only after the index is converted: its __index__
+       may resize the bytearray. */
     if (PyIndex_Check(index)) {
         Py_ssize_t i = PyNumber_AsSsize_t(index, PyExc_IndexError);
         if (i == -1 && PyErr_Occurred()) {
             return -1;
         }
+        Py_ssize_t size = Py_SIZE(self);
         if (i < 0) {
             i += size;
         }
@@ -612,7 +614,7 @@ bytearray_ass_subscript(PyObject *self, PyObject *index, PyObject *values)
     if (PySlice_Unpack(index, &start, &stop, &step) < 0) {
         return -1;
     }
-    Py_ssize_t n = PySlice_AdjustIndices(size, &start, &stop, step);
+    Py_ssize_t n = PySlice_AdjustIndices(Py_SIZE(self), &start, &stop, step);
     if (values == NULL) {
         if (step == 1) {
             return set_range(self, start, stop, NULL, 0);

@@ -465,7 +465,7 @@ tuple_subscript(PyObject *op, PyObject *item)
     }
     if (PySlice_Check(item)) {
         Py_ssize_t start, stop, step;
-        Py_ssize_t slicelength = _PySlice_Resolve(item, Py_SIZE(self), &start, &stop, &step);
+        Py_ssize_t slicelength = _PySlice_Resolve(item, (PyObject *)self, &start, &stop, &step);
         if (slicelength < 0) {
             return NULL;
         }

@@ -13,15 +13,16 @@ PyAPI_FUNC(int) _PySlice_GetLongIndices(PySliceObject *self, PyObject *length,
                                         PyObject **step_ptr);
 
 /* Unpack and clamp in one go for the common "seq[slice]" path; returns the
-   slice length, or -1 with an exception set. */
+   slice length, or -1 with an exception set.  The length is read after
+   unpacking: a bound's __index__ may resize a mutable `seq`. */
 static inline Py_ssize_t
-_PySlice_Resolve(PyObject *slice, Py_ssize_t length, Py_ssize_t *start,
+_PySlice_Resolve(PyObject *slice, PyObject *seq, Py_ssize_t *start,
                  Py_ssize_t *stop, Py_ssize_t *step)
 {
     if (PySlice_Unpack(slice, start, stop, step) < 0) {
         return -1;
     }
-    return PySlice_AdjustIndices(length, start, stop, *step);
+    return PySlice_AdjustIndices(Py_SIZE(seq), start, stop, *step);
 }
 
 #endif /* !Py_INTERNAL_SLICE_H */

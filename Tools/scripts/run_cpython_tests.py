@@ -43,17 +43,49 @@ def worker_main(module, xfail_file):
     except BaseException as exc:
         emit("import-error", describe_exception(exc))
         raise
-    suite = unittest.defaultTestLoader.loadTestsFromModule(mod)
     runner = unittest.TextTestRunner(stream=sys.stderr, verbosity=2,
                                      resultclass=counting_result_class(expected))
     try:
-        runner.run(suite)
+        if hasattr(mod, "test_main") and not hasattr(mod, "load_tests"):
+            # A legacy module whose test_main() sets up module globals (the
+            # implementation under test, say) and then calls
+            # support.run_unittest: regrtest runs those through test_main,
+            # and so do we, with our runner behind run_unittest.
+            run_legacy_test_main(mod, runner)
+        else:
+            runner.run(unittest.defaultTestLoader.loadTestsFromModule(mod))
     except BaseException as exc:
         # unittest lets KeyboardInterrupt and SystemExit out of a test: the
         # rest of the module is lost, so say why.
         emit("abort", describe_exception(exc))
         raise
     emit("end-module", module)
+
+
+def run_legacy_test_main(mod, runner):
+    import unittest
+    from test import support
+
+    def run_unittest(*classes):
+        loader = unittest.defaultTestLoader
+        suite = unittest.TestSuite()
+        for cls in classes:
+            if isinstance(cls, str):
+                cls = sys.modules[cls]
+            if isinstance(cls, (unittest.TestSuite, unittest.TestCase)):
+                suite.addTest(cls)
+            elif isinstance(cls, type):
+                suite.addTest(loader.loadTestsFromTestCase(cls))
+            else:
+                suite.addTest(loader.loadTestsFromModule(cls))
+        runner.run(suite)
+
+    saved = support.run_unittest
+    support.run_unittest = run_unittest
+    try:
+        mod.test_main()
+    finally:
+        support.run_unittest = saved
 
 
 def emit(kind, text):
