@@ -579,6 +579,49 @@ convert_typed_object(int c, PyObject *arg, va_list *p_va, char *msgbuf, size_t b
 }
 
 static int
+release_buffer(PyObject *unused, void *view)
+{
+    (void)unused;
+    PyBuffer_Release((Py_buffer *)view);
+    return 0;
+}
+
+/* The buffer units: y* (any bytes-like object), s* (that or a str, as
+   UTF-8), z* (those or None), w* (a writable bytes-like object).  The
+   caller releases the Py_buffer; a later failing argument releases it
+   here. */
+static int
+convert_buffer(int c, PyObject *arg, va_list *p_va, char *msgbuf, size_t bufsize)
+{
+    Py_buffer *view = va_arg(*p_va, Py_buffer *);
+    if (c == 'z' && arg == Py_None) {
+        PyBuffer_FillInfo(view, NULL, NULL, 0, 1, 0);
+        return CONV_OK;
+    }
+    if ((c == 's' || c == 'z') && PyUnicode_Check(arg)) {
+        Py_ssize_t size;
+        const char *utf8 = PyUnicode_AsUTF8AndSize(arg, &size);
+        if (utf8 == NULL) {
+            return CONV_ERROR;
+        }
+        PyBuffer_FillInfo(view, arg, (void *)utf8, size, 1, 0);
+    }
+    else if (c != 'w') {
+        /* Its own TypeError ("a bytes-like object is required") or
+           BufferError (not contiguous) is the message. */
+        if (PyObject_GetBuffer(arg, view, PyBUF_SIMPLE) < 0) {
+            return CONV_ERROR;
+        }
+    }
+    else if (PyObject_GetBuffer(arg, view, PyBUF_WRITABLE) < 0) {
+        PyErr_Clear();
+        return converterr("read-write bytes-like object", arg, msgbuf, bufsize);
+    }
+    cleanups_note(release_buffer, view);
+    return CONV_OK;
+}
+
+static int
 convertsimple(PyObject *arg, const char **p_format, va_list *p_va, char *msgbuf, size_t bufsize)
 {
     int c = (unsigned char)*(*p_format)++;
@@ -613,15 +656,17 @@ convertsimple(PyObject *arg, const char **p_format, va_list *p_va, char *msgbuf,
     }
     case 's':
     case 'z':
-        if (**p_format == '*') {
-            break;
-        }
-        return convert_text(c, arg, p_format, p_va, msgbuf, bufsize);
     case 'y':
+    case 'w':
         if (**p_format == '*') {
-            break;
+            (*p_format)++;
+            return convert_buffer(c, arg, p_va, msgbuf, bufsize);
         }
-        return convert_bytes(arg, p_format, p_va, msgbuf, bufsize);
+        if (c == 'w') {
+            break;  /* w alone (a raw writable pointer) is gone since 3.x */
+        }
+        return c == 'y' ? convert_bytes(arg, p_format, p_va, msgbuf, bufsize)
+                        : convert_text(c, arg, p_format, p_va, msgbuf, bufsize);
     case 'S':
     case 'Y':
     case 'U':
@@ -631,8 +676,8 @@ convertsimple(PyObject *arg, const char **p_format, va_list *p_va, char *msgbuf,
     default:
         break;
     }
-    /* Buffer units (s*, y*, w*) and encodings (es, et) are not supported
-       yet; neither are unknown characters. */
+    /* Encodings (es, et) are not supported yet; neither are unknown
+       characters. */
     PyErr_Format(PyExc_SystemError, "unsupported getargs format unit '%c'", c);
     return CONV_ERROR;
 }
