@@ -390,7 +390,9 @@ type_new_slots(type_new_ctx *ctx, PyObject *dict)
         return -1;
     }
     Py_ssize_t nslots = PyTuple_GET_SIZE(slots);
-    if (nslots > 0 && ctx->base->tp_itemsize != 0) {
+    /* Variable-size instances have no fixed place for slots, except str's:
+       a subclass instance keeps its code points after them. */
+    if (nslots > 0 && ctx->base->tp_itemsize != 0 && !PyType_IsSubtype(ctx->base, &PyUnicode_Type)) {
         PyErr_Format(PyExc_TypeError, "nonempty __slots__ not supported for subtype of '%s'",
                      ctx->base->tp_name);
         goto error;

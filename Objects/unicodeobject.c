@@ -116,6 +116,9 @@ init_header(PyObject *op, Py_ssize_t size, Py_UCS4 maxchar)
     u->state.kind = (unsigned int)kind;
     u->state.ascii = maxchar < 128;
     u->state.statically_allocated = 0;
+    /* A str subclass whose instances grew by __slots__ keeps its code points
+       after them (unicode_subtype_new allocates for that). */
+    u->state.data_after_slots = Py_TYPE(op)->tp_basicsize != PyUnicode_Type.tp_basicsize;
     if (maxchar < 128) {
         u->utf8 = (char *)PyUnicode_DATA(op);
         u->utf8_length = size;
@@ -1387,7 +1390,10 @@ static PyObject *
 unicode_subtype_new(PyTypeObject *type, PyObject *unicode)
 {
     Py_ssize_t n = PyUnicode_GET_LENGTH(unicode);
-    PyObject *self = type->tp_alloc(type, n);
+    /* With __slots__ the code points go after the slots, past the one spare
+       code point's room the base size includes: ask for one more. */
+    int slotted = type->tp_basicsize != PyUnicode_Type.tp_basicsize;
+    PyObject *self = type->tp_alloc(type, n + slotted);
     if (self == NULL) {
         return NULL;
     }
@@ -1531,13 +1537,10 @@ PyObject *
 _PyUnicode_SizeOf(PyObject *self, PyObject *Py_UNUSED(ignored))
 {
     PyUnicodeObject *u = _PyUnicode_CAST(self);
-    size_t size = PyUnicode_DATA_OFFSET +
+    size_t size = ((char *)PyUnicode_DATA(self) - (char *)self) +
                   (size_t)(PyUnicode_GET_LENGTH(self) + 1) * PyUnicode_KIND(self);
     if (u->utf8 != NULL && u->utf8 != (char *)PyUnicode_DATA(self)) {
         size += (size_t)u->utf8_length + 1;
-    }
-    if (!PyUnicode_CheckExact(self)) {
-        size += (size_t)Py_TYPE(self)->tp_basicsize - PyUnicode_Type.tp_basicsize;
     }
     return PyLong_FromSize_t(size);
 }

@@ -27,6 +27,9 @@ typedef struct {
         unsigned int kind : 3;
         unsigned int ascii : 1;
         unsigned int statically_allocated : 1;
+        /* An instance of a str subclass with __slots__: its code points
+           follow the slots, at the end of the type's tp_basicsize. */
+        unsigned int data_after_slots : 1;
     } state;
     char *utf8;             /* NULL until asked for; == data for ASCII */
     Py_ssize_t utf8_length; /* in bytes, not counting the zero */
@@ -62,6 +65,9 @@ PyUnicode_IS_ASCII(PyObject *op)
 static inline void *
 PyUnicode_DATA(PyObject *op)
 {
+    if (_PyUnicode_CAST(op)->state.data_after_slots) {
+        return (char *)op + _Py_SIZE_ROUND_UP(Py_TYPE(op)->tp_basicsize, 4);
+    }
     return (char *)op + PyUnicode_DATA_OFFSET;
 }
 #define PyUnicode_DATA(op) PyUnicode_DATA(_PyObject_CAST(op))
