@@ -967,6 +967,7 @@
             CALL_LEN,
             CALL_LIST_APPEND,
             CALL_PY_EXACT_ARGS,
+            CALL_BOUND_METHOD_EXACT_ARGS,
             CALL_ALLOC_AND_ENTER_INIT,
             CALL_BUILTIN_O,
             CALL_BUILTIN_FAST,
@@ -1026,6 +1027,24 @@
         }
 
         macro(CALL_PY_EXACT_ARGS) = unused/1 + _CHECK_FUNCTION_VERSION + _CHECK_FUNCTION_EXACT_ARGS + _PUSH_FRAME_EXACT_ARGS;
+
+        op(_CHECK_CALL_BOUND_METHOD_EXACT_ARGS, (callable, null, unused[oparg] -- callable, null, unused[oparg])) {
+            DEOPT_IF(!PyStackRef_IsNull(null));
+            DEOPT_IF(Py_TYPE(PyStackRef_AsPyObjectBorrow(callable)) != &PyMethod_Type);
+        }
+
+        /* The method's function and self take the method's place.  A guard
+           failing after this sends the generic CALL a (function, self)
+           pair, which it calls the same way. */
+        op(_INIT_CALL_BOUND_METHOD_EXACT_ARGS, (callable, self_or_null, unused[oparg] -- callable, self_or_null, unused[oparg])) {
+            _PyEval_ExpandBoundMethod(&callable, &self_or_null);
+        }
+
+        /* m(args) for a bound method object whose function takes exactly
+           self and these arguments: the function's frame is pushed here. */
+        macro(CALL_BOUND_METHOD_EXACT_ARGS) = unused/1 + _CHECK_CALL_BOUND_METHOD_EXACT_ARGS +
+                                              _INIT_CALL_BOUND_METHOD_EXACT_ARGS + _CHECK_FUNCTION_VERSION +
+                                              _CHECK_FUNCTION_EXACT_ARGS + _PUSH_FRAME_EXACT_ARGS;
 
         /* len(x) with the real builtin len. */
         inst(CALL_LEN, (unused/1, unused/2, callable, null, args[oparg] -- res)) {

@@ -1292,6 +1292,36 @@
 
         /* _PUSH_FRAME_EXACT_ARGS is not a viable micro-op for tier 2 because it uses 'next_instr' */
 
+        case _CHECK_CALL_BOUND_METHOD_EXACT_ARGS: {
+            _PyStackRef callable;
+            _PyStackRef null;
+            oparg = CURRENT_OPARG();
+            null = stack_pointer[-1 - oparg];
+            callable = stack_pointer[-2 - oparg];
+            if (!PyStackRef_IsNull(null)) {
+                UOP_STAT_INC(uopcode, miss);
+                JUMP_TO_JUMP_TARGET();
+            }
+            if (Py_TYPE(PyStackRef_AsPyObjectBorrow(callable)) != &PyMethod_Type) {
+                UOP_STAT_INC(uopcode, miss);
+                JUMP_TO_JUMP_TARGET();
+            }
+            break;
+        }
+
+        case _INIT_CALL_BOUND_METHOD_EXACT_ARGS: {
+            _PyStackRef callable;
+            _PyStackRef self_or_null;
+            oparg = CURRENT_OPARG();
+            self_or_null = stack_pointer[-1 - oparg];
+            callable = stack_pointer[-2 - oparg];
+            _PyFrame_SetStackPointer(frame, stack_pointer);
+            _PyEval_ExpandBoundMethod(&callable, &self_or_null);
+            stack_pointer[-2 - oparg] = callable;
+            stack_pointer[-1 - oparg] = self_or_null;
+            break;
+        }
+
         case _CALL_LEN: {
             _PyStackRef callable;
             _PyStackRef null;

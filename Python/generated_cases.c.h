@@ -969,6 +969,99 @@
             DISPATCH();
         }
 
+        TARGET(CALL_BOUND_METHOD_EXACT_ARGS) {
+            frame->instr_ptr = next_instr;
+            next_instr += 4;
+            INSTRUCTION_STATS(CALL_BOUND_METHOD_EXACT_ARGS);
+            _Py_CODEUNIT* const this_instr = next_instr - 4;
+            (void)this_instr;
+            _PyStackRef callable;
+            _PyStackRef null;
+            _PyStackRef self_or_null;
+            _PyStackRef *args;
+            _PyStackRef res;
+            /* Skip 1 cache entry */
+            // _CHECK_CALL_BOUND_METHOD_EXACT_ARGS
+            {
+                null = stack_pointer[-1 - oparg];
+                callable = stack_pointer[-2 - oparg];
+                if (!PyStackRef_IsNull(null)) {
+                    UPDATE_MISS_STATS(CALL_BOUND_METHOD_EXACT_ARGS);
+                    assert(_PyOpcode_Deopt[opcode] == (CALL));
+                    JUMP_TO_PREDICTED(CALL);
+                }
+                if (Py_TYPE(PyStackRef_AsPyObjectBorrow(callable)) != &PyMethod_Type) {
+                    UPDATE_MISS_STATS(CALL_BOUND_METHOD_EXACT_ARGS);
+                    assert(_PyOpcode_Deopt[opcode] == (CALL));
+                    JUMP_TO_PREDICTED(CALL);
+                }
+            }
+            // _INIT_CALL_BOUND_METHOD_EXACT_ARGS
+            {
+                self_or_null = stack_pointer[-1 - oparg];
+                callable = stack_pointer[-2 - oparg];
+                _PyFrame_SetStackPointer(frame, stack_pointer);
+                _PyEval_ExpandBoundMethod(&callable, &self_or_null);
+                stack_pointer[-2 - oparg] = callable;
+                stack_pointer[-1 - oparg] = self_or_null;
+            }
+            // _CHECK_FUNCTION_VERSION
+            {
+                callable = stack_pointer[-2 - oparg];
+                uint32_t func_version = read_u32(&this_instr[2].cache);
+                (void)func_version;
+                PyObject *callable_o = PyStackRef_AsPyObjectBorrow(callable);
+                if (!PyFunction_Check(callable_o)) {
+                    UPDATE_MISS_STATS(CALL_BOUND_METHOD_EXACT_ARGS);
+                    assert(_PyOpcode_Deopt[opcode] == (CALL));
+                    JUMP_TO_PREDICTED(CALL);
+                }
+                if (((PyFunctionObject *)callable_o)->func_version != func_version) {
+                    UPDATE_MISS_STATS(CALL_BOUND_METHOD_EXACT_ARGS);
+                    assert(_PyOpcode_Deopt[opcode] == (CALL));
+                    JUMP_TO_PREDICTED(CALL);
+                }
+            }
+            // _CHECK_FUNCTION_EXACT_ARGS
+            {
+                self_or_null = stack_pointer[-1 - oparg];
+                callable = stack_pointer[-2 - oparg];
+                PyFunctionObject *func = (PyFunctionObject *)PyStackRef_AsPyObjectBorrow(callable);
+                PyCodeObject *code = (PyCodeObject *)func->func_code;
+                if (code->co_argcount != oparg + !PyStackRef_IsNull(self_or_null)) {
+                    UPDATE_MISS_STATS(CALL_BOUND_METHOD_EXACT_ARGS);
+                    assert(_PyOpcode_Deopt[opcode] == (CALL));
+                    JUMP_TO_PREDICTED(CALL);
+                }
+            }
+            // _PUSH_FRAME_EXACT_ARGS
+            {
+                args = &stack_pointer[-oparg];
+                self_or_null = stack_pointer[-1 - oparg];
+                callable = stack_pointer[-2 - oparg];
+                _PyFrame_SetStackPointer(frame, stack_pointer);
+                int has_self = !PyStackRef_IsNull(self_or_null);
+                _PyStackRef *first = args - has_self;
+                int argcount = oparg + has_self;
+                PyCodeObject *code = (PyCodeObject *)((PyFunctionObject *)PyStackRef_AsPyObjectBorrow(callable))->func_code;
+                _PyInterpreterFrame *new_frame = _PyEval_PushFrameFast(tstate, (size_t)code->co_framesize);
+                if (new_frame == NULL) {
+                    goto error;
+                }
+                _PyFrame_Initialize(tstate, new_frame, PyStackRef_MakeHeapSafe(callable), NULL, code, argcount, frame);
+                for (int i = 0; i < argcount; i++) {
+                    new_frame->localsplus[i] = PyStackRef_MakeHeapSafe(first[i]);
+                }
+                _PyFrame_SetStackPointer(frame, stack_pointer - 2 - oparg);
+                frame->return_offset = (uint16_t)(next_instr - this_instr);
+                res = PyStackRef_NULL;
+                DISPATCH_INLINED(new_frame);
+                stack_pointer[-2 - oparg] = res;
+                stack_pointer += -1 - oparg;
+            }
+            DISPATCH();
+        }
+
         TARGET(CALL_BUILTIN_FAST) {
             frame->instr_ptr = next_instr;
             next_instr += 4;

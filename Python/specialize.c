@@ -361,19 +361,26 @@ _Py_Specialize_Call(_PyStackRef callable, _PyStackRef self_or_null, _Py_CODEUNIT
         specialize_class_call((PyTypeObject *)callable_o, self_or_null, instr, oparg);
         return;
     }
+    int form = CALL_PY_EXACT_ARGS;
+    int argcount = oparg + !PyStackRef_IsNull(self_or_null);
+    if (Py_IS_TYPE(callable_o, &PyMethod_Type) && PyStackRef_IsNull(self_or_null)) {
+        /* A bound method object: its function with self first. */
+        callable_o = PyMethod_GET_FUNCTION(callable_o);
+        argcount = oparg + 1;
+        form = CALL_BOUND_METHOD_EXACT_ARGS;
+    }
     if (!PyFunction_Check(callable_o) ||
         ((PyFunctionObject *)callable_o)->vectorcall != _PyFunction_Vectorcall) {
         unspecialize(instr);
         return;
     }
     PyFunctionObject *func = (PyFunctionObject *)callable_o;
-    int argcount = oparg + !PyStackRef_IsNull(self_or_null);
     if (!takes_exactly_positional(func, argcount)) {
         unspecialize(instr);
         return;
     }
     write_u32(&instr[2].cache, func->func_version);
-    specialize(instr, CALL_PY_EXACT_ARGS);
+    specialize(instr, form);
 }
 
 /* 1 if obj's instance dict has `name` (or the lookup failed: callers then

@@ -24,7 +24,7 @@ extern "C" {
 /* Changes whenever compiled code would read differently: opcode
    numbers, stack effects or inline-cache sizes.  The .pyc magic
    number is derived from it (Python/import.c). */
-#define _Py_BYTECODE_STAMP 1634
+#define _Py_BYTECODE_STAMP 6285
 
 static inline int
 _PyOpcode_num_popped(int opcode, int oparg)
@@ -82,6 +82,8 @@ _PyOpcode_num_popped(int opcode, int oparg)
         case CALL:
             return 2 + oparg;
         case CALL_ALLOC_AND_ENTER_INIT:
+            return 2 + oparg;
+        case CALL_BOUND_METHOD_EXACT_ARGS:
             return 2 + oparg;
         case CALL_BUILTIN_FAST:
             return 2 + oparg;
@@ -500,6 +502,8 @@ _PyOpcode_num_pushed(int opcode, int oparg)
         case CALL:
             return 1;
         case CALL_ALLOC_AND_ENTER_INIT:
+            return 1;
+        case CALL_BOUND_METHOD_EXACT_ARGS:
             return 1;
         case CALL_BUILTIN_FAST:
             return 1;
@@ -924,6 +928,7 @@ const struct opcode_metadata _PyOpcode_opcode_metadata[267] = {
     [CACHE] = { true, HAS_ESCAPES_FLAG },
     [CALL] = { true, HAS_ARG_FLAG | HAS_ERROR_FLAG | HAS_ESCAPES_FLAG },
     [CALL_ALLOC_AND_ENTER_INIT] = { true, HAS_ARG_FLAG | HAS_DEOPT_FLAG | HAS_ERROR_FLAG | HAS_ESCAPES_FLAG | HAS_ERROR_NO_POP_FLAG },
+    [CALL_BOUND_METHOD_EXACT_ARGS] = { true, HAS_ARG_FLAG | HAS_DEOPT_FLAG | HAS_ERROR_FLAG | HAS_ESCAPES_FLAG | HAS_ERROR_NO_POP_FLAG },
     [CALL_BUILTIN_FAST] = { true, HAS_ARG_FLAG | HAS_DEOPT_FLAG | HAS_ERROR_FLAG | HAS_ESCAPES_FLAG },
     [CALL_BUILTIN_FAST_WITH_KEYWORDS] = { true, HAS_ARG_FLAG | HAS_DEOPT_FLAG | HAS_ERROR_FLAG | HAS_ESCAPES_FLAG },
     [CALL_BUILTIN_O] = { true, HAS_ARG_FLAG | HAS_DEOPT_FLAG | HAS_ERROR_FLAG | HAS_ESCAPES_FLAG },
@@ -1207,6 +1212,7 @@ const uint8_t _PyOpcode_Caches[256] = {
     [BINARY_OP_SUBTRACT_INT] = 5,
     [CALL] = 3,
     [CALL_ALLOC_AND_ENTER_INIT] = 3,
+    [CALL_BOUND_METHOD_EXACT_ARGS] = 3,
     [CALL_BUILTIN_FAST] = 3,
     [CALL_BUILTIN_FAST_WITH_KEYWORDS] = 3,
     [CALL_BUILTIN_O] = 3,
@@ -1308,6 +1314,7 @@ const uint8_t _PyOpcode_Deopt[256] = {
     [CACHE] = CACHE,
     [CALL] = CALL,
     [CALL_ALLOC_AND_ENTER_INIT] = CALL,
+    [CALL_BOUND_METHOD_EXACT_ARGS] = CALL,
     [CALL_BUILTIN_FAST] = CALL,
     [CALL_BUILTIN_FAST_WITH_KEYWORDS] = CALL,
     [CALL_BUILTIN_O] = CALL,
@@ -1508,6 +1515,7 @@ const char *const _PyOpcode_OpName[267] = {
     [CACHE] = "CACHE",
     [CALL] = "CALL",
     [CALL_ALLOC_AND_ENTER_INIT] = "CALL_ALLOC_AND_ENTER_INIT",
+    [CALL_BOUND_METHOD_EXACT_ARGS] = "CALL_BOUND_METHOD_EXACT_ARGS",
     [CALL_BUILTIN_FAST] = "CALL_BUILTIN_FAST",
     [CALL_BUILTIN_FAST_WITH_KEYWORDS] = "CALL_BUILTIN_FAST_WITH_KEYWORDS",
     [CALL_BUILTIN_O] = "CALL_BUILTIN_O",
