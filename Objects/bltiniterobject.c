@@ -235,37 +235,39 @@ filter_traverse(PyObject *self, visitproc visit, void *arg)
     return 0;
 }
 
+/* 1 if the filter lets `item` through, 0 if not, -1 on error.  None and
+   bool as the function both mean the item's own truth. */
+static int
+filter_keeps(filterobject *lz, PyObject *item)
+{
+    if (lz->func == Py_None || lz->func == (PyObject *)&PyBool_Type) {
+        return PyObject_IsTrue(item);
+    }
+    PyObject *verdict = PyObject_CallOneArg(lz->func, item);
+    if (verdict == NULL) {
+        return -1;
+    }
+    int keep = PyObject_IsTrue(verdict);
+    Py_DECREF(verdict);
+    return keep;
+}
+
 static PyObject *
 filter_next(PyObject *self)
 {
     filterobject *lz = (filterobject *)self;
-    int checktrue = lz->func == Py_None || lz->func == (PyObject *)&PyBool_Type;
-    for (;;) {
-        PyObject *item = _PyIter_NextGuarded(lz->it);
-        if (item == NULL) {
-            return NULL;
-        }
-        int ok;
-        if (checktrue) {
-            ok = PyObject_IsTrue(item);
-        }
-        else {
-            PyObject *good = PyObject_CallOneArg(lz->func, item);
-            if (good == NULL) {
-                Py_DECREF(item);
-                return NULL;
-            }
-            ok = PyObject_IsTrue(good);
-            Py_DECREF(good);
-        }
-        if (ok > 0) {
+    PyObject *item;
+    while ((item = _PyIter_NextGuarded(lz->it)) != NULL) {
+        int keep = filter_keeps(lz, item);
+        if (keep > 0) {
             return item;
         }
         Py_DECREF(item);
-        if (ok < 0) {
+        if (keep < 0) {
             return NULL;
         }
     }
+    return NULL;
 }
 
 PyTypeObject PyFilter_Type = {

@@ -109,44 +109,61 @@ intern_constants(PyObject *tuple)
 
 /* ---- Construction ---------------------------------------------------------- */
 
+/* Whether every field has the type a code object is built from (anything
+   else is the caller's bug, not bad input). */
+static int
+fields_have_their_types(struct _PyCodeConstructor *con)
+{
+    PyObject *strings[] = {con->filename, con->name, con->qualname};
+    PyObject *byte_strings[] = {con->code, con->linetable, con->localspluskinds, con->exceptiontable};
+    PyObject *tuples[] = {con->consts, con->names, con->localsplusnames};
+    for (size_t i = 0; i < Py_ARRAY_LENGTH(strings); i++) {
+        if (strings[i] == NULL || !PyUnicode_Check(strings[i])) {
+            return 0;
+        }
+    }
+    for (size_t i = 0; i < Py_ARRAY_LENGTH(byte_strings); i++) {
+        if (byte_strings[i] == NULL || !PyBytes_Check(byte_strings[i])) {
+            return 0;
+        }
+    }
+    for (size_t i = 0; i < Py_ARRAY_LENGTH(tuples); i++) {
+        if (tuples[i] == NULL || !PyTuple_Check(tuples[i])) {
+            return 0;
+        }
+    }
+    /* One kind byte per local, and counts that make sense together. */
+    return PyTuple_GET_SIZE(con->localsplusnames) == PyBytes_GET_SIZE(con->localspluskinds) &&
+           con->posonlyargcount >= 0 && con->argcount >= con->posonlyargcount &&
+           con->kwonlyargcount >= 0 && con->stacksize >= 0 && con->flags >= 0;
+}
+
 int
 _PyCode_Validate(struct _PyCodeConstructor *con)
 {
-    if (con->filename == NULL || !PyUnicode_Check(con->filename) ||
-        con->name == NULL || !PyUnicode_Check(con->name) ||
-        con->qualname == NULL || !PyUnicode_Check(con->qualname) ||
-        con->code == NULL || !PyBytes_Check(con->code) ||
-        con->linetable == NULL || !PyBytes_Check(con->linetable) ||
-        con->consts == NULL || !PyTuple_Check(con->consts) ||
-        con->names == NULL || !PyTuple_Check(con->names) ||
-        con->localsplusnames == NULL || !PyTuple_Check(con->localsplusnames) ||
-        con->localspluskinds == NULL || !PyBytes_Check(con->localspluskinds) ||
-        PyTuple_GET_SIZE(con->localsplusnames) != PyBytes_GET_SIZE(con->localspluskinds) ||
-        con->exceptiontable == NULL || !PyBytes_Check(con->exceptiontable) ||
-        con->argcount < con->posonlyargcount || con->posonlyargcount < 0 ||
-        con->kwonlyargcount < 0 || con->stacksize < 0 || con->flags < 0) {
+    if (!fields_have_their_types(con)) {
         PyErr_BadInternalCall();
         return -1;
     }
-    if (PyBytes_GET_SIZE(con->code) % (Py_ssize_t)sizeof(_Py_CODEUNIT) != 0 ||
-        PyBytes_GET_SIZE(con->code) > INT_MAX) {
+    Py_ssize_t code_bytes = PyBytes_GET_SIZE(con->code);
+    if (code_bytes > INT_MAX || code_bytes % (Py_ssize_t)sizeof(_Py_CODEUNIT) != 0) {
         PyErr_SetString(PyExc_ValueError, "code: co_code is malformed");
         return -1;
     }
     /* Frames are sized in ints; keep the sum well away from overflow. */
-    if (con->stacksize >= INT_MAX / 4 || PyTuple_GET_SIZE(con->localsplusnames) >= INT_MAX / 4) {
+    Py_ssize_t nlocalsplus = PyTuple_GET_SIZE(con->localsplusnames);
+    if (con->stacksize >= INT_MAX / 4 || nlocalsplus >= INT_MAX / 4) {
         PyErr_SetString(PyExc_OverflowError, "code: co_stacksize is too large");
         return -1;
     }
-    int nlocals = count_kinds(con->localspluskinds, CO_FAST_LOCAL);
-    int nplainlocals = nlocals - con->argcount - con->kwonlyargcount -
-                       ((con->flags & CO_VARARGS) != 0) - ((con->flags & CO_VARKEYWORDS) != 0);
-    if (nplainlocals < 0) {
+    /* The arguments are the first locals: there must be room for them. */
+    int arguments = con->argcount + con->kwonlyargcount + ((con->flags & CO_VARARGS) != 0) +
+                    ((con->flags & CO_VARKEYWORDS) != 0);
+    if (count_kinds(con->localspluskinds, CO_FAST_LOCAL) < arguments) {
         PyErr_SetString(PyExc_ValueError, "code: co_varnames is too small");
         return -1;
     }
-    return _PyCode_ValidateBytecode(con->code, con->consts, con->names,
-                                    PyTuple_GET_SIZE(con->localsplusnames));
+    return _PyCode_ValidateBytecode(con->code, con->consts, con->names, nlocalsplus);
 }
 
 static uint32_t

@@ -900,23 +900,20 @@ builtin_next(PyObject *module, PyObject *const *args, Py_ssize_t nargs)
         PyErr_Format(PyExc_TypeError, "'%.200s' object is not an iterator", Py_TYPE(it)->tp_name);
         return NULL;
     }
-    PyObject *res = _PyIter_NextGuarded(it);
-    if (res != NULL) {
-        return res;
-    }
-    if (nargs > 1) {
-        if (PyErr_Occurred()) {
-            if (!PyErr_ExceptionMatches(PyExc_StopIteration)) {
-                return NULL;
-            }
-            PyErr_Clear();
+    PyObject *item = _PyIter_NextGuarded(it);
+    int exhausted = item == NULL && !PyErr_Occurred();
+    if (nargs == 1) {
+        if (exhausted) {
+            PyErr_SetNone(PyExc_StopIteration);
         }
-        return Py_NewRef(args[1]);
+        return item;
     }
-    if (!PyErr_Occurred()) {
-        PyErr_SetNone(PyExc_StopIteration);
+    /* With a default: running out, or a StopIteration, gives the default. */
+    if (item != NULL || (!exhausted && !PyErr_ExceptionMatches(PyExc_StopIteration))) {
+        return item;
     }
-    return NULL;
+    PyErr_Clear();
+    return Py_NewRef(args[1]);
 }
 
 static PyObject *

@@ -4178,9 +4178,8 @@
                 (void)counter;
                 _PyFrame_SetStackPointer(frame, stack_pointer);
                 if (ADAPTIVE_COUNTER_TRIGGERS(counter)) {
-                    PyObject *name = GETITEM(FRAME_CO_NAMES, oparg >> 1);
                     next_instr = this_instr;
-                    _Py_Specialize_LoadGlobal(GLOBALS(), BUILTINS(), next_instr, name);
+                    _Py_Specialize_LoadGlobal(GLOBALS(), BUILTINS(), next_instr, FRAME_CO_NAMES, oparg >> 1);
                     DISPATCH_SAME_OPARG();
                 }
                 ADVANCE_ADAPTIVE_COUNTER(this_instr[1].cache);

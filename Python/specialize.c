@@ -614,8 +614,10 @@ _Py_Specialize_UnpackSequence(_PyStackRef seq, _Py_CODEUNIT *instr, int oparg)
 enum { GLOBALS_VERSION_CACHE = 1, BUILTINS_VERSION_CACHE = 2, GLOBAL_INDEX_CACHE = 3 };
 
 void
-_Py_Specialize_LoadGlobal(PyObject *globals, PyObject *builtins, _Py_CODEUNIT *instr, PyObject *name)
+_Py_Specialize_LoadGlobal(PyObject *globals, PyObject *builtins, _Py_CODEUNIT *instr, PyObject *names,
+                          int index_in_names)
 {
+    PyObject *name = PyTuple_GET_ITEM(names, index_in_names);
     if (!PyDict_CheckExact(globals) || !PyDict_CheckExact(builtins) || !PyUnicode_CheckExact(name)) {
         unspecialize(instr);
         return;

@@ -227,8 +227,9 @@ PyAPI_FUNC(void) _Py_Specialize_LoadSuperAttr(_PyStackRef global_super, _PyStack
                                              int oparg);
 PyAPI_FUNC(void) _Py_Specialize_ContainsOp(_PyStackRef container, _Py_CODEUNIT *instr);
 PyAPI_FUNC(void) _Py_Specialize_UnpackSequence(_PyStackRef seq, _Py_CODEUNIT *instr, int oparg);
+/* `names` is the code's co_names, `index` the name's position in it. */
 PyAPI_FUNC(void) _Py_Specialize_LoadGlobal(PyObject *globals, PyObject *builtins, _Py_CODEUNIT *instr,
-                                           PyObject *name);
+                                           PyObject *names, int index);
 PyAPI_FUNC(void) _Py_Specialize_StoreAttr(_PyStackRef owner, _Py_CODEUNIT *instr, PyObject *name);
 /* Builtins that CALL specialises by identity (Python/specialize.c). */
 struct _PyEval_SpecializedCallables {

@@ -114,18 +114,12 @@ _PyFormat_StarArg(PyObject *v, Py_ssize_t *out, int is_width)
         PyErr_SetString(PyExc_TypeError, "* wants int");
         return -1;
     }
-    Py_ssize_t n;
-    if (is_width) {
-        n = PyLong_AsSsize_t(v);
+    Py_ssize_t value = is_width ? PyLong_AsSsize_t(v) : (Py_ssize_t)PyLong_AsInt(v);
+    int failed = value == -1 && PyErr_Occurred();
+    if (!failed) {
+        *out = value;
     }
-    else {
-        n = PyLong_AsInt(v);
-    }
-    if (n == -1 && PyErr_Occurred()) {
-        return -1;
-    }
-    *out = n;
-    return 0;
+    return failed ? -1 : 0;
 }
 
 /* Append one decimal digit to a width or precision being read; a negative
