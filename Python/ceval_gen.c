@@ -72,18 +72,15 @@ gen_kind(PyGenObject *gen)
 static PySendResult
 resume(PyThreadState *tstate, PyGenObject *gen, PyObject *arg, int exc, PyObject **presult)
 {
-    _PyInterpreterFrame *frame = &gen->gi_iframe;
     /* The value YIELD_VALUE leaves: also pushed (None) when throwing, as
        the handler of a `yield from` (CLEANUP_THROW) expects it there. */
-    *frame->stackpointer++ = PyStackRef_FromPyObjectNew(arg ? arg : Py_None);
-    gen->gi_exc_state.previous_item = tstate->exc_info;
-    tstate->exc_info = &gen->gi_exc_state;
+    _PyInterpreterFrame *frame = _PyGen_EnterFrameInline(
+        tstate, gen, PyStackRef_FromPyObjectNew(arg ? arg : Py_None));
     if (exc) {
         /* Thrown in while handling an exception of its own: as if raised
            there. */
         _PyErr_ChainContext(tstate->current_exception, gen->gi_exc_state.exc_value);
     }
-    gen->gi_frame_state = FRAME_EXECUTING;
     PyObject *result = _PyEval_EvalFrameDefault(tstate, frame, exc);
     if (result == NULL) {
         *presult = NULL;

@@ -1335,9 +1335,10 @@ absolute_lexical_path(const char *base, const char *path, char *out, size_t size
     return 0;
 }
 
-/* argv[0] without a '/': the first executable of that name on PATH. */
+/* argv[0] without a '/': the first executable of that name on PATH
+   (relative PATH entries taken from `cwd`). */
 static int
-find_on_path(const char *name, char *out, size_t size)
+find_on_path(const char *name, const char *cwd, char *out, size_t size)
 {
     const char *path = getenv("PATH");
     for (const char *dir = path; dir != NULL && *dir;) {
@@ -1346,9 +1347,7 @@ find_on_path(const char *name, char *out, size_t size)
         char candidate[4096];
         if (n > 0 && n + strlen(name) + 2 < sizeof(candidate)) {
             snprintf(candidate, sizeof(candidate), "%.*s/%s", (int)n, dir, name);
-            char cwd[4096];
-            if (access(candidate, X_OK) == 0 && getcwd(cwd, sizeof(cwd)) != NULL &&
-                absolute_lexical_path(cwd, candidate, out, size) == 0) {
+            if (access(candidate, X_OK) == 0 && absolute_lexical_path(cwd, candidate, out, size) == 0) {
                 return 1;
             }
         }
@@ -1367,14 +1366,11 @@ _PySys_SetExecutable(const char *argv0)
     char real[4096], started[4096], cwd[4096];
     const char *base = realpath("/proc/self/exe", real) != NULL ? real : argv0;
     const char *executable = base;
-    if (argv0 != NULL && argv0[0] != '\0') {
-        if (strchr(argv0, '/') != NULL) {
-            if (getcwd(cwd, sizeof(cwd)) != NULL &&
-                absolute_lexical_path(cwd, argv0, started, sizeof(started)) == 0) {
-                executable = started;
-            }
-        }
-        else if (find_on_path(argv0, started, sizeof(started))) {
+    if (argv0 != NULL && argv0[0] != '\0' && getcwd(cwd, sizeof(cwd)) != NULL) {
+        int found = strchr(argv0, '/') != NULL
+                        ? absolute_lexical_path(cwd, argv0, started, sizeof(started)) == 0
+                        : find_on_path(argv0, cwd, started, sizeof(started));
+        if (found) {
             executable = started;
         }
     }

@@ -80,10 +80,10 @@ _PyGen_LeaveExcState(PyThreadState *tstate, PyGenObject *gen)
     gen->gi_exc_state.previous_item = NULL;
 }
 
-/* FOR_ITER_GEN and SEND_GEN: start running a suspended (or fresh)
-   generator's frame in the caller's own C loop, with `sent` (a new
-   reference) as the value of its yield.  The caller then dispatches into
-   the returned frame.  Where the caller picks up again is fixed by the
+/* Make a suspended (or fresh) generator's frame the one to run, with
+   `sent` (a new reference) as the value of its yield: for resume() in
+   Python/ceval_gen.c, which runs it in a nested C loop, and for
+   FOR_ITER_GEN and SEND_GEN, which dispatch into it in their own.  Where the caller picks up again is fixed by the
    two ways the frame leaves: YIELD_VALUE resumes the caller just past
    its resuming instruction and caches (see YIELD_VALUE), RETURN_VALUE at
    the caller's return_offset, which the caller points at its END_FOR or
