@@ -8,6 +8,7 @@
 #include "pycore_frame.h"
 #include "pycore_object.h"
 #include "pycore_opcode_utils.h"
+#include "pycore_optimizer.h"
 #include "pycore_pystate.h"
 #include "opcode_ids.h"
 #include "pycore_opcode_metadata.h"
@@ -229,7 +230,8 @@ current_opcodes(PyObject *self, PyObject *func)
             return NULL;
         }
         Py_DECREF(name);
-        i += _PyOpcode_Caches[_PyOpcode_Deopt[opcode]];
+        /* ENTER_EXECUTOR stands where a JUMP_BACKWARD was, caches and all. */
+        i += _PyOpcode_Caches[opcode == ENTER_EXECUTOR ? JUMP_BACKWARD : _PyOpcode_Deopt[opcode]];
     }
     return names;
 }
@@ -246,7 +248,128 @@ frame_counters(PyObject *self, PyObject *Py_UNUSED(ignored))
     return Py_BuildValue("(nn)", _Py_frame_objects_created, _Py_frame_reifications);
 }
 
+/* ---- tier 2 ---- */
+
+#ifdef _Py_TIER2
+static int
+set_count(PyObject *dict, const char *key, Py_ssize_t value)
+{
+    PyObject *number = PyLong_FromSsize_t(value);
+    int err = number == NULL || PyDict_SetItemString(dict, key, number) < 0;
+    Py_XDECREF(number);
+    return err ? -1 : 0;
+}
+#endif
+
+/* The tier-2 counters as a dict (None in a build without tier 2). */
+static PyObject *
+tier2_stats(PyObject *self, PyObject *Py_UNUSED(ignored))
+{
+#ifdef _Py_TIER2
+    const _PyTier2Stats *st = &_Py_Tier2_Stats;
+    PyObject *stats = PyDict_New();
+    PyObject *aborted = PyDict_New();
+    int err = stats == NULL || aborted == NULL;
+    for (int r = 0; !err && r < TRACE_ABORT_REASONS; r++) {
+        err = set_count(aborted, _PyTrace_AbortReasonNames[r], st->aborted_by_reason[r]) < 0;
+    }
+    err = err || set_count(stats, "traces_started", st->traces_started) < 0 ||
+          set_count(stats, "traces_recorded", st->traces_recorded) < 0 ||
+          set_count(stats, "traces_aborted", st->traces_aborted) < 0 ||
+          PyDict_SetItemString(stats, "aborted", aborted) < 0 ||
+          set_count(stats, "executors_created", st->executors_created) < 0 ||
+          set_count(stats, "executors_invalidated", st->executors_invalidated) < 0 ||
+          set_count(stats, "executors_entered", st->executors_entered) < 0 ||
+          set_count(stats, "side_exits_taken", st->side_exits_taken) < 0 ||
+          set_count(stats, "uops_executed", st->uops_executed) < 0;
+    Py_XDECREF(aborted);
+    if (err) {
+        Py_XDECREF(stats);
+        return NULL;
+    }
+    return stats;
+#else
+    Py_RETURN_NONE;
+#endif
+}
+
+static PyCodeObject *
+code_of(PyObject *arg)
+{
+    if (PyFunction_Check(arg)) {
+        arg = PyFunction_GET_CODE(arg);
+    }
+    if (!PyCode_Check(arg)) {
+        PyErr_Format(PyExc_TypeError, "expected a function or code object, not %.100s",
+                     Py_TYPE(arg)->tp_name);
+        return NULL;
+    }
+    return (PyCodeObject *)arg;
+}
+
+/* The executors installed in a function's (or code object's) loops, in
+   the order of their back edges. */
+static PyObject *
+get_executors(PyObject *self, PyObject *arg)
+{
+    PyCodeObject *code = code_of(arg);
+    if (code == NULL) {
+        return NULL;
+    }
+    PyObject *list = PyList_New(0);
+#ifdef _Py_TIER2
+    for (Py_ssize_t i = 0; list != NULL && i < Py_SIZE(code); i++) {
+        _PyExecutorObject *executor = _PyCode_GetExecutor(code, (int)i);
+        if (executor != NULL && PyList_Append(list, (PyObject *)executor) < 0) {
+            Py_CLEAR(list);
+        }
+    }
+#endif
+    return list;
+}
+
+/* For white-box tests: the uop names of each executor of a function. */
+static PyObject *
+get_executor_uops(PyObject *self, PyObject *arg)
+{
+    PyObject *executors = get_executors(self, arg);
+    if (executors == NULL) {
+        return NULL;
+    }
+    PyObject *result = PyList_New(0);
+    for (Py_ssize_t i = 0; result != NULL && i < PyList_GET_SIZE(executors); i++) {
+        PyObject *uops = PyObject_GetAttrString(PyList_GET_ITEM(executors, i), "uops");
+        PyObject *names = uops == NULL ? NULL : PyList_New(0);
+        for (Py_ssize_t j = 0; names != NULL && j < PyList_GET_SIZE(uops); j++) {
+            if (PyList_Append(names, PyTuple_GET_ITEM(PyList_GET_ITEM(uops, j), 0)) < 0) {
+                Py_CLEAR(names);
+            }
+        }
+        if (names == NULL || PyList_Append(result, names) < 0) {
+            Py_CLEAR(result);
+        }
+        Py_XDECREF(names);
+        Py_XDECREF(uops);
+    }
+    Py_DECREF(executors);
+    return result;
+}
+
+/* Every executor stops being valid, as when monitoring comes on. */
+static PyObject *
+invalidate_executors(PyObject *self, PyObject *Py_UNUSED(ignored))
+{
+#ifdef _Py_TIER2
+    _PyExecutor_InvalidateAll();
+#endif
+    Py_RETURN_NONE;
+}
+
 static PyMethodDef module_methods[] = {
+    {"tier2_stats", tier2_stats, METH_NOARGS, NULL},
+    {"get_executors", get_executors, METH_O, NULL},
+    {"get_executor_uops", get_executor_uops, METH_O, NULL},
+    {"invalidate_executors", invalidate_executors, METH_NOARGS, NULL},
     {"test_stackref", test_stackref, METH_NOARGS, NULL},
     {"test_immortal", test_immortal, METH_NOARGS, NULL},
     {"test_data_stack", test_data_stack, METH_NOARGS, NULL},

@@ -5,6 +5,7 @@
    scripts, 120 when flushing at exit fails. */
 
 #include "Python.h"
+#include "pycore_optimizer.h"
 #include "pycore_import.h"
 #include "pycore_initconfig.h"
 #include "pycore_pythonrun.h"
@@ -16,6 +17,7 @@
 extern int _Py_ShowRefcount;
 extern int _Py_Specialization_Enabled;
 int _Py_JitRequested = -1; /* -X jit / PYTHON_JIT: 1 on, 0 off, -1 default */
+static int jit_stress = 0;  /* -X jit_stress: tier-2 thresholds at their minimum */
 
 static const char usage_text[] =
     "usage: python [option] ... [-c cmd | -m mod | file | -] [arg] ...\n"
@@ -121,6 +123,9 @@ apply_xoption(const char *opt)
     }
     else if (strcmp(opt, "jit=0") == 0) {
         _Py_JitRequested = 0;
+    }
+    else if (strcmp(opt, "jit_stress") == 0) {
+        jit_stress = 1;
     }
     else if (strcmp(opt, "specialization=0") == 0) {
         _Py_Specialization_Enabled = 0;
@@ -349,12 +354,17 @@ options_done:;
     if (env_jit != NULL && _Py_JitRequested < 0) {
         _Py_JitRequested = strcmp(env_jit, "0") != 0;
     }
-#ifndef _Py_JIT
+#ifdef _Py_TIER2
+    /* Before any code object exists: back edges get their tier-2
+       counters when code is made. */
+    _PyTier2_Init(jit_stress);
+    _Py_Tier2_Enabled = _Py_JitRequested == 1;
+#else
     /* Asking for the JIT on a build without one is refused, not ignored:
        a user who times `-X jit` must not be timing the interpreter. */
     if (_Py_JitRequested == 1) {
-        fprintf(stderr, "%s: -X jit / PYTHON_JIT=1: this build has no JIT "
-                        "(configure --enable-experimental-jit)\n", argv[0]);
+        fprintf(stderr, "%s: -X jit / PYTHON_JIT=1: this build has no tier 2 or JIT "
+                        "(configure --enable-experimental-jit=interpreter)\n", argv[0]);
         return 2;
     }
 #endif

@@ -7,6 +7,7 @@
    only reader (PyCode_Addr2Line and friends, co_lines(), co_positions()). */
 
 #include "Python.h"
+#include "pycore_optimizer.h"
 #include "pycore_code.h"
 #include "pycore_frame.h"
 #include "pycore_instruments.h"
@@ -222,6 +223,7 @@ init_code(PyCodeObject *co, struct _PyCodeConstructor *con, PyObject *name, PyOb
     co->co_extra = NULL;
     co->_co_instrumentation_version = 0;
     co->_co_monitoring = NULL;
+    co->co_executors = NULL;
     memcpy(co->co_code_adaptive, PyBytes_AS_STRING(con->code), (size_t)PyBytes_GET_SIZE(con->code));
     _PyCode_Quicken(_PyCode_CODE(co), Py_SIZE(co), _Py_Specialization_Enabled);
     co->_co_firsttraceable = first_traceable(co);
@@ -697,8 +699,16 @@ _PyCode_GetCode(PyCodeObject *co)
     for (Py_ssize_t i = 0; i < n;) {
         int op = co->_co_monitoring != NULL ? _PyMonitoring_BaseOpcode(co, i)
                                             : deopt_opcode(in[i].op.code);
+        int arg = in[i].op.arg;
+#ifdef _Py_TIER2
+        if (op == ENTER_EXECUTOR) {
+            /* Tier 2 put an executor on this loop's back edge. */
+            arg = _PyCode_ExecutorJumpOparg(co, arg);
+            op = JUMP_BACKWARD;
+        }
+#endif
         out[i].op.code = (uint8_t)op;
-        out[i].op.arg = in[i].op.arg;
+        out[i].op.arg = (uint8_t)arg;
         int caches = _PyOpcode_Caches[op];
         for (int j = 1; j <= caches && i + j < n; j++) {
             out[i + j].cache = 0;
@@ -1285,6 +1295,9 @@ code_dealloc(PyObject *self)
     if (co->co_weakreflist != NULL) {
         PyObject_ClearWeakRefs(self);
     }
+#ifdef _Py_TIER2
+    _PyCode_ClearExecutors(co);
+#endif
     PyObject *owned[] = {
         co->co_filename, co->co_name, co->co_qualname, co->co_consts,
         co->co_names, co->co_localsplusnames, co->co_localspluskinds,

@@ -74,7 +74,7 @@
            to date, and the instruction runs again in its new form. */
         /* Version 0 means "no tool ever asked": one global load, and
            nothing about the frame is read. */
-        tier1 op(_MAYBE_INSTRUMENT, (--)) {
+        untraced op(_MAYBE_INSTRUMENT, (--)) {
             uint32_t version = _Py_instrumentation_version;
             if (version != 0 && _PyFrame_GetCode(frame)->_co_instrumentation_version != version) {
                 int err = _PyMonitoring_InstrumentCode(tstate, _PyFrame_GetCode(frame));
@@ -746,9 +746,51 @@
             JUMPBY(-oparg);
         }
 
-        /* Loops poll the eval breaker once per iteration.  The cache entry
-           will hold the counter that starts tier-2 trace recording. */
-        macro(JUMP_BACKWARD) = unused/1 + _CHECK_PERIODIC + JUMP_BACKWARD_NO_INTERRUPT;
+        /* With tier 2 on, a back edge counts its executions; when the loop
+           is hot, the recorder starts at the loop top (where the jump has
+           just put next_instr) and the interpreter switches to the
+           recording dispatch table. */
+        untraced op(_MAYBE_RECORD_LOOP, (backedge/1 --)) {
+#ifdef _Py_TIER2
+            if (_Py_Tier2_Enabled) {
+                if (ADAPTIVE_COUNTER_TRIGGERS(backedge)) {
+                    this_instr[1].cache = adaptive_counter_bits(_Py_Tier2_BackedgeThreshold, 0);
+                    if (_PyTrace_StartAtBackEdge(tstate, frame, this_instr, next_instr)) {
+                        START_RECORDING();
+                    }
+                }
+                else {
+                    ADVANCE_ADAPTIVE_COUNTER(this_instr[1].cache);
+                }
+            }
+#else
+            (void)backedge;
+#endif
+        }
+
+        /* Loops poll the eval breaker once per iteration. */
+        macro(JUMP_BACKWARD) = _CHECK_PERIODIC + JUMP_BACKWARD_NO_INTERRUPT + _MAYBE_RECORD_LOOP;
+
+        /* A back edge whose loop has an executor: the oparg's low byte
+           indexes the code's executors.  An executor no longer valid gives
+           the instruction back to the JUMP_BACKWARD it replaced. */
+        tier1 inst(ENTER_EXECUTOR, (--)) {
+#ifdef _Py_TIER2
+            _PyExecutorObject *executor = _PyCode_GetExecutor(_PyFrame_GetCode(frame),
+                                                              (int)(this_instr - _PyCode_CODE(_PyFrame_GetCode(frame))));
+            if (executor != NULL && executor->valid) {
+                /* The poll the JUMP_BACKWARD made. */
+                CHECK_EVAL_BREAKER();
+                GOTO_TIER_TWO(executor);
+            }
+            opcode = JUMP_BACKWARD;
+            oparg = (oparg & ~255) | (executor != NULL ? executor->jump_oparg : 0);
+            next_instr = this_instr;
+            DISPATCH_GOTO();
+#else
+            Py_FatalError("ENTER_EXECUTOR in a build without tier 2");
+#endif
+        }
 
         inst(POP_JUMP_IF_FALSE, (unused/1, cond -- )) {
             assert(PyBool_Check(PyStackRef_AsPyObjectBorrow(cond)));
@@ -778,6 +820,31 @@
                 PyStackRef_CLOSE(value);
                 JUMPBY(oparg);
             }
+        }
+
+        /* Tier 2 records which way each branch went and guards that it
+           goes that way again.  A guard that fails leaves the condition on
+           the stack and exits to the branch instruction itself, which tier
+           1 then runs (the values tested are immortal or still owned by the
+           stack, so running it again is harmless). */
+        tier2 op(_GUARD_IS_TRUE_POP, (flag -- )) {
+            EXIT_IF(!PyStackRef_IsTrue(flag));
+            DEAD(flag);
+        }
+
+        tier2 op(_GUARD_IS_FALSE_POP, (flag -- )) {
+            EXIT_IF(!PyStackRef_IsFalse(flag));
+            DEAD(flag);
+        }
+
+        tier2 op(_GUARD_IS_NONE_POP, (value -- )) {
+            EXIT_IF(!PyStackRef_IsNone(value));
+            DEAD(value);
+        }
+
+        tier2 op(_GUARD_IS_NOT_NONE_POP, (value -- )) {
+            EXIT_IF(PyStackRef_IsNone(value));
+            PyStackRef_CLOSE(value);
         }
 
         /* ---- Iteration ------------------------------------------------- */
@@ -819,31 +886,89 @@
         macro(FOR_ITER) = _SPECIALIZE_FOR_ITER + _FOR_ITER;
 
         /* Lists and tuples iterate by index without a call; other virtual
-           iterables call their _tp_iteritem slot directly. */
-        inst(FOR_ITER_LIST, (unused/1, iter, index_or_null -- iter, index_out, next)) {
-            PyObject *list = PyStackRef_AsPyObjectBorrow(iter);
-            DEOPT_IF(!PyList_CheckExact(list));
+           iterables call their _tp_iteritem slot directly.  Each form is a
+           check, a loop exit and a step: tier 1 leaves the loop by jumping,
+           a trace (which recorded the loop going on) by a guard. */
+        op(_ITER_CHECK_LIST, (iter, index_or_null -- iter, index_or_null)) {
+            DEOPT_IF(!PyList_CheckExact(PyStackRef_AsPyObjectBorrow(iter)));
             DEOPT_IF(!PyStackRef_IsTaggedInt(index_or_null));
-            Py_ssize_t index = PyStackRef_UntagInt(index_or_null);
-            if (index >= PyList_GET_SIZE(list)) {
+        }
+
+        branch op(_ITER_JUMP_LIST, (iter, index_or_null -- iter, index_or_null)) {
+            PyObject *list = PyStackRef_AsPyObjectBorrow(iter);
+            if (PyStackRef_UntagInt(index_or_null) >= PyList_GET_SIZE(list)) {
                 JUMPBY(oparg + 1);
                 DISPATCH();
             }
-            next = PyStackRef_FromPyObjectNew(PyList_GET_ITEM(list, index));
+        }
+
+        tier2 op(_GUARD_NOT_EXHAUSTED_LIST, (iter, index_or_null -- iter, index_or_null)) {
+            PyObject *list = PyStackRef_AsPyObjectBorrow(iter);
+            EXIT_IF(PyStackRef_UntagInt(index_or_null) >= PyList_GET_SIZE(list));
+        }
+
+        op(_ITER_NEXT_LIST, (iter, index_or_null -- iter, index_out, next)) {
+            Py_ssize_t index = PyStackRef_UntagInt(index_or_null);
+            next = PyStackRef_FromPyObjectNew(PyList_GET_ITEM(PyStackRef_AsPyObjectBorrow(iter), index));
             index_out = PyStackRef_TagInt(index + 1);
         }
 
-        inst(FOR_ITER_TUPLE, (unused/1, iter, index_or_null -- iter, index_out, next)) {
-            PyObject *tuple = PyStackRef_AsPyObjectBorrow(iter);
-            DEOPT_IF(!PyTuple_CheckExact(tuple));
+        macro(FOR_ITER_LIST) = unused/1 + _ITER_CHECK_LIST + _ITER_JUMP_LIST + _ITER_NEXT_LIST;
+
+        op(_ITER_CHECK_TUPLE, (iter, index_or_null -- iter, index_or_null)) {
+            DEOPT_IF(!PyTuple_CheckExact(PyStackRef_AsPyObjectBorrow(iter)));
             DEOPT_IF(!PyStackRef_IsTaggedInt(index_or_null));
-            Py_ssize_t index = PyStackRef_UntagInt(index_or_null);
-            if (index >= PyTuple_GET_SIZE(tuple)) {
+        }
+
+        branch op(_ITER_JUMP_TUPLE, (iter, index_or_null -- iter, index_or_null)) {
+            PyObject *tuple = PyStackRef_AsPyObjectBorrow(iter);
+            if (PyStackRef_UntagInt(index_or_null) >= PyTuple_GET_SIZE(tuple)) {
                 JUMPBY(oparg + 1);
                 DISPATCH();
             }
-            next = PyStackRef_FromPyObjectNew(PyTuple_GET_ITEM(tuple, index));
+        }
+
+        tier2 op(_GUARD_NOT_EXHAUSTED_TUPLE, (iter, index_or_null -- iter, index_or_null)) {
+            PyObject *tuple = PyStackRef_AsPyObjectBorrow(iter);
+            EXIT_IF(PyStackRef_UntagInt(index_or_null) >= PyTuple_GET_SIZE(tuple));
+        }
+
+        op(_ITER_NEXT_TUPLE, (iter, index_or_null -- iter, index_out, next)) {
+            Py_ssize_t index = PyStackRef_UntagInt(index_or_null);
+            next = PyStackRef_FromPyObjectNew(PyTuple_GET_ITEM(PyStackRef_AsPyObjectBorrow(iter), index));
             index_out = PyStackRef_TagInt(index + 1);
+        }
+
+        macro(FOR_ITER_TUPLE) = unused/1 + _ITER_CHECK_TUPLE + _ITER_JUMP_TUPLE + _ITER_NEXT_TUPLE;
+
+        /* In a trace, FOR_ITER_VIRTUAL and FOR_ITER: an exhausted iterable
+           exits to the instruction, whose tier-1 form asks again (an
+           exhausted iterator stays exhausted) and leaves the loop. */
+        tier2 op(_FOR_ITER_VIRTUAL_TIER_TWO, (iter, index_or_null -- iter, index_out, next)) {
+            EXIT_IF(!PyStackRef_IsTaggedInt(index_or_null));
+            PyObject *iter_o = PyStackRef_AsPyObjectBorrow(iter);
+            PyObject *next_o;
+            Py_ssize_t next_index;
+            int status = Py_TYPE(iter_o)->_tp_iteritem(iter_o, PyStackRef_UntagInt(index_or_null),
+                                                       &next_o, &next_index);
+            if (status < 0) {
+                ERROR_NO_POP();
+            }
+            EXIT_IF(status == 0);
+            next = PyStackRef_FromPyObjectSteal(next_o);
+            index_out = PyStackRef_TagInt(next_index);
+        }
+
+        tier2 op(_FOR_ITER_TIER_TWO, (iter, index_or_null -- iter, index_out, next)) {
+            EXIT_IF(PyStackRef_IsTaggedInt(index_or_null));
+            PyObject *next_o;
+            int status = _PyEval_IterNext(tstate, PyStackRef_AsPyObjectBorrow(iter), &next_o);
+            if (status < 0) {
+                ERROR_NO_POP();
+            }
+            EXIT_IF(status == 0);
+            index_out = index_or_null;
+            next = PyStackRef_FromPyObjectSteal(next_o);
         }
 
         inst(FOR_ITER_VIRTUAL, (unused/1, iter, index_or_null -- iter, index_out, next)) {
@@ -1021,9 +1146,9 @@
                 new_frame->localsplus[i] = PyStackRef_MakeHeapSafe(first[i]);
             }
             _PyFrame_SetStackPointer(frame, stack_pointer - 2 - oparg);
-            frame->return_offset = (uint16_t)(next_instr - this_instr);
+            frame->return_offset = INSTRUCTION_SIZE();
             res = PyStackRef_NULL;
-            DISPATCH_INLINED(new_frame);
+            ENTER_FRAME(new_frame);
         }
 
         macro(CALL_PY_EXACT_ARGS) = unused/1 + _CHECK_FUNCTION_VERSION + _CHECK_FUNCTION_EXACT_ARGS + _PUSH_FRAME_EXACT_ARGS;
@@ -2719,5 +2844,33 @@
         pseudo(ANNOTATIONS_PLACEHOLDER, (--)) = {
             NOP,
         };
+
+        /* ---- Tier 2: the structure of traces ---------------------------- */
+
+        /* Where the instruction's own uops may look at the frame (escape,
+           raise, push a frame): the frame's instruction pointer made
+           true. */
+        tier2 op(_SET_IP, (instr_ptr/4 --)) {
+            frame->instr_ptr = (_Py_CODEUNIT *)instr_ptr;
+        }
+
+        /* After anything that could have run arbitrary code: the executor
+           may have been invalidated meanwhile (monitoring switched on). */
+        tier2 op(_CHECK_VALIDITY, (--)) {
+            DEOPT_IF(!current_executor->valid);
+        }
+
+        /* The end of a trace that is not a loop: back to tier 1 at the
+           uop's target. */
+        tier2 op(_EXIT_TRACE, (--)) {
+            EXIT_IF(true);
+        }
+
+        /* The end of a loop's trace: round again, polling the eval breaker
+           as the JUMP_BACKWARD did. */
+        tier2 op(_JUMP_TO_TOP, (--)) {
+            CHECK_EVAL_BREAKER();
+            JUMP_TO_TRACE_START();
+        }
 
 // END BYTECODES //

@@ -22,6 +22,7 @@
 #include "pycore_long.h"
 #include "pycore_object.h"
 #include "pycore_opcode_utils.h"
+#include "pycore_optimizer.h"
 #include "pycore_pystate.h"
 #include "pycore_setobject.h"
 #include "pycore_template.h"
@@ -32,6 +33,10 @@
 #include "pycore_opcode_metadata.h"
 #undef NEED_OPCODE_METADATA
 #include "opcode_ids.h"
+#ifdef _Py_TIER2
+#include "pycore_uop_ids.h"
+#include "pycore_uop_metadata.h"
+#endif
 
 #include "ceval_macros.h"
 
@@ -186,6 +191,11 @@ _PyEval_EvalFrameDefault(PyThreadState *tstate, _PyInterpreterFrame *frame, int 
     int opcode;
     int oparg;
     _PyInterpreterFrame entry_frame;
+#ifdef _Py_TIER2
+    void **dispatch_table = opcode_targets;
+    _PyExecutorObject *current_executor = NULL;  /* strong while tier 2 runs */
+    const _PyUOpInstruction *next_uop = NULL;
+#endif
 
     if (_Py_EnterRecursiveCallTstate(tstate, "")) {
         _PyEval_FrameClearAndPop(tstate, frame);
@@ -234,8 +244,23 @@ _unknown_opcode:
 
 #include "generated_labels.c.h"
 
+#ifdef _Py_TIER2
+record_instruction:
+    /* The tracing table sends every instruction here first. */
+    if (!_PyTrace_RecordInstruction(tstate, frame, next_instr, opcode, oparg)) {
+        dispatch_table = opcode_targets;
+    }
+    goto *opcode_targets[opcode];
+#endif
+
 error:
     assert(_PyErr_Occurred(tstate));
+#ifdef _Py_TIER2
+    if (dispatch_table != opcode_targets) {
+        _PyTrace_Abort(tstate, TRACE_ABORT_EXCEPTION);
+        dispatch_table = opcode_targets;
+    }
+#endif
     add_traceback_entry(frame);
     if (_PyMonitoring_CodeWants(_PyFrame_GetCode(frame), PY_MONITORING_EVENT_RAISE)) {
         _PyMonitoring_FireException(tstate, frame, frame->instr_ptr, PY_MONITORING_EVENT_RAISE);
@@ -320,4 +345,99 @@ throw_into_generator:
     next_instr = frame->instr_ptr;
     stack_pointer = _PyFrame_GetStackPointer(frame);
     goto error;
+
+#ifdef _Py_TIER2
+    /* ---- Tier 2: the uop interpreter ----
+
+       Runs current_executor's trace in this same C frame, on the same
+       frame, stack_pointer and tstate as tier 1, so that leaving is only a
+       jump back into the tier-1 dispatch.  Frames pushed by the trace are
+       real frames; frame->instr_ptr is made true by _SET_IP where a uop may
+       look at it, and exits and errors find their instruction in the uop's
+       target. */
+#undef LOAD_IP
+#define LOAD_IP(OFFSET) ((void)0)
+#undef CHECK_EVAL_BREAKER
+#define CHECK_EVAL_BREAKER()                                                  \
+    do {                                                                      \
+        if (_Py_eval_breaker_bits(tstate) != 0 && _Py_HandlePending(tstate) != 0) { \
+            goto tier2_error;                                                 \
+        }                                                                     \
+    } while (0)
+#undef STAT_INC
+#define STAT_INC(opname, name) ((void)0)
+#define UOP_STAT_INC(uop, name) ((void)0)
+#define CURRENT_OPARG() (next_uop[-1].oparg)
+#define CURRENT_OPERAND0() (next_uop[-1].operand0)
+#define CURRENT_OPERAND1() (next_uop[-1].operand1)
+#define JUMP_TO_JUMP_TARGET() goto tier2_exit
+#define JUMP_TO_ERROR() goto tier2_error
+#define JUMP_TO_TRACE_START() (next_uop = current_executor->trace)
+#define TIER2_ENTER_FRAME(NEW_FRAME)                      \
+    do {                                                  \
+        (NEW_FRAME)->previous = frame;                    \
+        frame = tstate->current_frame = (NEW_FRAME);      \
+        if (_Py_EnterRecursivePy(tstate)) {               \
+            goto tier2_exit_unwind;                       \
+        }                                                 \
+        stack_pointer = _PyFrame_GetStackPointer(frame);  \
+        goto tier2_dispatch;                              \
+    } while (0)
+
+enter_tier_two:
+    _Py_Tier2_Stats.executors_entered++;
+    next_uop = current_executor->trace;
+tier2_dispatch:
+    for (;;) {
+        uint16_t uopcode = next_uop->opcode;
+        next_uop++;
+        _Py_Tier2_Stats.uops_executed++;
+        switch (uopcode) {
+#include "executor_cases.c.h"
+            default:
+                Py_FatalError("tier 2: unknown uop");
+        }
+    }
+
+tier2_exit:
+    {
+        /* A guard failed (or the trace ended): tier 1 goes on at the
+           uop's instruction, or the exit's own trace takes over. */
+        const _PyUOpInstruction *guard = next_uop - 1;
+        _PyExitData *exit = &current_executor->exits[guard->exit_index];
+        _Py_Tier2_Stats.side_exits_taken++;
+        next_instr = _PyCode_CODE(_PyFrame_GetCode(frame)) + guard->target;
+        _PyExecutorObject *side = exit->executor;
+        /* Chained traces can loop among themselves: they go through tier 1
+           (which polls at the back edge) when the eval breaker is set. */
+        if (side != NULL && side->valid && current_executor->valid &&
+            _Py_eval_breaker_bits(tstate) == 0) {
+            Py_SETREF(current_executor, (_PyExecutorObject *)Py_NewRef(side));
+            goto enter_tier_two;
+        }
+        if (side == NULL && current_executor->valid &&
+            ++exit->temperature >= (int32_t)_Py_Tier2_ExitThreshold) {
+            exit->temperature = 0;
+            if (_PyTrace_StartAtExit(tstate, frame, current_executor, exit)) {
+                START_RECORDING();
+            }
+        }
+        Py_CLEAR(current_executor);
+        DISPATCH();
+    }
+
+tier2_error:
+    {
+        const _PyUOpInstruction *failing = next_uop - 1;
+        frame->instr_ptr = _PyCode_CODE(_PyFrame_GetCode(frame)) + failing->target;
+        next_instr = frame->instr_ptr + 1;
+        Py_CLEAR(current_executor);
+        goto error;
+    }
+
+tier2_exit_unwind:
+    /* A frame pushed by the trace found the recursion limit. */
+    Py_CLEAR(current_executor);
+    goto exit_unwind;
+#endif
 }

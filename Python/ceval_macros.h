@@ -7,7 +7,19 @@
    opcode_targets[].  Every instruction dispatches itself, which gives the
    branch predictor one indirect jump per instruction to learn from. */
 #define TARGET(op) TARGET_##op:
+#ifdef _Py_TIER2
+/* Dual dispatch: dispatch_table is opcode_targets, or while a trace is
+   being recorded opcode_tracing_targets (Python/trace_recorder.c). */
+#define DISPATCH_GOTO() goto *dispatch_table[opcode]
+#define START_RECORDING() (dispatch_table = opcode_tracing_targets)
+#define GOTO_TIER_TWO(EXECUTOR)                                              \
+    do {                                                                     \
+        current_executor = (_PyExecutorObject *)Py_NewRef((PyObject *)(EXECUTOR)); \
+        goto enter_tier_two;                                                 \
+    } while (0)
+#else
 #define DISPATCH_GOTO() goto *opcode_targets[opcode]
+#endif
 #define PRE_DISPATCH_GOTO() ((void)0)
 
 #define DISPATCH()                     \

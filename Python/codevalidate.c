@@ -90,7 +90,7 @@ _PyCode_ValidateBytecode(PyObject *code, PyObject *consts, PyObject *names,
     for (Py_ssize_t i = 0; i < n;) {
         int op = bytes[2 * i];
         int oparg = (ext << 8) | bytes[2 * i + 1];
-        if (op == CACHE || !_PyOpcode_opcode_metadata[op].valid_entry ||
+        if (op == CACHE || op == ENTER_EXECUTOR || !_PyOpcode_opcode_metadata[op].valid_entry ||
             (_PyOpcode_Deopt[op] != 0 && _PyOpcode_Deopt[op] != op)) {
             return bad_code(i, "unknown or specialized opcode", op, oparg);
         }

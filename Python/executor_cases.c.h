@@ -40,7 +40,7 @@
             break;
         }
 
-        /* _MAYBE_INSTRUMENT is not a viable micro-op for tier 2 because it is marked tier1 */
+        /* _MAYBE_INSTRUMENT is not a viable micro-op for tier 2 because it is marked untraced (traces leave it out) */
 
         /* _EXTENDED_ARG is not a viable micro-op for tier 2 because it uses 'next_instr' */
 
@@ -1145,6 +1145,10 @@
 
         /* _JUMP_BACKWARD_NO_INTERRUPT is not a viable micro-op for tier 2 because it uses 'JUMPBY' */
 
+        /* _MAYBE_RECORD_LOOP is not a viable micro-op for tier 2 because it is marked untraced (traces leave it out) */
+
+        /* _ENTER_EXECUTOR is not a viable micro-op for tier 2 because it is marked tier1 */
+
         /* _POP_JUMP_IF_FALSE is not a viable micro-op for tier 2 because it uses 'JUMPBY' */
 
         /* _POP_JUMP_IF_TRUE is not a viable micro-op for tier 2 because it uses 'JUMPBY' */
@@ -1152,6 +1156,52 @@
         /* _POP_JUMP_IF_NONE is not a viable micro-op for tier 2 because it uses 'JUMPBY' */
 
         /* _POP_JUMP_IF_NOT_NONE is not a viable micro-op for tier 2 because it uses 'JUMPBY' */
+
+        case _GUARD_IS_TRUE_POP: {
+            _PyStackRef flag;
+            flag = stack_pointer[-1];
+            if (!PyStackRef_IsTrue(flag)) {
+                UOP_STAT_INC(uopcode, miss);
+                JUMP_TO_JUMP_TARGET();
+            }
+            stack_pointer += -1;
+            break;
+        }
+
+        case _GUARD_IS_FALSE_POP: {
+            _PyStackRef flag;
+            flag = stack_pointer[-1];
+            if (!PyStackRef_IsFalse(flag)) {
+                UOP_STAT_INC(uopcode, miss);
+                JUMP_TO_JUMP_TARGET();
+            }
+            stack_pointer += -1;
+            break;
+        }
+
+        case _GUARD_IS_NONE_POP: {
+            _PyStackRef value;
+            value = stack_pointer[-1];
+            if (!PyStackRef_IsNone(value)) {
+                UOP_STAT_INC(uopcode, miss);
+                JUMP_TO_JUMP_TARGET();
+            }
+            stack_pointer += -1;
+            break;
+        }
+
+        case _GUARD_IS_NOT_NONE_POP: {
+            _PyStackRef value;
+            value = stack_pointer[-1];
+            _PyFrame_SetStackPointer(frame, stack_pointer);
+            if (PyStackRef_IsNone(value)) {
+                UOP_STAT_INC(uopcode, miss);
+                JUMP_TO_JUMP_TARGET();
+            }
+            PyStackRef_CLOSE(value);
+            stack_pointer += -1;
+            break;
+        }
 
         case _GET_ITER: {
             _PyStackRef iterable;
@@ -1183,9 +1233,160 @@
 
         /* _SPECIALIZE_FOR_ITER is not a viable micro-op for tier 2 because it is a specializing op */
 
-        /* _FOR_ITER_LIST is not a viable micro-op for tier 2 because it uses 'JUMPBY' */
+        case _ITER_CHECK_LIST: {
+            _PyStackRef iter;
+            _PyStackRef index_or_null;
+            index_or_null = stack_pointer[-1];
+            iter = stack_pointer[-2];
+            if (!PyList_CheckExact(PyStackRef_AsPyObjectBorrow(iter))) {
+                UOP_STAT_INC(uopcode, miss);
+                JUMP_TO_JUMP_TARGET();
+            }
+            if (!PyStackRef_IsTaggedInt(index_or_null)) {
+                UOP_STAT_INC(uopcode, miss);
+                JUMP_TO_JUMP_TARGET();
+            }
+            break;
+        }
 
-        /* _FOR_ITER_TUPLE is not a viable micro-op for tier 2 because it uses 'JUMPBY' */
+        /* _ITER_JUMP_LIST is not a viable micro-op for tier 2 because it is a branch (the trace recorder puts a guard in its place) */
+
+        case _GUARD_NOT_EXHAUSTED_LIST: {
+            _PyStackRef iter;
+            _PyStackRef index_or_null;
+            index_or_null = stack_pointer[-1];
+            iter = stack_pointer[-2];
+            PyObject *list = PyStackRef_AsPyObjectBorrow(iter);
+            if (PyStackRef_UntagInt(index_or_null) >= PyList_GET_SIZE(list)) {
+                UOP_STAT_INC(uopcode, miss);
+                JUMP_TO_JUMP_TARGET();
+            }
+            break;
+        }
+
+        case _ITER_NEXT_LIST: {
+            _PyStackRef iter;
+            _PyStackRef index_or_null;
+            _PyStackRef index_out;
+            _PyStackRef next;
+            index_or_null = stack_pointer[-1];
+            iter = stack_pointer[-2];
+            Py_ssize_t index = PyStackRef_UntagInt(index_or_null);
+            next = PyStackRef_FromPyObjectNew(PyList_GET_ITEM(PyStackRef_AsPyObjectBorrow(iter), index));
+            index_out = PyStackRef_TagInt(index + 1);
+            stack_pointer[-1] = index_out;
+            stack_pointer[0] = next;
+            stack_pointer += 1;
+            break;
+        }
+
+        case _ITER_CHECK_TUPLE: {
+            _PyStackRef iter;
+            _PyStackRef index_or_null;
+            index_or_null = stack_pointer[-1];
+            iter = stack_pointer[-2];
+            if (!PyTuple_CheckExact(PyStackRef_AsPyObjectBorrow(iter))) {
+                UOP_STAT_INC(uopcode, miss);
+                JUMP_TO_JUMP_TARGET();
+            }
+            if (!PyStackRef_IsTaggedInt(index_or_null)) {
+                UOP_STAT_INC(uopcode, miss);
+                JUMP_TO_JUMP_TARGET();
+            }
+            break;
+        }
+
+        /* _ITER_JUMP_TUPLE is not a viable micro-op for tier 2 because it is a branch (the trace recorder puts a guard in its place) */
+
+        case _GUARD_NOT_EXHAUSTED_TUPLE: {
+            _PyStackRef iter;
+            _PyStackRef index_or_null;
+            index_or_null = stack_pointer[-1];
+            iter = stack_pointer[-2];
+            PyObject *tuple = PyStackRef_AsPyObjectBorrow(iter);
+            if (PyStackRef_UntagInt(index_or_null) >= PyTuple_GET_SIZE(tuple)) {
+                UOP_STAT_INC(uopcode, miss);
+                JUMP_TO_JUMP_TARGET();
+            }
+            break;
+        }
+
+        case _ITER_NEXT_TUPLE: {
+            _PyStackRef iter;
+            _PyStackRef index_or_null;
+            _PyStackRef index_out;
+            _PyStackRef next;
+            index_or_null = stack_pointer[-1];
+            iter = stack_pointer[-2];
+            Py_ssize_t index = PyStackRef_UntagInt(index_or_null);
+            next = PyStackRef_FromPyObjectNew(PyTuple_GET_ITEM(PyStackRef_AsPyObjectBorrow(iter), index));
+            index_out = PyStackRef_TagInt(index + 1);
+            stack_pointer[-1] = index_out;
+            stack_pointer[0] = next;
+            stack_pointer += 1;
+            break;
+        }
+
+        case _FOR_ITER_VIRTUAL_TIER_TWO: {
+            _PyStackRef iter;
+            _PyStackRef index_or_null;
+            _PyStackRef index_out;
+            _PyStackRef next;
+            index_or_null = stack_pointer[-1];
+            iter = stack_pointer[-2];
+            _PyFrame_SetStackPointer(frame, stack_pointer);
+            if (!PyStackRef_IsTaggedInt(index_or_null)) {
+                UOP_STAT_INC(uopcode, miss);
+                JUMP_TO_JUMP_TARGET();
+            }
+            PyObject *iter_o = PyStackRef_AsPyObjectBorrow(iter);
+            PyObject *next_o;
+            Py_ssize_t next_index;
+            int status = Py_TYPE(iter_o)->_tp_iteritem(iter_o, PyStackRef_UntagInt(index_or_null),
+                                                       &next_o, &next_index);
+            if (status < 0) {
+                JUMP_TO_ERROR();
+            }
+            if (status == 0) {
+                UOP_STAT_INC(uopcode, miss);
+                JUMP_TO_JUMP_TARGET();
+            }
+            next = PyStackRef_FromPyObjectSteal(next_o);
+            index_out = PyStackRef_TagInt(next_index);
+            stack_pointer[-1] = index_out;
+            stack_pointer[0] = next;
+            stack_pointer += 1;
+            break;
+        }
+
+        case _FOR_ITER_TIER_TWO: {
+            _PyStackRef iter;
+            _PyStackRef index_or_null;
+            _PyStackRef index_out;
+            _PyStackRef next;
+            index_or_null = stack_pointer[-1];
+            iter = stack_pointer[-2];
+            _PyFrame_SetStackPointer(frame, stack_pointer);
+            if (PyStackRef_IsTaggedInt(index_or_null)) {
+                UOP_STAT_INC(uopcode, miss);
+                JUMP_TO_JUMP_TARGET();
+            }
+            PyObject *next_o;
+            int status = _PyEval_IterNext(tstate, PyStackRef_AsPyObjectBorrow(iter), &next_o);
+            if (status < 0) {
+                JUMP_TO_ERROR();
+            }
+            if (status == 0) {
+                UOP_STAT_INC(uopcode, miss);
+                JUMP_TO_JUMP_TARGET();
+            }
+            index_out = index_or_null;
+            next = PyStackRef_FromPyObjectSteal(next_o);
+            stack_pointer[-1] = index_out;
+            stack_pointer[0] = next;
+            stack_pointer += 1;
+            break;
+        }
 
         /* _FOR_ITER_VIRTUAL is not a viable micro-op for tier 2 because it uses 'JUMPBY' */
 
@@ -1290,7 +1491,36 @@
             break;
         }
 
-        /* _PUSH_FRAME_EXACT_ARGS is not a viable micro-op for tier 2 because it uses 'next_instr' */
+        case _PUSH_FRAME_EXACT_ARGS: {
+            _PyStackRef callable;
+            _PyStackRef self_or_null;
+            _PyStackRef *args;
+            _PyStackRef res;
+            oparg = CURRENT_OPARG();
+            args = &stack_pointer[-oparg];
+            self_or_null = stack_pointer[-1 - oparg];
+            callable = stack_pointer[-2 - oparg];
+            _PyFrame_SetStackPointer(frame, stack_pointer);
+            int has_self = !PyStackRef_IsNull(self_or_null);
+            _PyStackRef *first = args - has_self;
+            int argcount = oparg + has_self;
+            PyCodeObject *code = (PyCodeObject *)((PyFunctionObject *)PyStackRef_AsPyObjectBorrow(callable))->func_code;
+            _PyInterpreterFrame *new_frame = _PyEval_PushFrameFast(tstate, (size_t)code->co_framesize);
+            if (new_frame == NULL) {
+                JUMP_TO_ERROR();
+            }
+            _PyFrame_Initialize(tstate, new_frame, PyStackRef_MakeHeapSafe(callable), NULL, code, argcount, frame);
+            for (int i = 0; i < argcount; i++) {
+                new_frame->localsplus[i] = PyStackRef_MakeHeapSafe(first[i]);
+            }
+            _PyFrame_SetStackPointer(frame, stack_pointer - 2 - oparg);
+            frame->return_offset = 4;
+            res = PyStackRef_NULL;
+            TIER2_ENTER_FRAME(new_frame);
+            stack_pointer[-2 - oparg] = res;
+            stack_pointer += -1 - oparg;
+            break;
+        }
 
         case _CHECK_CALL_BOUND_METHOD_EXACT_ARGS: {
             _PyStackRef callable;
@@ -3428,5 +3658,35 @@
         /* _INSTRUMENTED_LINE is not a viable micro-op for tier 2 because it is marked tier1 */
 
         /* _INSTRUMENTED_INSTRUCTION is not a viable micro-op for tier 2 because it is marked tier1 */
+
+        case _SET_IP: {
+            uint64_t instr_ptr = (uint64_t)CURRENT_OPERAND0();
+            (void)instr_ptr;
+            frame->instr_ptr = (_Py_CODEUNIT *)instr_ptr;
+            break;
+        }
+
+        case _CHECK_VALIDITY: {
+            if (!current_executor->valid) {
+                UOP_STAT_INC(uopcode, miss);
+                JUMP_TO_JUMP_TARGET();
+            }
+            break;
+        }
+
+        case _EXIT_TRACE: {
+            if (true) {
+                UOP_STAT_INC(uopcode, miss);
+                JUMP_TO_JUMP_TARGET();
+            }
+            break;
+        }
+
+        case _JUMP_TO_TOP: {
+            _PyFrame_SetStackPointer(frame, stack_pointer);
+            CHECK_EVAL_BREAKER();
+            JUMP_TO_TRACE_START();
+            break;
+        }
 
 #undef TIER_TWO

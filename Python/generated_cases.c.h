@@ -1053,7 +1053,7 @@
                     new_frame->localsplus[i] = PyStackRef_MakeHeapSafe(first[i]);
                 }
                 _PyFrame_SetStackPointer(frame, stack_pointer - 2 - oparg);
-                frame->return_offset = (uint16_t)(next_instr - this_instr);
+                frame->return_offset = 4;
                 res = PyStackRef_NULL;
                 DISPATCH_INLINED(new_frame);
                 stack_pointer[-2 - oparg] = res;
@@ -1784,7 +1784,7 @@
                     new_frame->localsplus[i] = PyStackRef_MakeHeapSafe(first[i]);
                 }
                 _PyFrame_SetStackPointer(frame, stack_pointer - 2 - oparg);
-                frame->return_offset = (uint16_t)(next_instr - this_instr);
+                frame->return_offset = 4;
                 res = PyStackRef_NULL;
                 DISPATCH_INLINED(new_frame);
                 stack_pointer[-2 - oparg] = res;
@@ -2553,6 +2553,31 @@
             DISPATCH();
         }
 
+        TARGET(ENTER_EXECUTOR) {
+            frame->instr_ptr = next_instr;
+            next_instr += 1;
+            INSTRUCTION_STATS(ENTER_EXECUTOR);
+            _Py_CODEUNIT* const this_instr = next_instr - 1;
+            (void)this_instr;
+            _PyFrame_SetStackPointer(frame, stack_pointer);
+#ifdef _Py_TIER2
+            _PyExecutorObject *executor = _PyCode_GetExecutor(_PyFrame_GetCode(frame),
+                                                              (int)(this_instr - _PyCode_CODE(_PyFrame_GetCode(frame))));
+            if (executor != NULL && executor->valid) {
+                /* The poll the JUMP_BACKWARD made. */
+                CHECK_EVAL_BREAKER();
+                GOTO_TIER_TWO(executor);
+            }
+            opcode = JUMP_BACKWARD;
+            oparg = (oparg & ~255) | (executor != NULL ? executor->jump_oparg : 0);
+            next_instr = this_instr;
+            DISPATCH_GOTO();
+#else
+            Py_FatalError("ENTER_EXECUTOR in a build without tier 2");
+#endif
+            DISPATCH();
+        }
+
         TARGET(EXIT_INIT_CHECK) {
             frame->instr_ptr = next_instr;
             next_instr += 1;
@@ -2746,29 +2771,43 @@
             _PyStackRef index_or_null;
             _PyStackRef index_out;
             _PyStackRef next;
-            index_or_null = stack_pointer[-1];
-            iter = stack_pointer[-2];
-            PyObject *list = PyStackRef_AsPyObjectBorrow(iter);
-            if (!PyList_CheckExact(list)) {
-                UPDATE_MISS_STATS(FOR_ITER_LIST);
-                assert(_PyOpcode_Deopt[opcode] == (FOR_ITER));
-                JUMP_TO_PREDICTED(FOR_ITER);
+            /* Skip 1 cache entry */
+            // _ITER_CHECK_LIST
+            {
+                index_or_null = stack_pointer[-1];
+                iter = stack_pointer[-2];
+                if (!PyList_CheckExact(PyStackRef_AsPyObjectBorrow(iter))) {
+                    UPDATE_MISS_STATS(FOR_ITER_LIST);
+                    assert(_PyOpcode_Deopt[opcode] == (FOR_ITER));
+                    JUMP_TO_PREDICTED(FOR_ITER);
+                }
+                if (!PyStackRef_IsTaggedInt(index_or_null)) {
+                    UPDATE_MISS_STATS(FOR_ITER_LIST);
+                    assert(_PyOpcode_Deopt[opcode] == (FOR_ITER));
+                    JUMP_TO_PREDICTED(FOR_ITER);
+                }
             }
-            if (!PyStackRef_IsTaggedInt(index_or_null)) {
-                UPDATE_MISS_STATS(FOR_ITER_LIST);
-                assert(_PyOpcode_Deopt[opcode] == (FOR_ITER));
-                JUMP_TO_PREDICTED(FOR_ITER);
+            // _ITER_JUMP_LIST
+            {
+                index_or_null = stack_pointer[-1];
+                iter = stack_pointer[-2];
+                PyObject *list = PyStackRef_AsPyObjectBorrow(iter);
+                if (PyStackRef_UntagInt(index_or_null) >= PyList_GET_SIZE(list)) {
+                    JUMPBY(oparg + 1);
+                    DISPATCH();
+                }
             }
-            Py_ssize_t index = PyStackRef_UntagInt(index_or_null);
-            if (index >= PyList_GET_SIZE(list)) {
-                JUMPBY(oparg + 1);
-                DISPATCH();
+            // _ITER_NEXT_LIST
+            {
+                index_or_null = stack_pointer[-1];
+                iter = stack_pointer[-2];
+                Py_ssize_t index = PyStackRef_UntagInt(index_or_null);
+                next = PyStackRef_FromPyObjectNew(PyList_GET_ITEM(PyStackRef_AsPyObjectBorrow(iter), index));
+                index_out = PyStackRef_TagInt(index + 1);
+                stack_pointer[-1] = index_out;
+                stack_pointer[0] = next;
+                stack_pointer += 1;
             }
-            next = PyStackRef_FromPyObjectNew(PyList_GET_ITEM(list, index));
-            index_out = PyStackRef_TagInt(index + 1);
-            stack_pointer[-1] = index_out;
-            stack_pointer[0] = next;
-            stack_pointer += 1;
             DISPATCH();
         }
 
@@ -2782,29 +2821,43 @@
             _PyStackRef index_or_null;
             _PyStackRef index_out;
             _PyStackRef next;
-            index_or_null = stack_pointer[-1];
-            iter = stack_pointer[-2];
-            PyObject *tuple = PyStackRef_AsPyObjectBorrow(iter);
-            if (!PyTuple_CheckExact(tuple)) {
-                UPDATE_MISS_STATS(FOR_ITER_TUPLE);
-                assert(_PyOpcode_Deopt[opcode] == (FOR_ITER));
-                JUMP_TO_PREDICTED(FOR_ITER);
+            /* Skip 1 cache entry */
+            // _ITER_CHECK_TUPLE
+            {
+                index_or_null = stack_pointer[-1];
+                iter = stack_pointer[-2];
+                if (!PyTuple_CheckExact(PyStackRef_AsPyObjectBorrow(iter))) {
+                    UPDATE_MISS_STATS(FOR_ITER_TUPLE);
+                    assert(_PyOpcode_Deopt[opcode] == (FOR_ITER));
+                    JUMP_TO_PREDICTED(FOR_ITER);
+                }
+                if (!PyStackRef_IsTaggedInt(index_or_null)) {
+                    UPDATE_MISS_STATS(FOR_ITER_TUPLE);
+                    assert(_PyOpcode_Deopt[opcode] == (FOR_ITER));
+                    JUMP_TO_PREDICTED(FOR_ITER);
+                }
             }
-            if (!PyStackRef_IsTaggedInt(index_or_null)) {
-                UPDATE_MISS_STATS(FOR_ITER_TUPLE);
-                assert(_PyOpcode_Deopt[opcode] == (FOR_ITER));
-                JUMP_TO_PREDICTED(FOR_ITER);
+            // _ITER_JUMP_TUPLE
+            {
+                index_or_null = stack_pointer[-1];
+                iter = stack_pointer[-2];
+                PyObject *tuple = PyStackRef_AsPyObjectBorrow(iter);
+                if (PyStackRef_UntagInt(index_or_null) >= PyTuple_GET_SIZE(tuple)) {
+                    JUMPBY(oparg + 1);
+                    DISPATCH();
+                }
             }
-            Py_ssize_t index = PyStackRef_UntagInt(index_or_null);
-            if (index >= PyTuple_GET_SIZE(tuple)) {
-                JUMPBY(oparg + 1);
-                DISPATCH();
+            // _ITER_NEXT_TUPLE
+            {
+                index_or_null = stack_pointer[-1];
+                iter = stack_pointer[-2];
+                Py_ssize_t index = PyStackRef_UntagInt(index_or_null);
+                next = PyStackRef_FromPyObjectNew(PyTuple_GET_ITEM(PyStackRef_AsPyObjectBorrow(iter), index));
+                index_out = PyStackRef_TagInt(index + 1);
+                stack_pointer[-1] = index_out;
+                stack_pointer[0] = next;
+                stack_pointer += 1;
             }
-            next = PyStackRef_FromPyObjectNew(PyTuple_GET_ITEM(tuple, index));
-            index_out = PyStackRef_TagInt(index + 1);
-            stack_pointer[-1] = index_out;
-            stack_pointer[0] = next;
-            stack_pointer += 1;
             DISPATCH();
         }
 
@@ -3560,7 +3613,6 @@
             INSTRUCTION_STATS(JUMP_BACKWARD);
             _Py_CODEUNIT* const this_instr = next_instr - 2;
             (void)this_instr;
-            /* Skip 1 cache entry */
             // _CHECK_PERIODIC
             {
                 _PyFrame_SetStackPointer(frame, stack_pointer);
@@ -3569,6 +3621,27 @@
             // JUMP_BACKWARD_NO_INTERRUPT
             {
                 JUMPBY(-oparg);
+            }
+            // _MAYBE_RECORD_LOOP
+            {
+                uint16_t backedge = read_u16(&this_instr[1].cache);
+                (void)backedge;
+                _PyFrame_SetStackPointer(frame, stack_pointer);
+#ifdef _Py_TIER2
+                if (_Py_Tier2_Enabled) {
+                    if (ADAPTIVE_COUNTER_TRIGGERS(backedge)) {
+                        this_instr[1].cache = adaptive_counter_bits(_Py_Tier2_BackedgeThreshold, 0);
+                        if (_PyTrace_StartAtBackEdge(tstate, frame, this_instr, next_instr)) {
+                            START_RECORDING();
+                        }
+                    }
+                    else {
+                        ADVANCE_ADAPTIVE_COUNTER(this_instr[1].cache);
+                    }
+                }
+#else
+                (void)backedge;
+#endif
             }
             DISPATCH();
         }

@@ -19,6 +19,7 @@
      again. */
 
 #include "Python.h"
+#include "pycore_optimizer.h"
 #include "pycore_ceval.h"
 #include "pycore_code.h"
 #include "pycore_frame.h"
@@ -462,6 +463,9 @@ _PyMonitoring_InstrumentCode(PyThreadState *tstate, PyCodeObject *code)
         code->_co_instrumentation_version = version;
         return 0;
     }
+#ifdef _Py_TIER2
+    _PyCode_ClearExecutors(code);  /* the stream must hold only real opcodes */
+#endif
     _PyCoMonitoringData *data = code_data(code);
     if (data == NULL) {
         return -1;
@@ -503,6 +507,10 @@ static int
 monitoring_changed(void)
 {
     recompute_any_active();
+#ifdef _Py_TIER2
+    /* Traces hold no instrumentation: they stop being right now. */
+    _PyExecutor_InvalidateAll();
+#endif
     /* 0 is reserved for "never instrumented" (RESUME's fast path). */
     if (++_Py_instrumentation_version == 0) {
         _Py_instrumentation_version = 1;
@@ -834,6 +842,9 @@ _PyMonitoring_SetLocalEvents(int tool, PyCodeObject *code, uint32_t events)
     }
     tools.local_users += has_local_events(data) - had_local;
     recompute_any_active();
+#ifdef _Py_TIER2
+    _PyExecutor_InvalidateAll();
+#endif
     if (instrument_with(code, data) < 0) {
         return -1;
     }

@@ -10,6 +10,7 @@
    PyGILState_Ensure adds to it before it has the interpreter lock. */
 
 #include "Python.h"
+#include "pycore_optimizer.h"
 #include <pthread.h>
 #include <sys/resource.h>
 #include "pycore_ceval.h"
@@ -110,6 +111,9 @@ void
 PyThreadState_Clear(PyThreadState *tstate)
 {
     _PyThread_ClearLocals(tstate);
+#ifdef _Py_TIER2
+    _PyTrace_FreeRecorder(tstate);
+#endif
     Py_CLEAR(tstate->dict);
     Py_CLEAR(tstate->async_gen_firstiter);
     Py_CLEAR(tstate->async_gen_finalizer);

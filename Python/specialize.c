@@ -22,6 +22,7 @@
 #include "pycore_genobject.h"
 #include "opcode_ids.h"
 #include "pycore_opcode_metadata.h"
+#include "pycore_optimizer.h"
 
 int _Py_Specialization_Enabled = 1;
 
@@ -38,6 +39,12 @@ _PyCode_Quicken(_Py_CODEUNIT *instructions, Py_ssize_t size, int enable_counters
         instructions[i].op.code = (uint8_t)opcode;
         if (caches) {
             instructions[i + 1].cache = initial;
+#ifdef _Py_TIER2
+            if (opcode == JUMP_BACKWARD) {
+                /* Counts the loop's iterations towards a trace. */
+                instructions[i + 1].cache = adaptive_counter_bits(_Py_Tier2_BackedgeThreshold, 0);
+            }
+#endif
             for (int j = 2; j <= caches; j++) {
                 instructions[i + j].cache = 0;
             }

@@ -1,6 +1,7 @@
 /* The sys module. */
 
 #include "Python.h"
+#include "pycore_optimizer.h"
 
 #include <unistd.h>
 #include "pycore_pythonrun.h"
@@ -989,7 +990,10 @@ static PyMethodDef sys_methods[] = {
 };
 
 /* ---- sys._jit ---------------------------------------------------------------------
-   What the JIT is doing.  It is not built yet: nothing is available. */
+   What the JIT is doing.  No build makes machine code yet, so nothing is
+   available or active; a tier-2 build (--enable-experimental-jit=interpreter)
+   is enabled by -X jit / PYTHON_JIT=1 and runs traces in its uop
+   interpreter. */
 
 static PyObject *
 jit_is_available(PyObject *module, PyObject *Py_UNUSED(ignored))
@@ -1000,7 +1004,11 @@ jit_is_available(PyObject *module, PyObject *Py_UNUSED(ignored))
 static PyObject *
 jit_is_enabled(PyObject *module, PyObject *Py_UNUSED(ignored))
 {
+#ifdef _Py_TIER2
+    return PyBool_FromLong(_Py_Tier2_Enabled);
+#else
     Py_RETURN_FALSE;
+#endif
 }
 
 static PyObject *

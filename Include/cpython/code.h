@@ -49,6 +49,7 @@ struct PyCodeObject {
        looks at it).  See Include/internal/pycore_instruments.h. */
     uint32_t _co_instrumentation_version;
     struct _PyCoMonitoringData *_co_monitoring;
+    struct _PyExecutorArray *co_executors; /* tier 2: executors installed here, or NULL */
     char co_code_adaptive[1]; /* ob_size code units, specialised in place */
 };
 

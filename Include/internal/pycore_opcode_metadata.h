@@ -24,7 +24,7 @@ extern "C" {
 /* Changes whenever compiled code would read differently: opcode
    numbers, stack effects or inline-cache sizes.  The .pyc magic
    number is derived from it (Python/import.c). */
-#define _Py_BYTECODE_STAMP 6285
+#define _Py_BYTECODE_STAMP 4467
 
 static inline int
 _PyOpcode_num_popped(int opcode, int oparg)
@@ -167,6 +167,8 @@ _PyOpcode_num_popped(int opcode, int oparg)
             return 1;
         case END_SEND:
             return 3;
+        case ENTER_EXECUTOR:
+            return 0;
         case EXIT_INIT_CHECK:
             return 1;
         case EXTENDED_ARG:
@@ -587,6 +589,8 @@ _PyOpcode_num_pushed(int opcode, int oparg)
             return 0;
         case END_SEND:
             return 1;
+        case ENTER_EXECUTOR:
+            return 0;
         case EXIT_INIT_CHECK:
             return 0;
         case EXTENDED_ARG:
@@ -970,6 +974,7 @@ const struct opcode_metadata _PyOpcode_opcode_metadata[267] = {
     [END_ASYNC_FOR] = { true, HAS_ESCAPES_FLAG },
     [END_FOR] = { true, HAS_ESCAPES_FLAG },
     [END_SEND] = { true, HAS_ESCAPES_FLAG },
+    [ENTER_EXECUTOR] = { true, HAS_ARG_FLAG | HAS_EVAL_BREAK_FLAG | HAS_ESCAPES_FLAG },
     [EXIT_INIT_CHECK] = { true, HAS_ERROR_FLAG | HAS_ESCAPES_FLAG | HAS_ERROR_NO_POP_FLAG },
     [EXTENDED_ARG] = { true, HAS_ARG_FLAG },
     [FORMAT_SIMPLE] = { true, HAS_ERROR_FLAG | HAS_ESCAPES_FLAG },
@@ -1356,6 +1361,7 @@ const uint8_t _PyOpcode_Deopt[256] = {
     [END_ASYNC_FOR] = END_ASYNC_FOR,
     [END_FOR] = END_FOR,
     [END_SEND] = END_SEND,
+    [ENTER_EXECUTOR] = ENTER_EXECUTOR,
     [EXIT_INIT_CHECK] = EXIT_INIT_CHECK,
     [EXTENDED_ARG] = EXTENDED_ARG,
     [FORMAT_SIMPLE] = FORMAT_SIMPLE,
@@ -1698,7 +1704,7 @@ const char *const _PyOpcode_OpName[267] = {
 };
 #endif
 
-#define MAX_UOPS_PER_INST 3
+#define MAX_UOPS_PER_INST 5
 #define OPARG_SIMPLE 0
 #define OPARG_CACHE_1 1
 #define OPARG_CACHE_2 2
@@ -1711,6 +1717,7 @@ struct opcode_macro_expansion {
 extern const struct opcode_macro_expansion _PyOpcode_macro_expansion[256];
 #ifdef NEED_OPCODE_METADATA
 const struct opcode_macro_expansion _PyOpcode_macro_expansion[256] = {
+    [BINARY_OP] = { .nuops = 1, .uops = { { _BINARY_OP, OPARG_SIMPLE, 0 } } },
     [BINARY_OP_ADD_FLOAT] = { .nuops = 2, .uops = { { _GUARD_BOTH_FLOAT, OPARG_SIMPLE, 0 }, { _BINARY_OP_ADD_FLOAT, OPARG_SIMPLE, 0 } } },
     [BINARY_OP_ADD_INT] = { .nuops = 2, .uops = { { _GUARD_BOTH_INT, OPARG_SIMPLE, 0 }, { _BINARY_OP_ADD_INT, OPARG_SIMPLE, 0 } } },
     [BINARY_OP_ADD_UNICODE] = { .nuops = 2, .uops = { { _GUARD_BOTH_UNICODE, OPARG_SIMPLE, 0 }, { _BINARY_OP_ADD_UNICODE, OPARG_SIMPLE, 0 } } },
@@ -1732,6 +1739,7 @@ const struct opcode_macro_expansion _PyOpcode_macro_expansion[256] = {
     [BUILD_TEMPLATE] = { .nuops = 1, .uops = { { _BUILD_TEMPLATE, OPARG_SIMPLE, 0 } } },
     [BUILD_TUPLE] = { .nuops = 1, .uops = { { _BUILD_TUPLE, OPARG_SIMPLE, 0 } } },
     [CACHE] = { .nuops = 1, .uops = { { _CACHE, OPARG_SIMPLE, 0 } } },
+    [CALL_BOUND_METHOD_EXACT_ARGS] = { .nuops = 5, .uops = { { _CHECK_CALL_BOUND_METHOD_EXACT_ARGS, OPARG_SIMPLE, 0 }, { _INIT_CALL_BOUND_METHOD_EXACT_ARGS, OPARG_SIMPLE, 0 }, { _CHECK_FUNCTION_VERSION, OPARG_CACHE_2, 1 }, { _CHECK_FUNCTION_EXACT_ARGS, OPARG_SIMPLE, 0 }, { _PUSH_FRAME_EXACT_ARGS, OPARG_SIMPLE, 0 } } },
     [CALL_BUILTIN_FAST] = { .nuops = 2, .uops = { { _GUARD_BUILTIN_FAST, OPARG_SIMPLE, 0 }, { _CALL_BUILTIN_DIRECT, OPARG_SIMPLE, 0 } } },
     [CALL_BUILTIN_FAST_WITH_KEYWORDS] = { .nuops = 2, .uops = { { _GUARD_BUILTIN_FAST_WITH_KEYWORDS, OPARG_SIMPLE, 0 }, { _CALL_BUILTIN_DIRECT, OPARG_SIMPLE, 0 } } },
     [CALL_BUILTIN_O] = { .nuops = 2, .uops = { { _GUARD_BUILTIN_O, OPARG_SIMPLE, 0 }, { _CALL_BUILTIN_DIRECT, OPARG_SIMPLE, 0 } } },
@@ -1744,14 +1752,17 @@ const struct opcode_macro_expansion _PyOpcode_macro_expansion[256] = {
     [CALL_METHOD_DESCRIPTOR_FAST] = { .nuops = 1, .uops = { { _CALL_METHOD_DESCRIPTOR_DIRECT, OPARG_CACHE_1, 1 } } },
     [CALL_METHOD_DESCRIPTOR_NOARGS] = { .nuops = 1, .uops = { { _CALL_METHOD_DESCRIPTOR_DIRECT, OPARG_CACHE_1, 1 } } },
     [CALL_METHOD_DESCRIPTOR_O] = { .nuops = 1, .uops = { { _CALL_METHOD_DESCRIPTOR_DIRECT, OPARG_CACHE_1, 1 } } },
+    [CALL_PY_EXACT_ARGS] = { .nuops = 3, .uops = { { _CHECK_FUNCTION_VERSION, OPARG_CACHE_2, 1 }, { _CHECK_FUNCTION_EXACT_ARGS, OPARG_SIMPLE, 0 }, { _PUSH_FRAME_EXACT_ARGS, OPARG_SIMPLE, 0 } } },
     [CALL_STR_1] = { .nuops = 1, .uops = { { _CALL_STR_1, OPARG_SIMPLE, 0 } } },
     [CALL_TUPLE_1] = { .nuops = 1, .uops = { { _CALL_TUPLE_1, OPARG_SIMPLE, 0 } } },
     [CALL_TYPE_1] = { .nuops = 1, .uops = { { _CALL_TYPE_1, OPARG_SIMPLE, 0 } } },
     [CHECK_EG_MATCH] = { .nuops = 1, .uops = { { _CHECK_EG_MATCH, OPARG_SIMPLE, 0 } } },
     [CHECK_EXC_MATCH] = { .nuops = 1, .uops = { { _CHECK_EXC_MATCH, OPARG_SIMPLE, 0 } } },
+    [COMPARE_OP] = { .nuops = 1, .uops = { { _COMPARE_OP, OPARG_SIMPLE, 0 } } },
     [COMPARE_OP_FLOAT] = { .nuops = 1, .uops = { { _COMPARE_OP_FLOAT, OPARG_SIMPLE, 0 } } },
     [COMPARE_OP_INT] = { .nuops = 1, .uops = { { _COMPARE_OP_INT, OPARG_SIMPLE, 0 } } },
     [COMPARE_OP_STR] = { .nuops = 1, .uops = { { _COMPARE_OP_STR, OPARG_SIMPLE, 0 } } },
+    [CONTAINS_OP] = { .nuops = 1, .uops = { { _CONTAINS_OP, OPARG_SIMPLE, 0 } } },
     [CONTAINS_OP_DICT] = { .nuops = 1, .uops = { { _CONTAINS_OP_DICT, OPARG_SIMPLE, 0 } } },
     [CONTAINS_OP_SET] = { .nuops = 1, .uops = { { _CONTAINS_OP_SET, OPARG_SIMPLE, 0 } } },
     [CONVERT_VALUE] = { .nuops = 1, .uops = { { _CONVERT_VALUE, OPARG_SIMPLE, 0 } } },
@@ -1770,6 +1781,8 @@ const struct opcode_macro_expansion _PyOpcode_macro_expansion[256] = {
     [EXIT_INIT_CHECK] = { .nuops = 1, .uops = { { _EXIT_INIT_CHECK, OPARG_SIMPLE, 0 } } },
     [FORMAT_SIMPLE] = { .nuops = 1, .uops = { { _FORMAT_SIMPLE, OPARG_SIMPLE, 0 } } },
     [FORMAT_WITH_SPEC] = { .nuops = 1, .uops = { { _FORMAT_WITH_SPEC, OPARG_SIMPLE, 0 } } },
+    [FOR_ITER_LIST] = { .nuops = 3, .uops = { { _ITER_CHECK_LIST, OPARG_SIMPLE, 0 }, { _ITER_JUMP_LIST, OPARG_SIMPLE, 0 }, { _ITER_NEXT_LIST, OPARG_SIMPLE, 0 } } },
+    [FOR_ITER_TUPLE] = { .nuops = 3, .uops = { { _ITER_CHECK_TUPLE, OPARG_SIMPLE, 0 }, { _ITER_JUMP_TUPLE, OPARG_SIMPLE, 0 }, { _ITER_NEXT_TUPLE, OPARG_SIMPLE, 0 } } },
     [GET_AITER] = { .nuops = 1, .uops = { { _GET_AITER, OPARG_SIMPLE, 0 } } },
     [GET_ANEXT] = { .nuops = 1, .uops = { { _GET_ANEXT, OPARG_SIMPLE, 0 } } },
     [GET_AWAITABLE] = { .nuops = 1, .uops = { { _GET_AWAITABLE, OPARG_SIMPLE, 0 } } },
@@ -1781,6 +1794,7 @@ const struct opcode_macro_expansion _PyOpcode_macro_expansion[256] = {
     [IS_OP] = { .nuops = 1, .uops = { { _IS_OP, OPARG_SIMPLE, 0 } } },
     [LIST_APPEND] = { .nuops = 1, .uops = { { _LIST_APPEND, OPARG_SIMPLE, 0 } } },
     [LIST_EXTEND] = { .nuops = 1, .uops = { { _LIST_EXTEND, OPARG_SIMPLE, 0 } } },
+    [LOAD_ATTR] = { .nuops = 1, .uops = { { _LOAD_ATTR, OPARG_SIMPLE, 0 } } },
     [LOAD_ATTR_CLASS] = { .nuops = 2, .uops = { { _GUARD_CLASS_VERSION, OPARG_CACHE_2, 1 }, { _LOAD_ATTR_CLASS, OPARG_CACHE_4, 5 } } },
     [LOAD_ATTR_METHOD_NO_DICT] = { .nuops = 2, .uops = { { _GUARD_TYPE_VERSION, OPARG_CACHE_2, 1 }, { _LOAD_ATTR_METHOD_NO_DICT, OPARG_CACHE_4, 5 } } },
     [LOAD_ATTR_METHOD_WITH_DICT] = { .nuops = 2, .uops = { { _GUARD_TYPE_VERSION, OPARG_CACHE_2, 1 }, { _LOAD_ATTR_METHOD_WITH_DICT, OPARG_CACHE_4, 5 } } },
@@ -1799,12 +1813,14 @@ const struct opcode_macro_expansion _PyOpcode_macro_expansion[256] = {
     [LOAD_FAST_LOAD_FAST] = { .nuops = 1, .uops = { { _LOAD_FAST_LOAD_FAST, OPARG_SIMPLE, 0 } } },
     [LOAD_FROM_DICT_OR_DEREF] = { .nuops = 1, .uops = { { _LOAD_FROM_DICT_OR_DEREF, OPARG_SIMPLE, 0 } } },
     [LOAD_FROM_DICT_OR_GLOBALS] = { .nuops = 1, .uops = { { _LOAD_FROM_DICT_OR_GLOBALS, OPARG_SIMPLE, 0 } } },
+    [LOAD_GLOBAL] = { .nuops = 1, .uops = { { _LOAD_GLOBAL, OPARG_SIMPLE, 0 } } },
     [LOAD_GLOBAL_BUILTIN] = { .nuops = 3, .uops = { { _GUARD_GLOBALS_VERSION, OPARG_CACHE_1, 1 }, { _GUARD_BUILTINS_VERSION, OPARG_CACHE_1, 2 }, { _LOAD_GLOBAL_FROM_BUILTINS, OPARG_CACHE_1, 3 } } },
     [LOAD_GLOBAL_MODULE] = { .nuops = 2, .uops = { { _GUARD_GLOBALS_VERSION, OPARG_CACHE_1, 1 }, { _LOAD_GLOBAL_FROM_GLOBALS, OPARG_CACHE_1, 3 } } },
     [LOAD_LOCALS] = { .nuops = 1, .uops = { { _LOAD_LOCALS, OPARG_SIMPLE, 0 } } },
     [LOAD_NAME] = { .nuops = 1, .uops = { { _LOAD_NAME, OPARG_SIMPLE, 0 } } },
     [LOAD_SMALL_INT] = { .nuops = 1, .uops = { { _LOAD_SMALL_INT, OPARG_SIMPLE, 0 } } },
     [LOAD_SPECIAL] = { .nuops = 1, .uops = { { _LOAD_SPECIAL, OPARG_SIMPLE, 0 } } },
+    [LOAD_SUPER_ATTR] = { .nuops = 1, .uops = { { _LOAD_SUPER_ATTR, OPARG_SIMPLE, 0 } } },
     [LOAD_SUPER_ATTR_ATTR] = { .nuops = 1, .uops = { { _LOAD_SUPER_ATTR_ATTR, OPARG_SIMPLE, 0 } } },
     [LOAD_SUPER_ATTR_METHOD] = { .nuops = 1, .uops = { { _LOAD_SUPER_ATTR_METHOD, OPARG_SIMPLE, 0 } } },
     [MAKE_CELL] = { .nuops = 1, .uops = { { _MAKE_CELL, OPARG_SIMPLE, 0 } } },
@@ -1822,12 +1838,14 @@ const struct opcode_macro_expansion _PyOpcode_macro_expansion[256] = {
     [PUSH_EXC_INFO] = { .nuops = 1, .uops = { { _PUSH_EXC_INFO, OPARG_SIMPLE, 0 } } },
     [PUSH_NULL] = { .nuops = 1, .uops = { { _PUSH_NULL, OPARG_SIMPLE, 0 } } },
     [RESERVED] = { .nuops = 1, .uops = { { _RESERVED, OPARG_SIMPLE, 0 } } },
+    [RESUME] = { .nuops = 2, .uops = { { _RESUME_CHECK_OPARG, OPARG_SIMPLE, 0 }, { _CHECK_PERIODIC, OPARG_SIMPLE, 0 } } },
     [RETURN_GENERATOR] = { .nuops = 1, .uops = { { _RETURN_GENERATOR, OPARG_SIMPLE, 0 } } },
     [RETURN_VALUE] = { .nuops = 1, .uops = { { _RETURN_VALUE, OPARG_SIMPLE, 0 } } },
     [SETUP_ANNOTATIONS] = { .nuops = 1, .uops = { { _SETUP_ANNOTATIONS, OPARG_SIMPLE, 0 } } },
     [SET_ADD] = { .nuops = 1, .uops = { { _SET_ADD, OPARG_SIMPLE, 0 } } },
     [SET_FUNCTION_ATTRIBUTE] = { .nuops = 1, .uops = { { _SET_FUNCTION_ATTRIBUTE, OPARG_SIMPLE, 0 } } },
     [SET_UPDATE] = { .nuops = 1, .uops = { { _SET_UPDATE, OPARG_SIMPLE, 0 } } },
+    [STORE_ATTR] = { .nuops = 1, .uops = { { _STORE_ATTR, OPARG_SIMPLE, 0 } } },
     [STORE_ATTR_INSTANCE_VALUE] = { .nuops = 2, .uops = { { _GUARD_TYPE_VERSION_OF_OWNER, OPARG_CACHE_2, 1 }, { _STORE_ATTR_INSTANCE_VALUE, OPARG_SIMPLE, 0 } } },
     [STORE_ATTR_SLOT] = { .nuops = 2, .uops = { { _GUARD_TYPE_VERSION_OF_OWNER, OPARG_CACHE_2, 1 }, { _STORE_ATTR_SLOT, OPARG_CACHE_1, 3 } } },
     [STORE_ATTR_WITH_HINT] = { .nuops = 2, .uops = { { _GUARD_TYPE_VERSION_OF_OWNER, OPARG_CACHE_2, 1 }, { _STORE_ATTR_WITH_HINT, OPARG_CACHE_1, 3 } } },
@@ -1838,9 +1856,11 @@ const struct opcode_macro_expansion _PyOpcode_macro_expansion[256] = {
     [STORE_GLOBAL] = { .nuops = 1, .uops = { { _STORE_GLOBAL, OPARG_SIMPLE, 0 } } },
     [STORE_NAME] = { .nuops = 1, .uops = { { _STORE_NAME, OPARG_SIMPLE, 0 } } },
     [STORE_SLICE] = { .nuops = 1, .uops = { { _STORE_SLICE, OPARG_SIMPLE, 0 } } },
+    [STORE_SUBSCR] = { .nuops = 1, .uops = { { _STORE_SUBSCR, OPARG_SIMPLE, 0 } } },
     [STORE_SUBSCR_DICT] = { .nuops = 1, .uops = { { _STORE_SUBSCR_DICT, OPARG_SIMPLE, 0 } } },
     [STORE_SUBSCR_LIST_INT] = { .nuops = 1, .uops = { { _STORE_SUBSCR_LIST_INT, OPARG_SIMPLE, 0 } } },
     [SWAP] = { .nuops = 1, .uops = { { _SWAP, OPARG_SIMPLE, 0 } } },
+    [TO_BOOL] = { .nuops = 1, .uops = { { _TO_BOOL, OPARG_SIMPLE, 0 } } },
     [TO_BOOL_BOOL] = { .nuops = 1, .uops = { { _TO_BOOL_BOOL, OPARG_SIMPLE, 0 } } },
     [TO_BOOL_INT] = { .nuops = 1, .uops = { { _TO_BOOL_INT, OPARG_SIMPLE, 0 } } },
     [TO_BOOL_LIST] = { .nuops = 1, .uops = { { _TO_BOOL_LIST, OPARG_SIMPLE, 0 } } },
@@ -1850,6 +1870,7 @@ const struct opcode_macro_expansion _PyOpcode_macro_expansion[256] = {
     [UNARY_NEGATIVE] = { .nuops = 1, .uops = { { _UNARY_NEGATIVE, OPARG_SIMPLE, 0 } } },
     [UNARY_NOT] = { .nuops = 1, .uops = { { _UNARY_NOT, OPARG_SIMPLE, 0 } } },
     [UNPACK_EX] = { .nuops = 1, .uops = { { _UNPACK_EX, OPARG_SIMPLE, 0 } } },
+    [UNPACK_SEQUENCE] = { .nuops = 1, .uops = { { _UNPACK_SEQUENCE, OPARG_SIMPLE, 0 } } },
     [UNPACK_SEQUENCE_LIST] = { .nuops = 1, .uops = { { _UNPACK_SEQUENCE_LIST, OPARG_SIMPLE, 0 } } },
     [UNPACK_SEQUENCE_TUPLE] = { .nuops = 1, .uops = { { _UNPACK_SEQUENCE_TUPLE, OPARG_SIMPLE, 0 } } },
     [UNPACK_SEQUENCE_TWO_TUPLE] = { .nuops = 1, .uops = { { _UNPACK_SEQUENCE_TWO_TUPLE, OPARG_SIMPLE, 0 } } },

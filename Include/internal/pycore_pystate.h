@@ -85,6 +85,8 @@ struct _ts {
     PyObject *local_weakrefs;    /* list: weakrefs to the _local objects it has
                                     a dict in, cleaned when the thread ends */
 
+    struct _PyTraceRecorder *trace_recorder; /* tier 2: NULL until a loop gets hot */
+
     _PyStackChunk *datastack_chunk;
     PyObject **datastack_top;
     PyObject **datastack_limit;

@@ -91,6 +91,7 @@ const uint16_t _PyUop_Flags[MAX_UOP_ID+1] = {
     [_CHECK_FUNCTION_EXACT_ARGS] = HAS_ARG_FLAG | HAS_DEOPT_FLAG,
     [_CHECK_FUNCTION_VERSION] = HAS_ARG_FLAG | HAS_DEOPT_FLAG,
     [_CHECK_PERIODIC] = HAS_EVAL_BREAK_FLAG | HAS_ESCAPES_FLAG,
+    [_CHECK_VALIDITY] = HAS_DEOPT_FLAG,
     [_CLEANUP_THROW] = HAS_ESCAPES_FLAG,
     [_COMPARE_OP] = HAS_ARG_FLAG | HAS_ERROR_FLAG | HAS_ESCAPES_FLAG,
     [_COMPARE_OP_FLOAT] = HAS_ARG_FLAG | HAS_DEOPT_FLAG | HAS_ESCAPES_FLAG,
@@ -117,15 +118,17 @@ const uint16_t _PyUop_Flags[MAX_UOP_ID+1] = {
     [_END_ASYNC_FOR] = HAS_ESCAPES_FLAG,
     [_END_FOR] = HAS_ESCAPES_FLAG,
     [_END_SEND] = HAS_ESCAPES_FLAG,
+    [_ENTER_EXECUTOR] = HAS_ARG_FLAG | HAS_EVAL_BREAK_FLAG | HAS_ESCAPES_FLAG,
     [_EXIT_INIT_CHECK] = HAS_ERROR_FLAG | HAS_ESCAPES_FLAG | HAS_ERROR_NO_POP_FLAG,
+    [_EXIT_TRACE] = HAS_EXIT_FLAG,
     [_EXTENDED_ARG] = HAS_ARG_FLAG,
     [_FORMAT_SIMPLE] = HAS_ERROR_FLAG | HAS_ESCAPES_FLAG,
     [_FORMAT_WITH_SPEC] = HAS_ERROR_FLAG | HAS_ESCAPES_FLAG,
     [_FOR_ITER] = HAS_ARG_FLAG | HAS_JUMP_FLAG | HAS_ERROR_FLAG | HAS_ESCAPES_FLAG | HAS_ERROR_NO_POP_FLAG,
     [_FOR_ITER_GEN] = HAS_ARG_FLAG | HAS_DEOPT_FLAG | HAS_ESCAPES_FLAG,
-    [_FOR_ITER_LIST] = HAS_ARG_FLAG | HAS_JUMP_FLAG | HAS_DEOPT_FLAG,
-    [_FOR_ITER_TUPLE] = HAS_ARG_FLAG | HAS_JUMP_FLAG | HAS_DEOPT_FLAG,
+    [_FOR_ITER_TIER_TWO] = HAS_ERROR_FLAG | HAS_ESCAPES_FLAG | HAS_EXIT_FLAG | HAS_ERROR_NO_POP_FLAG,
     [_FOR_ITER_VIRTUAL] = HAS_ARG_FLAG | HAS_JUMP_FLAG | HAS_DEOPT_FLAG | HAS_ERROR_FLAG | HAS_ESCAPES_FLAG | HAS_ERROR_NO_POP_FLAG,
+    [_FOR_ITER_VIRTUAL_TIER_TWO] = HAS_ERROR_FLAG | HAS_ESCAPES_FLAG | HAS_EXIT_FLAG | HAS_ERROR_NO_POP_FLAG,
     [_GET_AITER] = HAS_ERROR_FLAG | HAS_ESCAPES_FLAG,
     [_GET_ANEXT] = HAS_ERROR_FLAG | HAS_ESCAPES_FLAG | HAS_ERROR_NO_POP_FLAG,
     [_GET_AWAITABLE] = HAS_ARG_FLAG | HAS_ERROR_FLAG | HAS_ESCAPES_FLAG,
@@ -140,6 +143,12 @@ const uint16_t _PyUop_Flags[MAX_UOP_ID+1] = {
     [_GUARD_BUILTIN_O] = HAS_ARG_FLAG | HAS_DEOPT_FLAG | HAS_ESCAPES_FLAG,
     [_GUARD_CLASS_VERSION] = HAS_DEOPT_FLAG,
     [_GUARD_GLOBALS_VERSION] = HAS_DEOPT_FLAG,
+    [_GUARD_IS_FALSE_POP] = HAS_EXIT_FLAG,
+    [_GUARD_IS_NONE_POP] = HAS_EXIT_FLAG,
+    [_GUARD_IS_NOT_NONE_POP] = HAS_ESCAPES_FLAG | HAS_EXIT_FLAG,
+    [_GUARD_IS_TRUE_POP] = HAS_EXIT_FLAG,
+    [_GUARD_NOT_EXHAUSTED_LIST] = HAS_EXIT_FLAG,
+    [_GUARD_NOT_EXHAUSTED_TUPLE] = HAS_EXIT_FLAG,
     [_GUARD_TYPE_VERSION] = HAS_DEOPT_FLAG,
     [_GUARD_TYPE_VERSION_OF_OWNER] = HAS_DEOPT_FLAG,
     [_IMPORT_FROM] = HAS_ARG_FLAG | HAS_NAME_FLAG | HAS_ERROR_FLAG | HAS_ESCAPES_FLAG | HAS_ERROR_NO_POP_FLAG,
@@ -155,8 +164,15 @@ const uint16_t _PyUop_Flags[MAX_UOP_ID+1] = {
     [_INSTRUMENTED_POP_JUMP_IF_TRUE] = HAS_ARG_FLAG | HAS_JUMP_FLAG | HAS_ERROR_FLAG | HAS_ESCAPES_FLAG,
     [_INTERPRETER_EXIT] = HAS_ESCAPES_FLAG,
     [_IS_OP] = HAS_ARG_FLAG | HAS_ESCAPES_FLAG,
+    [_ITER_CHECK_LIST] = HAS_DEOPT_FLAG,
+    [_ITER_CHECK_TUPLE] = HAS_DEOPT_FLAG,
+    [_ITER_JUMP_LIST] = HAS_ARG_FLAG | HAS_JUMP_FLAG,
+    [_ITER_JUMP_TUPLE] = HAS_ARG_FLAG | HAS_JUMP_FLAG,
+    [_ITER_NEXT_LIST] = 0,
+    [_ITER_NEXT_TUPLE] = 0,
     [_JUMP_BACKWARD_NO_INTERRUPT] = HAS_ARG_FLAG | HAS_JUMP_FLAG,
     [_JUMP_FORWARD] = HAS_ARG_FLAG | HAS_JUMP_FLAG,
+    [_JUMP_TO_TOP] = HAS_EVAL_BREAK_FLAG | HAS_ESCAPES_FLAG,
     [_LIST_APPEND] = HAS_ARG_FLAG | HAS_ERROR_FLAG | HAS_ESCAPES_FLAG,
     [_LIST_EXTEND] = HAS_ARG_FLAG | HAS_ERROR_FLAG | HAS_ESCAPES_FLAG,
     [_LOAD_ATTR] = HAS_ARG_FLAG | HAS_NAME_FLAG | HAS_ERROR_FLAG | HAS_ESCAPES_FLAG,
@@ -198,6 +214,7 @@ const uint16_t _PyUop_Flags[MAX_UOP_ID+1] = {
     [_MAYBE_EXPAND_METHOD] = HAS_ARG_FLAG | HAS_ESCAPES_FLAG,
     [_MAYBE_EXPAND_METHOD_KW] = HAS_ARG_FLAG | HAS_ESCAPES_FLAG,
     [_MAYBE_INSTRUMENT] = HAS_ERROR_FLAG | HAS_ESCAPES_FLAG,
+    [_MAYBE_RECORD_LOOP] = HAS_ESCAPES_FLAG,
     [_MONITOR_CALL] = HAS_ARG_FLAG | HAS_ERROR_FLAG | HAS_ESCAPES_FLAG | HAS_ERROR_NO_POP_FLAG,
     [_MONITOR_CALL_KW] = HAS_ARG_FLAG | HAS_ERROR_FLAG | HAS_ESCAPES_FLAG | HAS_ERROR_NO_POP_FLAG,
     [_MONITOR_JUMP_BACKWARD] = HAS_ARG_FLAG | HAS_ERROR_FLAG | HAS_ESCAPES_FLAG,
@@ -227,6 +244,7 @@ const uint16_t _PyUop_Flags[MAX_UOP_ID+1] = {
     [_SETUP_ANNOTATIONS] = HAS_ERROR_FLAG | HAS_ESCAPES_FLAG,
     [_SET_ADD] = HAS_ARG_FLAG | HAS_ERROR_FLAG | HAS_ESCAPES_FLAG,
     [_SET_FUNCTION_ATTRIBUTE] = HAS_ARG_FLAG | HAS_ESCAPES_FLAG,
+    [_SET_IP] = 0,
     [_SET_UPDATE] = HAS_ARG_FLAG | HAS_ERROR_FLAG | HAS_ESCAPES_FLAG,
     [_SPECIALIZE_BINARY_OP] = HAS_ARG_FLAG | HAS_ESCAPES_FLAG,
     [_SPECIALIZE_CALL] = HAS_ARG_FLAG | HAS_ESCAPES_FLAG,
@@ -326,6 +344,7 @@ const char *const _PyOpcode_uop_name[MAX_UOP_ID+1] = {
     [_CHECK_FUNCTION_EXACT_ARGS] = "_CHECK_FUNCTION_EXACT_ARGS",
     [_CHECK_FUNCTION_VERSION] = "_CHECK_FUNCTION_VERSION",
     [_CHECK_PERIODIC] = "_CHECK_PERIODIC",
+    [_CHECK_VALIDITY] = "_CHECK_VALIDITY",
     [_CLEANUP_THROW] = "_CLEANUP_THROW",
     [_COMPARE_OP] = "_COMPARE_OP",
     [_COMPARE_OP_FLOAT] = "_COMPARE_OP_FLOAT",
@@ -352,15 +371,17 @@ const char *const _PyOpcode_uop_name[MAX_UOP_ID+1] = {
     [_END_ASYNC_FOR] = "_END_ASYNC_FOR",
     [_END_FOR] = "_END_FOR",
     [_END_SEND] = "_END_SEND",
+    [_ENTER_EXECUTOR] = "_ENTER_EXECUTOR",
     [_EXIT_INIT_CHECK] = "_EXIT_INIT_CHECK",
+    [_EXIT_TRACE] = "_EXIT_TRACE",
     [_EXTENDED_ARG] = "_EXTENDED_ARG",
     [_FORMAT_SIMPLE] = "_FORMAT_SIMPLE",
     [_FORMAT_WITH_SPEC] = "_FORMAT_WITH_SPEC",
     [_FOR_ITER] = "_FOR_ITER",
     [_FOR_ITER_GEN] = "_FOR_ITER_GEN",
-    [_FOR_ITER_LIST] = "_FOR_ITER_LIST",
-    [_FOR_ITER_TUPLE] = "_FOR_ITER_TUPLE",
+    [_FOR_ITER_TIER_TWO] = "_FOR_ITER_TIER_TWO",
     [_FOR_ITER_VIRTUAL] = "_FOR_ITER_VIRTUAL",
+    [_FOR_ITER_VIRTUAL_TIER_TWO] = "_FOR_ITER_VIRTUAL_TIER_TWO",
     [_GET_AITER] = "_GET_AITER",
     [_GET_ANEXT] = "_GET_ANEXT",
     [_GET_AWAITABLE] = "_GET_AWAITABLE",
@@ -375,6 +396,12 @@ const char *const _PyOpcode_uop_name[MAX_UOP_ID+1] = {
     [_GUARD_BUILTIN_O] = "_GUARD_BUILTIN_O",
     [_GUARD_CLASS_VERSION] = "_GUARD_CLASS_VERSION",
     [_GUARD_GLOBALS_VERSION] = "_GUARD_GLOBALS_VERSION",
+    [_GUARD_IS_FALSE_POP] = "_GUARD_IS_FALSE_POP",
+    [_GUARD_IS_NONE_POP] = "_GUARD_IS_NONE_POP",
+    [_GUARD_IS_NOT_NONE_POP] = "_GUARD_IS_NOT_NONE_POP",
+    [_GUARD_IS_TRUE_POP] = "_GUARD_IS_TRUE_POP",
+    [_GUARD_NOT_EXHAUSTED_LIST] = "_GUARD_NOT_EXHAUSTED_LIST",
+    [_GUARD_NOT_EXHAUSTED_TUPLE] = "_GUARD_NOT_EXHAUSTED_TUPLE",
     [_GUARD_TYPE_VERSION] = "_GUARD_TYPE_VERSION",
     [_GUARD_TYPE_VERSION_OF_OWNER] = "_GUARD_TYPE_VERSION_OF_OWNER",
     [_IMPORT_FROM] = "_IMPORT_FROM",
@@ -390,8 +417,15 @@ const char *const _PyOpcode_uop_name[MAX_UOP_ID+1] = {
     [_INSTRUMENTED_POP_JUMP_IF_TRUE] = "_INSTRUMENTED_POP_JUMP_IF_TRUE",
     [_INTERPRETER_EXIT] = "_INTERPRETER_EXIT",
     [_IS_OP] = "_IS_OP",
+    [_ITER_CHECK_LIST] = "_ITER_CHECK_LIST",
+    [_ITER_CHECK_TUPLE] = "_ITER_CHECK_TUPLE",
+    [_ITER_JUMP_LIST] = "_ITER_JUMP_LIST",
+    [_ITER_JUMP_TUPLE] = "_ITER_JUMP_TUPLE",
+    [_ITER_NEXT_LIST] = "_ITER_NEXT_LIST",
+    [_ITER_NEXT_TUPLE] = "_ITER_NEXT_TUPLE",
     [_JUMP_BACKWARD_NO_INTERRUPT] = "_JUMP_BACKWARD_NO_INTERRUPT",
     [_JUMP_FORWARD] = "_JUMP_FORWARD",
+    [_JUMP_TO_TOP] = "_JUMP_TO_TOP",
     [_LIST_APPEND] = "_LIST_APPEND",
     [_LIST_EXTEND] = "_LIST_EXTEND",
     [_LOAD_ATTR] = "_LOAD_ATTR",
@@ -433,6 +467,7 @@ const char *const _PyOpcode_uop_name[MAX_UOP_ID+1] = {
     [_MAYBE_EXPAND_METHOD] = "_MAYBE_EXPAND_METHOD",
     [_MAYBE_EXPAND_METHOD_KW] = "_MAYBE_EXPAND_METHOD_KW",
     [_MAYBE_INSTRUMENT] = "_MAYBE_INSTRUMENT",
+    [_MAYBE_RECORD_LOOP] = "_MAYBE_RECORD_LOOP",
     [_MONITOR_CALL] = "_MONITOR_CALL",
     [_MONITOR_CALL_KW] = "_MONITOR_CALL_KW",
     [_MONITOR_JUMP_BACKWARD] = "_MONITOR_JUMP_BACKWARD",
@@ -462,6 +497,7 @@ const char *const _PyOpcode_uop_name[MAX_UOP_ID+1] = {
     [_SETUP_ANNOTATIONS] = "_SETUP_ANNOTATIONS",
     [_SET_ADD] = "_SET_ADD",
     [_SET_FUNCTION_ATTRIBUTE] = "_SET_FUNCTION_ATTRIBUTE",
+    [_SET_IP] = "_SET_IP",
     [_SET_UPDATE] = "_SET_UPDATE",
     [_SPECIALIZE_BINARY_OP] = "_SPECIALIZE_BINARY_OP",
     [_SPECIALIZE_CALL] = "_SPECIALIZE_CALL",
@@ -599,6 +635,8 @@ _PyUop_num_popped(int opcode, int oparg)
             return 2 + oparg;
         case _CHECK_PERIODIC:
             return 0;
+        case _CHECK_VALIDITY:
+            return 0;
         case _CLEANUP_THROW:
             return 4;
         case _COMPARE_OP:
@@ -651,8 +689,12 @@ _PyUop_num_popped(int opcode, int oparg)
             return 1;
         case _END_SEND:
             return 3;
+        case _ENTER_EXECUTOR:
+            return 0;
         case _EXIT_INIT_CHECK:
             return 1;
+        case _EXIT_TRACE:
+            return 0;
         case _EXTENDED_ARG:
             return 0;
         case _FORMAT_SIMPLE:
@@ -663,11 +705,11 @@ _PyUop_num_popped(int opcode, int oparg)
             return 2;
         case _FOR_ITER_GEN:
             return 2;
-        case _FOR_ITER_LIST:
-            return 2;
-        case _FOR_ITER_TUPLE:
+        case _FOR_ITER_TIER_TWO:
             return 2;
         case _FOR_ITER_VIRTUAL:
+            return 2;
+        case _FOR_ITER_VIRTUAL_TIER_TWO:
             return 2;
         case _GET_AITER:
             return 1;
@@ -697,6 +739,18 @@ _PyUop_num_popped(int opcode, int oparg)
             return 1;
         case _GUARD_GLOBALS_VERSION:
             return 0;
+        case _GUARD_IS_FALSE_POP:
+            return 1;
+        case _GUARD_IS_NONE_POP:
+            return 1;
+        case _GUARD_IS_NOT_NONE_POP:
+            return 1;
+        case _GUARD_IS_TRUE_POP:
+            return 1;
+        case _GUARD_NOT_EXHAUSTED_LIST:
+            return 2;
+        case _GUARD_NOT_EXHAUSTED_TUPLE:
+            return 2;
         case _GUARD_TYPE_VERSION:
             return 1;
         case _GUARD_TYPE_VERSION_OF_OWNER:
@@ -727,9 +781,23 @@ _PyUop_num_popped(int opcode, int oparg)
             return 1;
         case _IS_OP:
             return 2;
+        case _ITER_CHECK_LIST:
+            return 2;
+        case _ITER_CHECK_TUPLE:
+            return 2;
+        case _ITER_JUMP_LIST:
+            return 2;
+        case _ITER_JUMP_TUPLE:
+            return 2;
+        case _ITER_NEXT_LIST:
+            return 2;
+        case _ITER_NEXT_TUPLE:
+            return 2;
         case _JUMP_BACKWARD_NO_INTERRUPT:
             return 0;
         case _JUMP_FORWARD:
+            return 0;
+        case _JUMP_TO_TOP:
             return 0;
         case _LIST_APPEND:
             return 1 + oparg;
@@ -813,6 +881,8 @@ _PyUop_num_popped(int opcode, int oparg)
             return 3 + oparg;
         case _MAYBE_INSTRUMENT:
             return 0;
+        case _MAYBE_RECORD_LOOP:
+            return 0;
         case _MONITOR_CALL:
             return 2 + oparg;
         case _MONITOR_CALL_KW:
@@ -871,6 +941,8 @@ _PyUop_num_popped(int opcode, int oparg)
             return 1 + oparg;
         case _SET_FUNCTION_ATTRIBUTE:
             return 2;
+        case _SET_IP:
+            return 0;
         case _SET_UPDATE:
             return 1 + oparg;
         case _SPECIALIZE_BINARY_OP:

@@ -66,6 +66,7 @@ def analyze(nodes: list[Node], filenames: list[str]) -> Analysis:
     labels = {name: _build_label(node) for name, node in defs.labels.items()}
     _propagate_oparg_to_heads(families)
     _check_deopts(instructions)
+    _note_instruction_sizes(instructions)
     opmap, have_argument = numbering.assign_opcodes(instructions, pseudos)
     max_real = max(number for number in opmap.values() if number < 256)
     uop_ids = numbering.assign_uop_ids(uops, max_real + 1)
@@ -83,6 +84,14 @@ def analyze(nodes: list[Node], filenames: list[str]) -> Analysis:
         min_pseudo=numbering.MIN_PSEUDO_OPCODE,
         uop_ids=uop_ids,
     )
+
+
+def _note_instruction_sizes(instructions: dict[str, Instruction]) -> None:
+    """Each uop learns the sizes of the instructions it is part of, so that
+    INSTRUCTION_SIZE() can be a constant in its tier-2 case."""
+    for inst in instructions.values():
+        for part in inst.uop_parts:
+            part.uop.instruction_sizes.add(inst.size)
 
 
 # -- step 1: collecting definitions -----------------------------------------
@@ -296,6 +305,10 @@ def _has_goto_error(tokens: list[lexer.Token]) -> bool:
 def _tier2_blocker(uop: Uop, idents: set[str]) -> str | None:
     if "tier1" in uop.annotations:
         return "it is marked tier1"
+    if "untraced" in uop.annotations:
+        return "it is marked untraced (traces leave it out)"
+    if "branch" in uop.annotations:
+        return "it is a branch (the trace recorder puts a guard in its place)"
     if "specializing" in uop.annotations:
         return "it is a specializing op"
     for name in TIER1_ONLY_NAMES:

@@ -27,7 +27,7 @@ END_MARKER = "// END BYTECODES //"
 # count in parentheses; the others are bare words.
 SIMPLE_ANNOTATIONS = frozenset({
     "specializing", "pure", "override", "tier1", "tier2", "no_save_ip",
-    "split", "spilled",
+    "split", "spilled", "untraced", "branch",
 })
 
 

@@ -38,7 +38,12 @@ MACRO_ARITY = {
     "DEAD": (1,),
     "INPUTS_DEAD": (0,),
     "SYNC_SP": (0,),
+    "INSTRUCTION_SIZE": (0,),
+    "ENTER_FRAME": (1,),
 }
+
+# Macros that stand for a value, not a statement.
+EXPRESSION_MACROS = frozenset({"INSTRUCTION_SIZE"})
 
 
 @dataclasses.dataclass
@@ -95,6 +100,8 @@ class BodyEmitter:
             "DEAD": self.remove,
             "INPUTS_DEAD": self.remove,
             "SYNC_SP": self.remove,
+            "INSTRUCTION_SIZE": self.instruction_size,
+            "ENTER_FRAME": self.enter_frame,
         }
         self.filename = "<body>"
         self.liveness: liveness.Liveness | None = None
@@ -121,7 +128,8 @@ class BodyEmitter:
             if token.start < pos:
                 continue  # nested inside an earlier macro's arguments
             end = call.close
-            if end + 1 < len(tokens) and tokens[end + 1].text == ";":
+            if (end + 1 < len(tokens) and tokens[end + 1].text == ";"
+                    and token.text not in EXPRESSION_MACROS):
                 end += 1  # the replacement brings its own punctuation
             handler = self.handlers[token.text]
             pieces.append(text[pos:token.start])
@@ -230,6 +238,16 @@ class BodyEmitter:
     def exit_if(self, token: Token, args: list[str], indent: str) -> str:
         return self.deopt_if(token, args, indent)
 
+    def instruction_size(self, token: Token, args: list[str], indent: str) -> str:
+        """INSTRUCTION_SIZE(): code units from this instruction to the next
+        (1 + its caches), e.g. a call's return offset."""
+        raise self.error(token, "INSTRUCTION_SIZE() outside an instruction")
+
+    def enter_frame(self, token: Token, args: list[str], indent: str) -> str:
+        """ENTER_FRAME(f): continue in the frame f just pushed (a call).
+        Nothing after it in the body runs."""
+        raise self.error(token, "ENTER_FRAME() outside an instruction")
+
 
 class Tier1Emitter(BodyEmitter):
     """Bodies inside ``TARGET(...)`` cases of the tier-1 interpreter."""
@@ -240,6 +258,12 @@ class Tier1Emitter(BodyEmitter):
 
     def goto_error(self) -> str:
         return "goto error;"
+
+    def instruction_size(self, token: Token, args: list[str], indent: str) -> str:
+        return str(self.inst.size)
+
+    def enter_frame(self, token: Token, args: list[str], indent: str) -> str:
+        return f"DISPATCH_INLINED({args[0].strip()});"
 
     def deopt_if(self, token: Token, args: list[str], indent: str) -> str:
         head = self.inst.deopt_target.name
@@ -255,6 +279,16 @@ class Tier2Emitter(BodyEmitter):
 
     def goto_error(self) -> str:
         return "JUMP_TO_ERROR();"
+
+    def instruction_size(self, token: Token, args: list[str], indent: str) -> str:
+        sizes = self.uop.instruction_sizes if self.uop else set()
+        if len(sizes) != 1:
+            raise self.error(token, "INSTRUCTION_SIZE() in a uop used by "
+                                    "instructions of different sizes")
+        return str(next(iter(sizes)))
+
+    def enter_frame(self, token: Token, args: list[str], indent: str) -> str:
+        return f"TIER2_ENTER_FRAME({args[0].strip()});"
 
     def deopt_if(self, token: Token, args: list[str], indent: str) -> str:
         return self.conditional(args[0], [

@@ -17,7 +17,7 @@ from __future__ import annotations
 NON_ESCAPING_FUNCTIONS = frozenset({
     # The DSL's own macros (rewritten by the generator).
     "DEOPT_IF", "EXIT_IF", "ERROR_IF", "ERROR_NO_POP", "DEAD",
-    "INPUTS_DEAD", "SYNC_SP",
+    "INPUTS_DEAD", "SYNC_SP", "INSTRUCTION_SIZE", "ENTER_FRAME",
     # Interpreter plumbing.
     "DISPATCH", "DISPATCH_SAME_OPARG", "DISPATCH_INLINED", "GETLOCAL", "SETLOCAL", "GETITEM", "JUMPBY", "SKIP_OVER",
     "CURRENT_OPARG", "CURRENT_OPERAND0", "CURRENT_OPERAND1",

@@ -149,6 +149,8 @@ class Uop:
     replicate: range                # opargs with a replica, often empty
     location: Location
     properties: Properties = dataclasses.field(default_factory=Properties)
+    # Sizes (1 + cache units) of the instructions this uop is part of.
+    instruction_sizes: set[int] = dataclasses.field(default_factory=set)
 
     @property
     def cache_size(self) -> int:

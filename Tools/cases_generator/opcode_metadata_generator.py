@@ -217,7 +217,9 @@ def macro_expansion(inst: Instruction) -> list[tuple[str, str, int]] | None:
     expansion = []
     for part in inst.uop_parts:
         uop = part.uop
-        if not uop.is_viable_in_tier2:
+        if "specializing" in uop.annotations or "untraced" in uop.annotations:
+            continue  # tier-1 bookkeeping that a trace does without
+        if not uop.is_viable_in_tier2 and "branch" not in uop.annotations:
             return None
         offset = part.cache_offset
         used = []

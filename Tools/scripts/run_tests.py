@@ -10,8 +10,9 @@ NAME.exp.  Optional companions:
   NAME.args  extra command-line arguments for the script, one line
 
 Every test runs once per execution mode (the plain interpreter, with
-specialization off, and with -X jit when the build has the JIT); each run
-counts as one test.  In debug
+specialization off, and on a build with tier 2 with -X jit and with -X jit
+plus -X jit_stress, hot thresholds at their minimum); each run counts as one
+test.  In debug
 builds (--with-pydebug) each run also reports the total reference count at
 exit, and a run that ends with more references than an empty program is
 flagged as a leak.
@@ -68,9 +69,10 @@ def is_debug_build(python):
     return refs
 
 
-def has_jit(python):
-    proc = run_python(python, ["-c", "import sys; print(hasattr(sys, '_jit') and sys._jit.is_available())"])
-    return proc is not None and proc.stdout.strip() == b"True"
+def has_tier2(python):
+    """Builds without tier 2 refuse -X jit (exit status 2)."""
+    proc = run_python(python, ["-X", "jit", "-c", "pass"])
+    return proc is not None and proc.returncode == 0
 
 
 def read_optional(path):
@@ -150,8 +152,9 @@ def main():
     names = opts.tests or sorted(f[:-4] for f in os.listdir(TEST_DIR)
                                  if f.endswith(".exp") and os.path.exists(os.path.join(TEST_DIR, f[:-4] + ".py")))
     modes = [("interp", []), ("nospec", ["-X", "specialization=0"])]
-    if has_jit(python):
+    if has_tier2(python):
         modes.append(("jit", ["-X", "jit"]))
+        modes.append(("jit-stress", ["-X", "jit", "-X", "jit_stress"]))
     baseline_refs = is_debug_build(python)
 
     passed = failed = 0
