@@ -109,6 +109,6 @@ def workload(size):
 
 
 if __name__ == "__main__":
-    main(workload, default=150000, quick=5000,
-         expect={150000: '(9605, 33452, 6796, 129878)',
+    main(workload, default=250000, quick=5000,
+         expect={250000: '(9737, 390617, 6865, 449020)',
                  5000: '(3246, 968776, 3337, 18477)'})

@@ -28,6 +28,6 @@ def workload(size):
 
 
 if __name__ == "__main__":
-    main(workload, default=800000, quick=20000,
-         expect={800000: '(800000, 1600000, 2000000)',
+    main(workload, default=1000000, quick=20000,
+         expect={1000000: '(1000000, 2000000, 2500000)',
                  20000: '(20000, 40000, 50000)'})

@@ -144,6 +144,6 @@ def workload(size):
 
 
 if __name__ == "__main__":
-    main(workload, default=60, quick=3,
-         expect={60: '(1461, 302918, 628855)',
+    main(workload, default=45, quick=3,
+         expect={45: '(1300, 212600, 68009)',
                  3: '(81, 9721, 837702)'})

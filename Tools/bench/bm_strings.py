@@ -21,6 +21,6 @@ def workload(size):
 
 
 if __name__ == "__main__":
-    main(workload, default=900000, quick=20000,
-         expect={900000: 'ALPHA0: 8654, ALPHA1: 8654, ALPHA11: 8654, ALPHA12: 8654, ALPHA2: 8654 6282689',
+    main(workload, default=1100000, quick=20000,
+         expect={1100000: 'ALPHA0:10577, ALPHA1:10577, ALPHA10:10577, ALPHA11:10577, ALPHA12:10577 7678844',
                  20000: 'ALPHA0:  193, ALPHA11:  193, ALPHA3:  193, ALPHA8:  193, BETA10:  193 139613'})

@@ -171,6 +171,11 @@ def main():
 
     columns = [("baseline", [baseline]), ("python", [python])]
     if opts.jit:
+        probe = subprocess.run([python, "-X", "jit", "-c", "pass"],
+                               capture_output=True, text=True)
+        if probe.returncode != 0:
+            raise SystemExit(f"run_bench: {python} -X jit does not run: "
+                             f"{probe.stderr.strip()[:300]}")
         columns.append(("python -X jit", [python, "-X", "jit"]))
     ours = [label for label, _ in columns[1:]]
 
