@@ -109,6 +109,6 @@ def workload(size):
 
 
 if __name__ == "__main__":
-    main(workload, default=250000, quick=5000,
-         expect={250000: '(9737, 390617, 6865, 449020)',
+    main(workload, default=320000, quick=5000,
+         expect={320000: '(9773, 54988, 6888, 792432)',
                  5000: '(3246, 968776, 3337, 18477)'})

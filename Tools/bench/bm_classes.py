@@ -28,6 +28,6 @@ def workload(size):
 
 
 if __name__ == "__main__":
-    main(workload, default=1000000, quick=20000,
-         expect={1000000: '(1000000, 2000000, 2500000)',
+    main(workload, default=1300000, quick=20000,
+         expect={1300000: '(1300000, 2600000, 3250000)',
                  20000: '(20000, 40000, 50000)'})

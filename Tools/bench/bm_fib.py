@@ -14,6 +14,6 @@ def workload(size):
 
 
 if __name__ == "__main__":
-    main(workload, default=32, quick=20,
-         expect={32: '2178309',
+    main(workload, default=33, quick=20,
+         expect={33: '3524578',
                  20: '6765'})

@@ -58,6 +58,6 @@ def workload(size):
 
 
 if __name__ == "__main__":
-    main(workload, default=300000, quick=5000,
-         expect={300000: '(90011250000, 300, 299000)',
+    main(workload, default=400000, quick=5000,
+         expect={400000: '(160015000000, 400, 399000)',
                  5000: '(25187372, 5, 4000)'})
