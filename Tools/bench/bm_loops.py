@@ -1,11 +1,18 @@
-"""Integer arithmetic in a tight loop with locals."""
+"""Integer arithmetic in a tight loop over locals.  The size is the
+number of iterations.
+"""
+
+from benchlib import main
 
 
-def work(n):
+def workload(size):
     total = 0
-    for i in range(n):
+    for i in range(size):
         total += (i * 3) % 7 - (i >> 2) & 15
     return total
 
 
-print(work(5000000))
+if __name__ == "__main__":
+    main(workload, default=5000000, quick=100000,
+         expect={5000000: '37500001',
+                 100000: '750001'})
