@@ -210,11 +210,15 @@ ctype_from_buffer(PyObject *type, PyObject *args)
         return NULL;
     }
     Py_buffer view;
-    if (PyObject_GetBuffer(src, &view, PyBUF_WRITABLE) < 0) {
-        if (PyErr_ExceptionMatches(PyExc_BufferError)) {
-            PyErr_Clear();
-            PyErr_Format(PyExc_TypeError, "underlying buffer is not writable");
-        }
+    /* Ask for the full (read-only) view, then judge it ourselves: the
+       writability verdict comes before the contiguity one, and a strided
+       view is described rather than refused by its exporter. */
+    if (PyObject_GetBuffer(src, &view, PyBUF_FULL_RO) < 0) {
+        return NULL;
+    }
+    if (view.readonly) {
+        PyBuffer_Release(&view);
+        PyErr_SetString(PyExc_TypeError, "underlying buffer is not writable");
         return NULL;
     }
     if (!PyBuffer_IsContiguous(&view, 'C')) {
@@ -428,7 +432,7 @@ static CDataObject *
 cdata_alloc(PyTypeObject *type, TypeInfo **pinfo)
 {
     TypeInfo *info = _PyCtypes_Info((PyObject *)type);
-    if (info == NULL) {
+    if (info == NULL || info->abstract) {
         PyErr_SetString(PyExc_TypeError, "abstract class");
         return NULL;
     }
@@ -878,8 +882,12 @@ _PyCtypes_ExportBuffer(PyObject *op, Py_buffer *view, int flags)
         view->itemsize = info->base_itemsize;
     }
     else {
-        view->ndim = 0;         /* a scalar: one item of the whole size */
-        view->shape = NULL;
+        /* A scalar: one item of the whole size, no dimensions.  With
+           PyBUF_ND the shape pointer is non-NULL (an empty array: ndim is
+           0) so a consumer does not mistake the view for a 1-D one of
+           len / itemsize items. */
+        view->ndim = 0;
+        view->shape = (flags & PyBUF_ND) ? &self->size : NULL;
         view->strides = NULL;
     }
     return 0;
@@ -1291,6 +1299,37 @@ ct_buffer_info(PyObject *m, PyObject *type)
    ctypes/__init__.py calls them through function pointers with the
    PYTHONAPI flag, so they may raise: the caller checks for an exception. */
 
+/* cast()'s result points into src's memory (or where src points), so it
+   must keep src, and whatever src keeps, alive.  Both end up holding the
+   same container: src's root gets a dict (when it had nothing) with src
+   itself under the key id(src), and the result holds that very dict, so a
+   store through either one is seen by both.  A root holding a single
+   object (a c_char_p's bytes) shares that object instead. */
+static int
+cast_share_keep(CDataObject *res, PyObject *src)
+{
+    CDataObject *root = cdata_root(CDATA(src));
+    if (root->keep == NULL) {
+        root->keep = PyDict_New();
+        if (root->keep == NULL) {
+            return -1;
+        }
+    }
+    if (PyDict_CheckExact(root->keep)) {
+        PyObject *key = PyLong_FromVoidPtr(src);
+        if (key == NULL) {
+            return -1;
+        }
+        int rc = PyDict_SetItem(root->keep, key, src);
+        Py_DECREF(key);
+        if (rc < 0) {
+            return -1;
+        }
+    }
+    Py_XSETREF(res->keep, Py_NewRef(root->keep));
+    return 0;
+}
+
 static PyObject *
 helper_cast(void *ptr, PyObject *src, PyObject *ctype)
 {
@@ -1307,13 +1346,9 @@ helper_cast(void *ptr, PyObject *src, PyObject *ctype)
         return NULL;
     }
     *(void **)CDATA(res)->ptr = ptr;
-    if (_PyCtypes_IsCData(src)) {
-        /* The result points into src's memory (or where src points):
-           keep src, and what it keeps, alive with the result. */
-        if (_PyCtypes_KeepRef(CDATA(res), -2, Py_NewRef(src)) < 0) {
-            Py_DECREF(res);
-            return NULL;
-        }
+    if (_PyCtypes_IsCData(src) && cast_share_keep(CDATA(res), src) < 0) {
+        Py_DECREF(res);
+        return NULL;
     }
     return res;
 }

@@ -281,8 +281,10 @@ pointer_ass_item(PyObject *self, Py_ssize_t i, PyObject *value)
         PyErr_SetString(PyExc_ValueError, "NULL pointer access");
         return -1;
     }
-    return _PyCtypes_SetValue(CDATA(self), proto, i + 2, addr + i * ti->size, ti->size,
-                              value);
+    /* Item i keeps its object under key i, as an array does (so a cast
+       array and its pointer agree on the keys); the target itself sits
+       under 1, which p[1] therefore replaces. */
+    return _PyCtypes_SetValue(CDATA(self), proto, i, addr + i * ti->size, ti->size, value);
 }
 
 static PyObject *

@@ -80,6 +80,28 @@ bool_set(void *ptr, PyObject *value, Py_ssize_t size)
     Py_RETURN_NONE;
 }
 
+/* 'v', the OLE VARIANT_BOOL: a short that is all ones for true
+   (VARIANT_TRUE) and 0 for false; any nonzero short reads as True. */
+static PyObject *
+variant_bool_get(void *ptr, Py_ssize_t size)
+{
+    short raw;
+    memcpy(&raw, ptr, sizeof raw);
+    return PyBool_FromLong(raw != 0);
+}
+
+static PyObject *
+variant_bool_set(void *ptr, PyObject *value, Py_ssize_t size)
+{
+    int truth = PyObject_IsTrue(value);
+    if (truth < 0) {
+        return NULL;
+    }
+    short raw = truth ? (short)-1 : 0;
+    memcpy(ptr, &raw, sizeof raw);
+    Py_RETURN_NONE;
+}
+
 /* ---- Floating point -------------------------------------------------------------- */
 
 static int
@@ -386,6 +408,8 @@ static FormatCode format_codes[] = {
     {'q', sizeof(long long), ALIGN_OF(long long), &ffi_type_sint64, q_get, q_set, 1, 1},
     {'Q', sizeof(long long), ALIGN_OF(long long), &ffi_type_uint64, Q_get, Q_set, 1, 0},
     {'?', 1, 1, &ffi_type_uchar, bool_get, bool_set, 1, 0},
+    {'v', sizeof(short), ALIGN_OF(short), &ffi_type_sshort, variant_bool_get, variant_bool_set,
+     0, 0},
     {'f', sizeof(float), ALIGN_OF(float), &ffi_type_float, f_get, f_set, 0, 0},
     {'d', sizeof(double), ALIGN_OF(double), &ffi_type_double, d_get, d_set, 0, 0},
     {'g', sizeof(long double), ALIGN_OF(long double), &ffi_type_longdouble, g_get, g_set, 0,
