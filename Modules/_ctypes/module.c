@@ -179,6 +179,10 @@ ctype_from_address(PyObject *type, PyObject *arg)
     if (_PyCtypes_RequireInfo(type) == NULL) {
         return NULL;
     }
+    if (!PyLong_Check(arg)) {
+        PyErr_SetString(PyExc_TypeError, "integer expected");
+        return NULL;
+    }
     void *addr = PyLong_AsVoidPtr(arg);
     if (addr == NULL && PyErr_Occurred()) {
         return NULL;
@@ -209,38 +213,35 @@ ctype_from_buffer(PyObject *type, PyObject *args)
     if (info == NULL || buffer_offset_args(args, &src, &offset, "O|n:from_buffer") == NULL) {
         return NULL;
     }
-    Py_buffer view;
-    /* Ask for the full (read-only) view, then judge it ourselves: the
-       writability verdict comes before the contiguity one, and a strided
-       view is described rather than refused by its exporter. */
-    if (PyObject_GetBuffer(src, &view, PyBUF_FULL_RO) < 0) {
-        return NULL;
-    }
-    if (view.readonly) {
-        PyBuffer_Release(&view);
-        PyErr_SetString(PyExc_TypeError, "underlying buffer is not writable");
-        return NULL;
-    }
-    if (!PyBuffer_IsContiguous(&view, 'C')) {
-        PyBuffer_Release(&view);
-        PyErr_SetString(PyExc_TypeError, "underlying buffer is not C contiguous");
-        return NULL;
-    }
-    if (info->size > view.len - offset) {
-        PyErr_Format(PyExc_ValueError,
-                     "Buffer size too small (%zd instead of at least %zd bytes)",
-                     view.len, info->size + offset);
-        PyBuffer_Release(&view);
-        return NULL;
-    }
-    char *ptr = (char *)view.buf + offset;
-    PyBuffer_Release(&view);
     /* A memoryview keeps the exporter's buffer pinned (a bytearray cannot
-       resize under us) for as long as the instance lives. */
+       resize under us) for as long as the instance lives.  Its view is
+       the full read-only one, judged here: writability first, then
+       contiguity (a strided view is described, not refused). */
     PyObject *pin = PyMemoryView_FromObject(src);
     if (pin == NULL) {
         return NULL;
     }
+    Py_buffer *view = PyMemoryView_GET_BUFFER(pin);
+    const char *refusal = NULL;
+    if (view->readonly) {
+        refusal = "underlying buffer is not writable";
+    }
+    else if (!PyBuffer_IsContiguous(view, 'C')) {
+        refusal = "underlying buffer is not C contiguous";
+    }
+    if (refusal != NULL) {
+        Py_DECREF(pin);
+        PyErr_SetString(PyExc_TypeError, refusal);
+        return NULL;
+    }
+    if (info->size > view->len - offset) {
+        PyErr_Format(PyExc_ValueError,
+                     "Buffer size too small (%zd instead of at least %zd bytes)",
+                     view->len, info->size + offset);
+        Py_DECREF(pin);
+        return NULL;
+    }
+    char *ptr = (char *)view->buf + offset;
     PyObject *res = _PyCtypes_NewView((PyTypeObject *)type, NULL, 0, ptr);
     if (res == NULL || _PyCtypes_KeepRef(CDATA(res), -1, pin) < 0) {
         if (res == NULL) {
@@ -574,11 +575,20 @@ _PyCtypes_GetValue(PyObject *type, PyObject *base, Py_ssize_t index, char *ptr,
     return _PyCtypes_NewView((PyTypeObject *)type, base, index, ptr);
 }
 
+/* The store's refusal: a ctypes instance of another type is
+   "incompatible", anything else was simply not what the slot expects. */
 static int
 incompatible(PyObject *value, PyObject *type)
 {
-    PyErr_Format(PyExc_TypeError, "incompatible types, %s instance instead of %s instance",
-                 Py_TYPE(value)->tp_name, ((PyTypeObject *)type)->tp_name);
+    const char *want = ((PyTypeObject *)type)->tp_name;
+    if (_PyCtypes_IsCData(value)) {
+        PyErr_Format(PyExc_TypeError, "incompatible types, %s instance instead of %s instance",
+                     Py_TYPE(value)->tp_name, want);
+    }
+    else {
+        PyErr_Format(PyExc_TypeError, "expected %s instance, got %s", want,
+                     Py_TYPE(value)->tp_name);
+    }
     return -1;
 }
 
@@ -850,7 +860,7 @@ static PyObject *
 cdata_get_needsfree(PyObject *self, void *Py_UNUSED(c))
 {
     CDataObject *d = CDATA(self);
-    return PyBool_FromLong(d->base == NULL && (d->owns || d->ptr == d->inline_buf.b));
+    return PyLong_FromLong(d->base == NULL && (d->owns || d->ptr == d->inline_buf.b));
 }
 
 static PyGetSetDef cdata_getset[] = {

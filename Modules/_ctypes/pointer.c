@@ -146,8 +146,17 @@ pointer_meta_from_param(PyObject *type, PyObject *value)
     if (retried != 0) {
         return retried < 0 ? NULL : converted;
     }
-    PyErr_Format(PyExc_TypeError, "expected %s instance instead of %s",
-                 ((PyTypeObject *)type)->tp_name, Py_TYPE(value)->tp_name);
+    /* A byref() of the wrong type is named by what it points to. */
+    PyObject *pointee = PyObject_TypeCheck(value, &PyCArg_Type) ? ((PyCArgObject *)value)->obj
+                                                                : NULL;
+    if (pointee != NULL) {
+        PyErr_Format(PyExc_TypeError, "expected %s instance instead of pointer to %s",
+                     ((PyTypeObject *)type)->tp_name, Py_TYPE(pointee)->tp_name);
+    }
+    else {
+        PyErr_Format(PyExc_TypeError, "expected %s instance instead of %s",
+                     ((PyTypeObject *)type)->tp_name, Py_TYPE(value)->tp_name);
+    }
     return NULL;
 }
 
