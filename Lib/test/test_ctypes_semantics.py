@@ -86,7 +86,6 @@ print("cast char_p", cast(sp, POINTER(c_char))._objects)
 show("cast to int", lambda: cast(a, c_int))
 show("from_address float", lambda: c_int.from_address(1.5))
 show("PyObj_FromPtr str", lambda: _ctypes.PyObj_FromPtr("x"))
-show("dlclose str", lambda: _ctypes.dlclose("x"))
 x = c_char_p()
 px = POINTER(c_char_p)(x)
 px[0] = b"s"
@@ -296,3 +295,51 @@ trace.append(1)
 append(trace, 3, "dummy")
 trace.append(5)
 print("argument lifetime", trace)
+
+# --- prototypes: the constructor forms, paramflags, errcheck with outputs
+V3 = CFUNCTYPE(None, c_int, c_int, POINTER(c_int))
+for label, args in (("callable+extra", (abs, 1)), ("str", ("x",)), ("int+extra", (1, 2, 3)),
+                    ("spec+2", (("x", dll), None, 3)), ("short spec", (("_testfunc_v",),)),
+                    ("bad handle", (("_testfunc_v", 5),)), ("list", ([],)), ("float", (1.5,))):
+    show("proto " + label, lambda: type(V3(*args)).__name__)
+print("proto null", bool(V3()), bool(V3(0)))
+f = V3(("_testfunc_v", dll), ((1, "a"), (1, "b", 5), (2, "out")))
+show("paramflags out", lambda: f(21))
+show("paramflags kw", lambda: f(a=4, b=1))
+show("paramflags default", lambda: f(1))
+show("paramflags missing", lambda: f())
+show("paramflags twice", lambda: f(1, a=1))
+show("paramflags extra", lambda: f(1, 2, 3))
+show("paramflags unknown kw", lambda: f(1, c=3))
+show("paramflags out given", lambda: f(1, 2, out=3))
+for flag in range(9):
+    show("paramflag %d" % flag,
+         lambda: type(V3(("_testfunc_v", dll), ((1, "a"), (1, "b"), (flag, "c")))).__name__)
+show("paramflags short", lambda: V3(("_testfunc_v", dll), ((1, "a"),)))
+show("paramflags not tuples", lambda: V3(("_testfunc_v", dll), (5, (1, "b"), (2, "c"))))
+show("out not pointer", lambda: CFUNCTYPE(None, c_int)(("_testfunc_v", dll), ((2, "x"),)))
+g = V3(("_testfunc_v", dll), ((1, "a"), (1, "b"), (3, "out", pointer(c_int(0)))))
+r = g(1, 2)
+print("inout default", type(r).__name__, r[0])
+h = V3(("_testfunc_v", dll), ((1, "a"), (1, "b"), (3, "out")))
+print("inout byref", type(h(1, 2, byref(c_int(0)))).__name__, repr(h(3, 4, c_int(0))))
+def passthrough(res, func, args):
+    print("errcheck sees", res, func is f, [type(a).__name__ for a in args])
+    return args
+f.errcheck = passthrough
+print("errcheck args", f(1, 2))
+f.errcheck = lambda res, func, args: "replaced"
+print("errcheck other", f(1, 2))
+print("from_outparam", c_int(3).__ctypes_from_outparam__(),
+      type(pointer(c_int()).__ctypes_from_outparam__()).__name__,
+      type((c_int * 2)().__ctypes_from_outparam__()).__name__)
+
+# --- type * n makes array types
+for label, fn in (("int*3", lambda: c_int * 3), ("3*int", lambda: 3 * c_int),
+                  ("int*True", lambda: c_int * True), ("int*2.5", lambda: c_int * 2.5),
+                  ("2.5*int", lambda: 2.5 * c_int), ("array*str", lambda: (c_int * 2) * "x"),
+                  ("str*array", lambda: "x" * (c_int * 2)), ("struct*2", lambda: Pt * 2),
+                  ("pointer*2", lambda: POINTER(c_int) * 2), ("func*2", lambda: V3 * 2),
+                  ("int*-1", lambda: c_int * -1), ("int*2**62", lambda: c_int * 2 ** 62)):
+    show("repeat " + label, lambda: (fn().__name__, sizeof(fn())))
+show("dlclose str", lambda: _ctypes.dlclose("x"))

@@ -308,22 +308,12 @@ ctype_in_dll(PyObject *type, PyObject *args)
     return _PyCtypes_NewView((PyTypeObject *)type, NULL, 0, addr);
 }
 
-/* `ctype * n` and `n * ctype`: the array type of n items. */
+/* `ctype * n` and `n * ctype`: the array type of n items.  A sequence
+   repeat, so the interpreter turns the count into an index (and a
+   non-integer count is the usual "can't multiply sequence" error). */
 static PyObject *
-ctype_repeat(PyObject *a, PyObject *b)
+ctype_repeat(PyObject *type, Py_ssize_t n)
 {
-    PyObject *type = a, *count = b;
-    if (PyLong_Check(a)) {
-        type = b;
-        count = a;
-    }
-    if (!PyLong_Check(count) || !PyType_Check(type)) {
-        Py_RETURN_NOTIMPLEMENTED;
-    }
-    Py_ssize_t n = PyLong_AsSsize_t(count);
-    if (n == -1 && PyErr_Occurred()) {
-        return NULL;
-    }
     if (n < 0) {
         PyErr_Format(PyExc_ValueError, "Array length must be >= 0, not %zd", n);
         return NULL;
@@ -331,8 +321,8 @@ ctype_repeat(PyObject *a, PyObject *b)
     return _PyCtypes_ArrayType(type, n);
 }
 
-static PyNumberMethods ctype_as_number = {
-    .nb_multiply = ctype_repeat,
+static PySequenceMethods ctype_as_sequence = {
+    .sq_repeat = ctype_repeat,
 };
 
 static PyMethodDef ctype_methods[] = {
@@ -386,7 +376,7 @@ static PyTypeObject CType_Type = {
     .tp_dealloc = ctype_dealloc,
     .tp_traverse = ctype_traverse,
     .tp_clear = ctype_clear,
-    .tp_as_number = &ctype_as_number,
+    .tp_as_sequence = &ctype_as_sequence,
     .tp_methods = ctype_methods,
     .tp_getset = ctype_getset,
     .tp_doc = "metatype for C types",
@@ -987,7 +977,16 @@ cdata_setstate(PyObject *self, PyObject *args)
     Py_RETURN_NONE;
 }
 
+/* What an 'out' parameter of this type gives back: the instance itself
+   (simple types answer their value instead, see simple.c). */
+static PyObject *
+cdata_from_outparam(PyObject *self, PyObject *Py_UNUSED(ignored))
+{
+    return Py_NewRef(self);
+}
+
 static PyMethodDef cdata_methods[] = {
+    {"__ctypes_from_outparam__", cdata_from_outparam, METH_NOARGS, NULL},
     {"__reduce__", cdata_reduce, METH_NOARGS, NULL},
     {"__setstate__", cdata_setstate, METH_VARARGS, NULL},
     {NULL, NULL, 0, NULL},
