@@ -343,3 +343,20 @@ for label, fn in (("int*3", lambda: c_int * 3), ("3*int", lambda: 3 * c_int),
                   ("int*-1", lambda: c_int * -1), ("int*2**62", lambda: c_int * 2 ** 62)):
     show("repeat " + label, lambda: (fn().__name__, sizeof(fn())))
 show("dlclose str", lambda: _ctypes.dlclose("x"))
+
+# --- class definitions that are refused
+for label, make in (
+        ("pointer _type_ 5", lambda: type("P", (ctypes._Pointer,), {"_type_": 5})),
+        ("pointer _type_ int", lambda: type("P", (ctypes._Pointer,), {"_type_": int})),
+        ("funcptr _flags_ str", lambda: type("F", (ctypes._CFuncPtr,),
+                                             {"_flags_": "x", "_argtypes_": (), "_restype_": c_int})),
+        ("funcptr no _flags_", lambda: type("F", (ctypes._CFuncPtr,),
+                                            {"_argtypes_": (), "_restype_": c_int})),
+        ("funcptr _restype_ 5", lambda: type("F", (ctypes._CFuncPtr,),
+                                             {"_flags_": 1, "_argtypes_": (), "_restype_": 5})),
+        ("funcptr _argtypes_ item", lambda: type("F", (ctypes._CFuncPtr,),
+                                                 {"_flags_": 1, "_argtypes_": (5,), "_restype_": c_int}))):
+    show(label, lambda: make().__name__)
+show("restype 5", lambda: setattr(CDLL(None).abs, "restype", 5))
+show("del field", lambda: delattr(Pt(), "x"))
+show("del value", lambda: delattr(c_int(), "value"))

@@ -233,7 +233,7 @@ cfield_descr_set(PyObject *op, PyObject *obj, PyObject *value)
         return -1;
     }
     if (value == NULL) {
-        PyErr_SetString(PyExc_TypeError, "cannot delete field");
+        PyErr_SetString(PyExc_TypeError, "can't delete attribute");
         return -1;
     }
     char *p = CDATA(obj)->ptr + f->byte_offset;

@@ -83,19 +83,18 @@ set_argtypes(PyObject **argtypes, PyObject **converters, PyObject *value)
     return 0;
 }
 
+/* A result type is None, a ctypes type other than an array, or a
+   callable; `what` names the attribute in the complaint. */
 static int
-check_restype(PyObject *value)
+check_restype(PyObject *value, const char *what)
 {
-    if (value == Py_None || _PyCtypes_IsCType(value) || PyCallable_Check(value)) {
-        TypeInfo *info = value == Py_None ? NULL : _PyCtypes_Info(value);
-        if (info != NULL && info->kind == CT_ARRAY) {
-            PyErr_SetString(PyExc_TypeError, "restype must be a type, a callable, or None");
-            return -1;
-        }
-        return 0;
+    int ok = value == Py_None || _PyCtypes_IsCType(value) || PyCallable_Check(value);
+    TypeInfo *info = ok && value != Py_None ? _PyCtypes_Info(value) : NULL;
+    if (!ok || (info != NULL && info->kind == CT_ARRAY)) {
+        PyErr_Format(PyExc_TypeError, "%s must be a type, a callable, or None", what);
+        return -1;
     }
-    PyErr_SetString(PyExc_TypeError, "restype must be a type, a callable, or None");
-    return -1;
+    return 0;
 }
 
 static PyObject *
@@ -116,14 +115,16 @@ funcptr_meta_new(PyTypeObject *meta, PyObject *args, PyObject *kwds)
         goto error;
     }
     PyObject *v = _PyCtypes_TypeGet(type, "_flags_");
-    if (v != NULL) {
-        info->flags = PyLong_AsInt(v);
-        Py_DECREF(v);
-        if (info->flags == -1 && PyErr_Occurred()) {
-            goto error;
+    if (v == NULL || !PyLong_Check(v)) {
+        Py_XDECREF(v);
+        if (v != NULL || !PyErr_Occurred()) {
+            PyErr_SetString(PyExc_TypeError, "class must define _flags_ which must be an integer");
         }
+        goto error;
     }
-    else if (PyErr_Occurred()) {
+    info->flags = PyLong_AsInt(v);
+    Py_DECREF(v);
+    if (info->flags == -1 && PyErr_Occurred()) {
         goto error;
     }
     v = _PyCtypes_TypeGet(type, "_argtypes_");
@@ -139,7 +140,7 @@ funcptr_meta_new(PyTypeObject *meta, PyObject *args, PyObject *kwds)
     }
     v = _PyCtypes_TypeGet(type, "_restype_");
     if (v != NULL) {
-        if (check_restype(v) < 0) {
+        if (check_restype(v, "_restype_") < 0) {
             Py_DECREF(v);
             goto error;
         }
@@ -835,7 +836,7 @@ funcptr_set_restype(PyObject *self, PyObject *value, void *Py_UNUSED(c))
         FP(self)->has_restype = 0;
         return 0;
     }
-    if (check_restype(value) < 0) {
+    if (check_restype(value, "restype") < 0) {
         return -1;
     }
     Py_XSETREF(FP(self)->restype, Py_NewRef(value));

@@ -12,7 +12,11 @@ PyObject *_PyCtypes_SliceItems(PyObject *self, PyObject *itemtype, char *base,
 static int
 pointer_set_proto(PyObject *type, TypeInfo *info, PyObject *proto)
 {
-    TypeInfo *pi = PyType_Check(proto) ? _PyCtypes_Info(proto) : NULL;
+    if (!PyType_Check(proto)) {
+        PyErr_SetString(PyExc_TypeError, "_type_ must be a type");
+        return -1;
+    }
+    TypeInfo *pi = _PyCtypes_Info(proto);
     if (pi == NULL) {
         PyErr_SetString(PyExc_TypeError, "_type_ must have storage info");
         return -1;
