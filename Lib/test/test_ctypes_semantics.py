@@ -360,3 +360,34 @@ for label, make in (
 show("restype 5", lambda: setattr(CDLL(None).abs, "restype", 5))
 show("del field", lambda: delattr(Pt(), "x"))
 show("del value", lambda: delattr(c_int(), "value"))
+
+# --- callbacks entered from threads: C threads made by pthread_create, and
+# Python threads whose C calls call back
+import threading
+libc_threads = CDLL(None)
+entered = []
+START = CFUNCTYPE(c_void_p, c_void_p)
+def thread_start(arg):
+    entered.append((arg, threading.current_thread() is not threading.main_thread()))
+    return arg
+start_cb = START(thread_start)
+tids = []
+for i in range(3):
+    tid = c_ulong()
+    print("pthread_create", libc_threads.pthread_create(byref(tid), None, start_cb, c_void_p(i + 1)))
+    tids.append(tid)
+for tid in tids:
+    libc_threads.pthread_join(tid, None)
+print("C threads", sorted(entered))
+sorted_ok = []
+def sorter():
+    CMP = CFUNCTYPE(c_int, POINTER(c_int), POINTER(c_int))
+    arr = (c_int * 40)(*range(40, 0, -1))
+    libc_threads.qsort(arr, 40, sizeof(c_int), CMP(lambda a, b: a[0] - b[0]))
+    sorted_ok.append(list(arr) == list(range(1, 41)))
+workers = [threading.Thread(target=sorter) for _ in range(3)]
+for w in workers:
+    w.start()
+for w in workers:
+    w.join()
+print("Python threads", sorted_ok)
