@@ -391,3 +391,11 @@ for w in workers:
 for w in workers:
     w.join()
 print("Python threads", sorted_ok)
+
+# --- ctypes instances are unhashable unless their class says otherwise
+class Hashable(c_int):
+    def __hash__(self):
+        return 7
+for obj in (c_int(1), Pt(), (c_int * 2)(), pointer(c_int()), c_char_p(b"x"),
+            CFUNCTYPE(None)(lambda: None), Hashable(1)):
+    show("hash " + type(obj).__name__, lambda: hash(obj))

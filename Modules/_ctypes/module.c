@@ -992,6 +992,15 @@ static PyMethodDef cdata_methods[] = {
     {NULL, NULL, 0, NULL},
 };
 
+/* ctypes instances are mutable views on memory: no hash (a subclass may
+   define __hash__). */
+static Py_hash_t
+cdata_hash(PyObject *self)
+{
+    PyErr_SetString(PyExc_TypeError, "unhashable type");
+    return -1;
+}
+
 PyTypeObject PyCData_Type = {
     PyVarObject_HEAD_INIT(NULL, 0)
     .tp_name = "_ctypes._CData",
@@ -1002,6 +1011,7 @@ PyTypeObject PyCData_Type = {
     .tp_clear = cdata_clear,
     .tp_getset = cdata_getset,
     .tp_methods = cdata_methods,
+    .tp_hash = cdata_hash,
     .tp_as_buffer = &cdata_as_buffer,
     .tp_weaklistoffset = offsetof(CDataObject, weakrefs),
     .tp_doc = "XXX to be provided",
