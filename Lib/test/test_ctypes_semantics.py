@@ -399,3 +399,16 @@ class Hashable(c_int):
 for obj in (c_int(1), Pt(), (c_int * 2)(), pointer(c_int()), c_char_p(b"x"),
             CFUNCTYPE(None)(lambda: None), Hashable(1)):
     show("hash " + type(obj).__name__, lambda: hash(obj))
+
+# --- a pointer's contents is a view based on the pointer
+target = c_int(1)
+ptr = pointer(target)
+view = ptr.contents
+print("contents", view is target, view._b_base_ is ptr, view._objects, view._b_needsfree_)
+view.value = 3
+print("contents store", target.value)
+def temporary_contents():
+    return pointer(c_int(5)).contents
+held = temporary_contents()
+junk = [bytes(64) for _ in range(2000)]
+print("contents outlives pointer", held.value, type(held._b_base_).__name__)

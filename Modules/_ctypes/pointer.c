@@ -238,11 +238,9 @@ pointer_get_contents(PyObject *self, void *Py_UNUSED(c))
         PyErr_SetString(PyExc_ValueError, "NULL pointer access");
         return NULL;
     }
-    PyObject *res = _PyCtypes_NewView((PyTypeObject *)proto, NULL, 0, addr);
-    if (res != NULL && _PyCtypes_KeepRef(CDATA(res), -3, Py_NewRef(self)) < 0) {
-        Py_CLEAR(res);
-    }
-    return res;
+    /* A view whose base is the pointer: the pointer keeps its target
+       alive, so the view keeps the pointer (_b_base_ shows it). */
+    return _PyCtypes_NewView((PyTypeObject *)proto, self, 0, addr);
 }
 
 /* POINTER(T)() is a NULL pointer; POINTER(T)(obj) points at obj. */
