@@ -412,3 +412,21 @@ def temporary_contents():
 held = temporary_contents()
 junk = [bytes(64) for _ in range(2000)]
 print("contents outlives pointer", held.value, type(held._b_base_).__name__)
+
+# --- what from_param hands a call: None and arrays/pointers pass as they
+# are, other values are wrapped (a CArgObject) or refused
+samples = [None, 5, b"x", bytearray(b"x"), c_char_p(b"x"), c_void_p(3), (c_char * 3)(),
+           (c_wchar * 3)(), (c_int * 3)(), pointer(c_int()), pointer(c_char()), byref(c_int()),
+           byref(c_char()), c_int(1), 1.5]
+for T in (c_char_p, c_wchar_p, c_void_p, POINTER(c_char), POINTER(c_int)):
+    for v in samples:
+        show("%s.from_param(%s)" % (T.__name__, type(v).__name__),
+             lambda: type(T.from_param(v)).__name__)
+libc_fp = CDLL(None)
+libc_fp.strlen.argtypes = [c_char_p]
+print("strlen of array", libc_fp.strlen((c_char * 4)(b"a", b"b")), "of pointer",
+      libc_fp.strlen(cast(create_string_buffer(b"xyz"), POINTER(c_char))))
+libc_fp.memset.argtypes = [c_void_p, c_int, c_size_t]
+buf = (c_ubyte * 4)()
+libc_fp.memset(buf, 7, 4)
+print("memset array", list(buf), type(byref(c_int())))

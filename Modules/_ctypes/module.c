@@ -1094,7 +1094,7 @@ static PyGetSetDef carg_getset[] = {
 
 PyTypeObject PyCArg_Type = {
     PyVarObject_HEAD_INIT(NULL, 0)
-    .tp_name = "CArgObject",
+    .tp_name = "_ctypes.CArgObject",
     .tp_basicsize = sizeof(PyCArgObject),
     .tp_flags = Py_TPFLAGS_DEFAULT,
     .tp_dealloc = carg_dealloc,

@@ -650,7 +650,10 @@ _PyCtypes_VoidPFromParam(PyObject *type, PyObject *value)
     if (type != NULL && PyObject_TypeCheck(value, (PyTypeObject *)type)) {
         return Py_NewRef(value);
     }
-    if (value == Py_None || PyLong_Check(value)) {
+    if (value == Py_None) {
+        return Py_NewRef(value);    /* a call passes None as NULL */
+    }
+    if (PyLong_Check(value)) {
         if (address_value(value, &p) < 0) {
             return NULL;
         }
@@ -685,14 +688,12 @@ _PyCtypes_VoidPFromParam(PyObject *type, PyObject *value)
     if (_PyCtypes_IsCData(value)) {
         TypeInfo *vi = _PyCtypes_InfoOfObject(value);
         if (vi != NULL) {
-            if (vi->kind == CT_ARRAY) {
-                a = _PyCtypes_NewArg('P', &ffi_type_pointer, value);
-                if (a != NULL) {
-                    a->value.p = CDATA(value)->ptr;
-                }
-                return (PyObject *)a;
+            /* A call passes an array as its address and a pointer as its
+               value: either goes as it is. */
+            if (vi->kind == CT_ARRAY || vi->kind == CT_POINTER) {
+                return Py_NewRef(value);
             }
-            if (vi->kind == CT_POINTER || vi->kind == CT_FUNCPTR ||
+            if (vi->kind == CT_FUNCPTR ||
                 (vi->kind == CT_SIMPLE && strchr("zZP", vi->fmt->code))) {
                 a = _PyCtypes_NewArg('P', &ffi_type_pointer, value);
                 if (a != NULL) {
@@ -759,14 +760,10 @@ _PyCtypes_SimpleFromParam(PyObject *type, PyObject *value)
         }
         int ok = value == Py_None ||
                  (code == 'z' ? PyBytes_Check(value) : PyUnicode_Check(value));
-        if (!ok && is_sequence_of(value, code == 'z' ? 'c' : 'u')) {
-            PyCArgObject *a = _PyCtypes_NewArg('P', &ffi_type_pointer, value);
-            if (a != NULL) {
-                TypeInfo *vi = _PyCtypes_InfoOfObject(value);
-                a->value.p = vi->kind == CT_ARRAY ? CDATA(value)->ptr
-                                                  : *(void **)CDATA(value)->ptr;
-            }
-            return (PyObject *)a;
+        if (value == Py_None || (!ok && is_sequence_of(value, code == 'z' ? 'c' : 'u'))) {
+            /* NULL, or an array of (pointer to) the characters: a call
+               passes these as they are. */
+            return Py_NewRef(value);
         }
         if (!ok) {
             PyObject *converted;
