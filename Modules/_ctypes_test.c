@@ -330,6 +330,66 @@ EXPORT(int) an_integer = 42;
 
 EXPORT(int) get_an_integer(void) { return an_integer; }
 
+/* ---- A rectangle and a point by value and by reference -------------------------
+   test_win32's Structures test reads the corners from the globals, builds a
+   rect_l from them and passes it (and a point inside it) every way the
+   calling convention allows; rect_returned gives back the argument chosen
+   by `which` when every argument arrived intact, a zeroed rect otherwise. */
+
+typedef struct {
+    long left, top, right, bottom;
+} rect_l;
+
+typedef struct {
+    long x, y;
+} point_l;
+
+EXPORT(long) left = 10;
+EXPORT(long) top = 20;
+EXPORT(long) right = 30;
+EXPORT(long) bottom = 40;
+
+static int
+rect_is_the_globals(const rect_l *r)
+{
+    return r != NULL && r->left == left && r->top == top && r->right == right &&
+           r->bottom == bottom;
+}
+
+static int
+point_is_inside(const rect_l *r, point_l p)
+{
+    return r->left <= p.x && p.x <= r->right && r->top <= p.y && p.y <= r->bottom;
+}
+
+EXPORT(int) PointInRect(rect_l *r, point_l p)
+{
+    return r != NULL && point_is_inside(r, p);
+}
+
+EXPORT(rect_l) ReturnRect(int which, rect_l a, rect_l *b, point_l p, rect_l c, rect_l *d,
+                          point_l q, rect_l e)
+{
+    rect_l zero = {0, 0, 0, 0};
+    const rect_l *all[] = {&a, b, &c, d, &e};
+    for (size_t k = 0; k < sizeof all / sizeof all[0]; k++) {
+        if (!rect_is_the_globals(all[k])) {
+            return zero;
+        }
+    }
+    if (!point_is_inside(&a, p) || !point_is_inside(&a, q) || which < 0 || which > 4) {
+        return zero;
+    }
+    return *all[which];
+}
+
+/* ---- Calls that need the interpreter (loaded with PyDLL) -------------------------- */
+
+EXPORT(int) _testfunc_pylist_append(PyObject *list, PyObject *item)
+{
+    return PyList_Append(list, item);
+}
+
 /* ---- The Python module ---------------------------------------------------------- */
 
 static struct PyModuleDef ctypes_test_module = {

@@ -610,10 +610,16 @@ PyLong_AsUnsignedLongMask(PyObject *obj)
 void *
 PyLong_AsVoidPtr(PyObject *obj)
 {
-    if (obj != NULL && PyLong_Check(obj) && SIGN((PyLongObject *)obj) < 0) {
-        return (void *)(intptr_t)PyLong_AsLongLong(obj);
+    if (obj == NULL || !PyLong_Check(obj)) {
+        PyErr_SetString(PyExc_TypeError, "an integer is required");
+        return NULL;            /* NULL, not (void *)-1, on every error */
     }
-    return (void *)(uintptr_t)PyLong_AsUnsignedLongLong(obj);
+    if (SIGN((PyLongObject *)obj) < 0) {
+        long long v = PyLong_AsLongLong(obj);
+        return v == -1 && PyErr_Occurred() ? NULL : (void *)(intptr_t)v;
+    }
+    unsigned long long u = PyLong_AsUnsignedLongLong(obj);
+    return u == (unsigned long long)-1 && PyErr_Occurred() ? NULL : (void *)(uintptr_t)u;
 }
 
 int

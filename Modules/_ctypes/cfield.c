@@ -233,7 +233,7 @@ cfield_descr_set(PyObject *op, PyObject *obj, PyObject *value)
         return -1;
     }
     if (value == NULL) {
-        PyErr_SetString(PyExc_TypeError, "cannot delete field");
+        PyErr_SetString(PyExc_TypeError, "can't delete attribute");
         return -1;
     }
     char *p = CDATA(obj)->ptr + f->byte_offset;
@@ -303,18 +303,26 @@ static PyMemberDef cfield_members[] = {
     {NULL, 0, 0, 0, NULL},
 };
 
+/* "<_ctypes.CField 'x' type=c_int, ofs=0, size=4>": the field's type
+   named fully qualified, then either the byte size or, for a bitfield,
+   its width and first bit. */
 static PyObject *
 cfield_repr(PyObject *op)
 {
     CFieldObject *f = (CFieldObject *)op;
-    const char *tname = ((PyTypeObject *)f->type)->tp_name;
-    if (f->bit_size) {
-        return PyUnicode_FromFormat("<CField %R type=%s, ofs=%zd, bit_size=%zd, bit_offset=%zd>",
-                                    f->name, tname, f->byte_offset, f->bit_size,
-                                    f->bit_offset);
+    PyObject *where = PyUnicode_FromFormat("<%T %R type=%s, ofs=%zd", op, f->name,
+                                           ((PyTypeObject *)f->type)->tp_name, f->byte_offset);
+    if (where == NULL) {
+        return NULL;
     }
-    return PyUnicode_FromFormat("<CField %R type=%s, ofs=%zd, size=%zd>", f->name, tname,
-                                f->byte_offset, f->byte_size);
+    PyObject *extent = f->bit_size
+                           ? PyUnicode_FromFormat("bit_size=%zd, bit_offset=%zd", f->bit_size,
+                                                  f->bit_offset)
+                           : PyUnicode_FromFormat("size=%zd", f->byte_size);
+    PyObject *res = extent == NULL ? NULL : PyUnicode_FromFormat("%U, %U>", where, extent);
+    Py_DECREF(where);
+    Py_XDECREF(extent);
+    return res;
 }
 
 PyTypeObject PyCField_Type = {

@@ -63,6 +63,7 @@ enum ct_kind {
 typedef struct TypeInfo {
     int kind;
     int final;                  /* _fields_ set or instances made: layout fixed */
+    int abstract;               /* _abstract_ in the class body: no instances */
     Py_ssize_t size;
     Py_ssize_t align;
     Py_ssize_t length;          /* arrays: element count */

@@ -83,19 +83,18 @@ set_argtypes(PyObject **argtypes, PyObject **converters, PyObject *value)
     return 0;
 }
 
+/* A result type is None, a ctypes type other than an array, or a
+   callable; `what` names the attribute in the complaint. */
 static int
-check_restype(PyObject *value)
+check_restype(PyObject *value, const char *what)
 {
-    if (value == Py_None || _PyCtypes_IsCType(value) || PyCallable_Check(value)) {
-        TypeInfo *info = value == Py_None ? NULL : _PyCtypes_Info(value);
-        if (info != NULL && info->kind == CT_ARRAY) {
-            PyErr_SetString(PyExc_TypeError, "restype must be a type, a callable, or None");
-            return -1;
-        }
-        return 0;
+    int ok = value == Py_None || _PyCtypes_IsCType(value) || PyCallable_Check(value);
+    TypeInfo *info = ok && value != Py_None ? _PyCtypes_Info(value) : NULL;
+    if (!ok || (info != NULL && info->kind == CT_ARRAY)) {
+        PyErr_Format(PyExc_TypeError, "%s must be a type, a callable, or None", what);
+        return -1;
     }
-    PyErr_SetString(PyExc_TypeError, "restype must be a type, a callable, or None");
-    return -1;
+    return 0;
 }
 
 static PyObject *
@@ -116,14 +115,16 @@ funcptr_meta_new(PyTypeObject *meta, PyObject *args, PyObject *kwds)
         goto error;
     }
     PyObject *v = _PyCtypes_TypeGet(type, "_flags_");
-    if (v != NULL) {
-        info->flags = PyLong_AsInt(v);
-        Py_DECREF(v);
-        if (info->flags == -1 && PyErr_Occurred()) {
-            goto error;
+    if (v == NULL || !PyLong_Check(v)) {
+        Py_XDECREF(v);
+        if (v != NULL || !PyErr_Occurred()) {
+            PyErr_SetString(PyExc_TypeError, "class must define _flags_ which must be an integer");
         }
+        goto error;
     }
-    else if (PyErr_Occurred()) {
+    info->flags = PyLong_AsInt(v);
+    Py_DECREF(v);
+    if (info->flags == -1 && PyErr_Occurred()) {
         goto error;
     }
     v = _PyCtypes_TypeGet(type, "_argtypes_");
@@ -139,7 +140,7 @@ funcptr_meta_new(PyTypeObject *meta, PyObject *args, PyObject *kwds)
     }
     v = _PyCtypes_TypeGet(type, "_restype_");
     if (v != NULL) {
-        if (check_restype(v) < 0) {
+        if (check_restype(v, "_restype_") < 0) {
             Py_DECREF(v);
             goto error;
         }
@@ -475,7 +476,7 @@ static int
 resolve_symbol(PyObject *self, PyObject *spec)
 {
     PyObject *name, *dll;
-    if (!PyArg_ParseTuple(spec, "OO;function spec must be (name, dll)", &name, &dll)) {
+    if (!PyArg_ParseTuple(spec, "OO;illegal func_spec argument", &name, &dll)) {
         return -1;
     }
     PyObject *h = PyObject_GetAttrString(dll, "_handle");
@@ -554,87 +555,115 @@ check_paramflags(PyObject *flags, TypeInfo *info)
             PyErr_SetString(PyExc_TypeError, "paramflags names must be strings");
             return -1;
         }
+        /* 'zero default' only qualifies a pure input; other bits above
+           the three known ones are ignored. */
+        int known = flag & (PARAM_IN | PARAM_OUT | PARAM_DEFAULT_ZERO);
+        if (known == PARAM_DEFAULT_ZERO || known == (PARAM_OUT | PARAM_DEFAULT_ZERO) ||
+            known == (PARAM_IN | PARAM_OUT | PARAM_DEFAULT_ZERO)) {
+            PyErr_Format(PyExc_TypeError, "paramflag value %d not supported", flag);
+            return -1;
+        }
         int dir = flag & (PARAM_IN | PARAM_OUT);
         if (dir == PARAM_OUT) {
             TypeInfo *ai = _PyCtypes_Info(PyTuple_GET_ITEM(info->argtypes, i));
             if (ai == NULL || ai->kind != CT_POINTER || ai->proto == NULL) {
+                PyObject *t = PyTuple_GET_ITEM(info->argtypes, i);
                 PyErr_Format(PyExc_TypeError, "'out' parameter %zd must be a pointer type, "
                              "not %s", i + 1,
-                             Py_TYPE(PyTuple_GET_ITEM(info->argtypes, i))->tp_name);
+                             PyType_Check(t) ? ((PyTypeObject *)t)->tp_name
+                                             : Py_TYPE(t)->tp_name);
                 return -1;
             }
-        }
-        else if (dir != 0 && dir != PARAM_IN && dir != (PARAM_IN | PARAM_OUT)) {
-            PyErr_Format(PyExc_ValueError, "paramflag value %d not supported", flag);
-            return -1;
         }
     }
     return 0;
 }
 
-/* The C arguments of a call with paramflags, and the output objects. */
+/* One parameter's Python value for a call with paramflags: the next
+   positional argument, the keyword naming it, its default, or 0 when the
+   flags ask for a zero default.  *used counts the caller's arguments
+   consumed.  New reference, or NULL with an exception. */
+static PyObject *
+param_value(PyObject *item, PyObject *args, Py_ssize_t *pos, PyObject *kwds, Py_ssize_t *used)
+{
+    int flag = PyLong_AsInt(PyTuple_GET_ITEM(item, 0));
+    PyObject *name = PyTuple_GET_SIZE(item) > 1 ? PyTuple_GET_ITEM(item, 1) : Py_None;
+    PyObject *dflt = PyTuple_GET_SIZE(item) > 2 ? PyTuple_GET_ITEM(item, 2) : NULL;
+    if (*pos < PyTuple_GET_SIZE(args)) {
+        ++*used;
+        return Py_NewRef(PyTuple_GET_ITEM(args, (*pos)++));
+    }
+    if (kwds != NULL && name != Py_None) {
+        PyObject *v = PyDict_GetItemWithError(kwds, name);
+        if (v != NULL) {
+            ++*used;
+            return Py_NewRef(v);
+        }
+        if (PyErr_Occurred()) {
+            return NULL;
+        }
+    }
+    if (dflt != NULL) {
+        return Py_NewRef(dflt);
+    }
+    if (flag & PARAM_DEFAULT_ZERO) {
+        return PyLong_FromLong(0);
+    }
+    if (name != Py_None) {
+        PyErr_Format(PyExc_TypeError, "required argument '%U' missing", name);
+    }
+    else {
+        PyErr_SetString(PyExc_TypeError, "not enough arguments");
+    }
+    return NULL;
+}
+
+/* The C arguments of a call with paramflags.  *outs gets one
+   (object, convert) pair per output parameter: an 'out' one is made here
+   and answered through its __ctypes_from_outparam__, an 'in, out' one is
+   the caller's object, answered as it is.  Every argument the caller
+   gives must bind to an input parameter. */
 static PyObject *
 bind_params(CFuncPtrObject *self, TypeInfo *info, PyObject *args, PyObject *kwds,
             PyObject **outs)
 {
     PyObject *flags = self->paramflags;
-    Py_ssize_t n = PyTuple_GET_SIZE(flags), pos = 0, nargs = PyTuple_GET_SIZE(args);
-    PyObject *call = PyList_New(0);
+    Py_ssize_t n = PyTuple_GET_SIZE(flags), pos = 0, used = 0;
+    PyObject *call = PyTuple_New(n);
     *outs = PyList_New(0);
     if (call == NULL || *outs == NULL) {
         goto error;
     }
     for (Py_ssize_t i = 0; i < n; i++) {
         PyObject *item = PyTuple_GET_ITEM(flags, i);
-        int flag = PyLong_AsInt(PyTuple_GET_ITEM(item, 0));
-        PyObject *name = PyTuple_GET_SIZE(item) > 1 ? PyTuple_GET_ITEM(item, 1) : Py_None;
-        PyObject *dflt = PyTuple_GET_SIZE(item) > 2 ? PyTuple_GET_ITEM(item, 2) : NULL;
-        PyObject *v = NULL;
-        if ((flag & (PARAM_IN | PARAM_OUT)) == PARAM_OUT) {
+        int dir = PyLong_AsInt(PyTuple_GET_ITEM(item, 0)) & (PARAM_IN | PARAM_OUT);
+        PyObject *v;
+        if (dir == PARAM_OUT) {
             TypeInfo *ai = _PyCtypes_Info(PyTuple_GET_ITEM(info->argtypes, i));
             v = PyObject_CallNoArgs(ai->proto);
-            if (v == NULL || PyList_Append(*outs, v) < 0) {
-                Py_XDECREF(v);
-                goto error;
-            }
-        }
-        else if (pos < nargs) {
-            v = Py_NewRef(PyTuple_GET_ITEM(args, pos++));
-        }
-        else if (kwds != NULL && name != Py_None &&
-                 (v = PyDict_GetItemWithError(kwds, name)) != NULL) {
-            Py_INCREF(v);
-        }
-        else if (PyErr_Occurred()) {
-            goto error;
-        }
-        else if (dflt != NULL) {
-            v = Py_NewRef(dflt);
-        }
-        else if (flag & PARAM_DEFAULT_ZERO) {
-            v = PyLong_FromLong(0);
         }
         else {
-            if (name != Py_None) {
-                PyErr_Format(PyExc_TypeError, "required argument '%U' missing", name);
-            }
-            else {
-                PyErr_Format(PyExc_TypeError, "not enough arguments");
-            }
+            v = param_value(item, args, &pos, kwds, &used);
+        }
+        if (v == NULL) {
             goto error;
         }
-        int rc = PyList_Append(call, v);
-        Py_DECREF(v);
-        if (rc < 0) {
-            goto error;
+        PyTuple_SET_ITEM(call, i, v);
+        if (dir & PARAM_OUT) {
+            PyObject *pair = Py_BuildValue("(OO)", v, dir == PARAM_OUT ? Py_True : Py_False);
+            if (pair == NULL || PyList_Append(*outs, pair) < 0) {
+                Py_XDECREF(pair);
+                goto error;
+            }
+            Py_DECREF(pair);
         }
     }
-    for (; pos < nargs; pos++) {
-        if (PyList_Append(call, PyTuple_GET_ITEM(args, pos)) < 0) {
-            goto error;
-        }
+    Py_ssize_t given = PyTuple_GET_SIZE(args) + (kwds != NULL ? PyDict_GET_SIZE(kwds) : 0);
+    if (used != given) {
+        PyErr_Format(PyExc_TypeError, "call takes exactly %zd arguments (%zd given)", used,
+                     given);
+        goto error;
     }
-    Py_SETREF(call, PyList_AsTuple(call));
     return call;
 error:
     Py_XDECREF(call);
@@ -652,8 +681,11 @@ output_values(PyObject *outs)
         return NULL;
     }
     for (Py_ssize_t i = 0; i < n; i++) {
-        PyObject *v = PyObject_CallMethod(PyList_GET_ITEM(outs, i), "__ctypes_from_outparam__",
-                                          NULL);
+        PyObject *pair = PyList_GET_ITEM(outs, i);
+        PyObject *obj = PyTuple_GET_ITEM(pair, 0);
+        PyObject *v = PyTuple_GET_ITEM(pair, 1) == Py_True
+                          ? PyObject_CallMethod(obj, "__ctypes_from_outparam__", NULL)
+                          : Py_NewRef(obj);
         if (v == NULL) {
             Py_DECREF(res);
             return NULL;
@@ -682,14 +714,18 @@ funcptr_new(PyTypeObject *type, PyObject *args, PyObject *kwds)
     if (n == 0) {
         return self;
     }
+    /* The forms: (address), (callable), ((name, dll)[, paramflags]).  The
+       COM form (vtable index, name, ...) exists only on Windows. */
     PyObject *a0 = PyTuple_GET_ITEM(args, 0);
     int rc = 0;
-    if (n == 1 && PyLong_Check(a0)) {
-        *fp_addr(self) = PyLong_AsVoidPtr(a0);
-        rc = PyErr_Occurred() ? -1 : 0;
-    }
-    else if ((n == 1 || n == 2) && PyTuple_Check(a0)) {
-        rc = resolve_symbol(self, a0);
+    if (PyTuple_Check(a0)) {
+        if (n > 2) {
+            PyErr_Format(PyExc_TypeError, "function takes at most 2 arguments (%zd given)", n);
+            rc = -1;
+        }
+        else {
+            rc = resolve_symbol(self, a0);
+        }
         PyObject *flags = n == 2 ? PyTuple_GET_ITEM(args, 1) : Py_None;
         if (rc == 0 && flags != Py_None) {
             rc = check_paramflags(flags, info);
@@ -698,18 +734,21 @@ funcptr_new(PyTypeObject *type, PyObject *args, PyObject *kwds)
             }
         }
     }
-    else if (n > 2 && PyTuple_Check(a0)) {
-        PyErr_SetString(PyExc_TypeError, "the COM method form of function prototypes is not "
-                        "supported");
-        rc = -1;
-    }
-    else if (n == 1 && PyCallable_Check(a0)) {
-        rc = _PyCtypes_MakeCallback(FP(self), a0, info->argtypes, info->restype, info->flags);
-    }
-    else {
+    else if (!PyLong_Check(a0) && !PyCallable_Check(a0)) {
         PyErr_SetString(PyExc_TypeError, "argument must be callable or integer function "
                         "address");
         rc = -1;
+    }
+    else if (n != 1) {
+        PyErr_Format(PyExc_TypeError, "function takes exactly 1 argument (%zd given)", n);
+        rc = -1;
+    }
+    else if (PyLong_Check(a0)) {
+        *fp_addr(self) = PyLong_AsVoidPtr(a0);
+        rc = PyErr_Occurred() ? -1 : 0;
+    }
+    else {
+        rc = _PyCtypes_MakeCallback(FP(self), a0, info->argtypes, info->restype, info->flags);
     }
     if (rc < 0) {
         Py_DECREF(self);
@@ -744,11 +783,16 @@ funcptr_call(PyObject *self, PyObject *args, PyObject *kwds)
     (void)argtypes;
     PyObject *res = _PyCtypes_CallFunction(*fp_addr(self), args, argtypes, converters,
                                            restype, info->flags, 1);
+    /* With output parameters, an errcheck answering the arguments tuple
+       itself lets the call return the outputs; any other answer is the
+       call's result. */
+    int want_outs = outs != NULL && PyList_GET_SIZE(outs) > 0;
     if (res != NULL && errcheck != NULL) {
         Py_SETREF(res, PyObject_CallFunctionObjArgs(errcheck, res, self, args, NULL));
+        want_outs = want_outs && res == args;
     }
     Py_DECREF(args);
-    if (res != NULL && outs != NULL && PyList_GET_SIZE(outs) > 0) {
+    if (res != NULL && want_outs) {
         Py_SETREF(res, output_values(outs));
     }
     Py_XDECREF(outs);
@@ -792,7 +836,7 @@ funcptr_set_restype(PyObject *self, PyObject *value, void *Py_UNUSED(c))
         FP(self)->has_restype = 0;
         return 0;
     }
-    if (check_restype(value) < 0) {
+    if (check_restype(value, "restype") < 0) {
         return -1;
     }
     Py_XSETREF(FP(self)->restype, Py_NewRef(value));

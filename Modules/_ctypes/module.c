@@ -179,6 +179,10 @@ ctype_from_address(PyObject *type, PyObject *arg)
     if (_PyCtypes_RequireInfo(type) == NULL) {
         return NULL;
     }
+    if (!PyLong_Check(arg)) {
+        PyErr_SetString(PyExc_TypeError, "integer expected");
+        return NULL;
+    }
     void *addr = PyLong_AsVoidPtr(arg);
     if (addr == NULL && PyErr_Occurred()) {
         return NULL;
@@ -209,34 +213,35 @@ ctype_from_buffer(PyObject *type, PyObject *args)
     if (info == NULL || buffer_offset_args(args, &src, &offset, "O|n:from_buffer") == NULL) {
         return NULL;
     }
-    Py_buffer view;
-    if (PyObject_GetBuffer(src, &view, PyBUF_WRITABLE) < 0) {
-        if (PyErr_ExceptionMatches(PyExc_BufferError)) {
-            PyErr_Clear();
-            PyErr_Format(PyExc_TypeError, "underlying buffer is not writable");
-        }
-        return NULL;
-    }
-    if (!PyBuffer_IsContiguous(&view, 'C')) {
-        PyBuffer_Release(&view);
-        PyErr_SetString(PyExc_TypeError, "underlying buffer is not C contiguous");
-        return NULL;
-    }
-    if (info->size > view.len - offset) {
-        PyErr_Format(PyExc_ValueError,
-                     "Buffer size too small (%zd instead of at least %zd bytes)",
-                     view.len, info->size + offset);
-        PyBuffer_Release(&view);
-        return NULL;
-    }
-    char *ptr = (char *)view.buf + offset;
-    PyBuffer_Release(&view);
     /* A memoryview keeps the exporter's buffer pinned (a bytearray cannot
-       resize under us) for as long as the instance lives. */
+       resize under us) for as long as the instance lives.  Its view is
+       the full read-only one, judged here: writability first, then
+       contiguity (a strided view is described, not refused). */
     PyObject *pin = PyMemoryView_FromObject(src);
     if (pin == NULL) {
         return NULL;
     }
+    Py_buffer *view = PyMemoryView_GET_BUFFER(pin);
+    const char *refusal = NULL;
+    if (view->readonly) {
+        refusal = "underlying buffer is not writable";
+    }
+    else if (!PyBuffer_IsContiguous(view, 'C')) {
+        refusal = "underlying buffer is not C contiguous";
+    }
+    if (refusal != NULL) {
+        Py_DECREF(pin);
+        PyErr_SetString(PyExc_TypeError, refusal);
+        return NULL;
+    }
+    if (info->size > view->len - offset) {
+        PyErr_Format(PyExc_ValueError,
+                     "Buffer size too small (%zd instead of at least %zd bytes)",
+                     view->len, info->size + offset);
+        Py_DECREF(pin);
+        return NULL;
+    }
+    char *ptr = (char *)view->buf + offset;
     PyObject *res = _PyCtypes_NewView((PyTypeObject *)type, NULL, 0, ptr);
     if (res == NULL || _PyCtypes_KeepRef(CDATA(res), -1, pin) < 0) {
         if (res == NULL) {
@@ -303,22 +308,12 @@ ctype_in_dll(PyObject *type, PyObject *args)
     return _PyCtypes_NewView((PyTypeObject *)type, NULL, 0, addr);
 }
 
-/* `ctype * n` and `n * ctype`: the array type of n items. */
+/* `ctype * n` and `n * ctype`: the array type of n items.  A sequence
+   repeat, so the interpreter turns the count into an index (and a
+   non-integer count is the usual "can't multiply sequence" error). */
 static PyObject *
-ctype_repeat(PyObject *a, PyObject *b)
+ctype_repeat(PyObject *type, Py_ssize_t n)
 {
-    PyObject *type = a, *count = b;
-    if (PyLong_Check(a)) {
-        type = b;
-        count = a;
-    }
-    if (!PyLong_Check(count) || !PyType_Check(type)) {
-        Py_RETURN_NOTIMPLEMENTED;
-    }
-    Py_ssize_t n = PyLong_AsSsize_t(count);
-    if (n == -1 && PyErr_Occurred()) {
-        return NULL;
-    }
     if (n < 0) {
         PyErr_Format(PyExc_ValueError, "Array length must be >= 0, not %zd", n);
         return NULL;
@@ -326,8 +321,8 @@ ctype_repeat(PyObject *a, PyObject *b)
     return _PyCtypes_ArrayType(type, n);
 }
 
-static PyNumberMethods ctype_as_number = {
-    .nb_multiply = ctype_repeat,
+static PySequenceMethods ctype_as_sequence = {
+    .sq_repeat = ctype_repeat,
 };
 
 static PyMethodDef ctype_methods[] = {
@@ -381,7 +376,7 @@ static PyTypeObject CType_Type = {
     .tp_dealloc = ctype_dealloc,
     .tp_traverse = ctype_traverse,
     .tp_clear = ctype_clear,
-    .tp_as_number = &ctype_as_number,
+    .tp_as_sequence = &ctype_as_sequence,
     .tp_methods = ctype_methods,
     .tp_getset = ctype_getset,
     .tp_doc = "metatype for C types",
@@ -428,7 +423,7 @@ static CDataObject *
 cdata_alloc(PyTypeObject *type, TypeInfo **pinfo)
 {
     TypeInfo *info = _PyCtypes_Info((PyObject *)type);
-    if (info == NULL) {
+    if (info == NULL || info->abstract) {
         PyErr_SetString(PyExc_TypeError, "abstract class");
         return NULL;
     }
@@ -570,11 +565,20 @@ _PyCtypes_GetValue(PyObject *type, PyObject *base, Py_ssize_t index, char *ptr,
     return _PyCtypes_NewView((PyTypeObject *)type, base, index, ptr);
 }
 
+/* The store's refusal: a ctypes instance of another type is
+   "incompatible", anything else was simply not what the slot expects. */
 static int
 incompatible(PyObject *value, PyObject *type)
 {
-    PyErr_Format(PyExc_TypeError, "incompatible types, %s instance instead of %s instance",
-                 Py_TYPE(value)->tp_name, ((PyTypeObject *)type)->tp_name);
+    const char *want = ((PyTypeObject *)type)->tp_name;
+    if (_PyCtypes_IsCData(value)) {
+        PyErr_Format(PyExc_TypeError, "incompatible types, %s instance instead of %s instance",
+                     Py_TYPE(value)->tp_name, want);
+    }
+    else {
+        PyErr_Format(PyExc_TypeError, "expected %s instance, got %s", want,
+                     Py_TYPE(value)->tp_name);
+    }
     return -1;
 }
 
@@ -846,7 +850,7 @@ static PyObject *
 cdata_get_needsfree(PyObject *self, void *Py_UNUSED(c))
 {
     CDataObject *d = CDATA(self);
-    return PyBool_FromLong(d->base == NULL && (d->owns || d->ptr == d->inline_buf.b));
+    return PyLong_FromLong(d->base == NULL && (d->owns || d->ptr == d->inline_buf.b));
 }
 
 static PyGetSetDef cdata_getset[] = {
@@ -878,8 +882,12 @@ _PyCtypes_ExportBuffer(PyObject *op, Py_buffer *view, int flags)
         view->itemsize = info->base_itemsize;
     }
     else {
-        view->ndim = 0;         /* a scalar: one item of the whole size */
-        view->shape = NULL;
+        /* A scalar: one item of the whole size, no dimensions.  With
+           PyBUF_ND the shape pointer is non-NULL (an empty array: ndim is
+           0) so a consumer does not mistake the view for a 1-D one of
+           len / itemsize items. */
+        view->ndim = 0;
+        view->shape = (flags & PyBUF_ND) ? &self->size : NULL;
         view->strides = NULL;
     }
     return 0;
@@ -969,11 +977,29 @@ cdata_setstate(PyObject *self, PyObject *args)
     Py_RETURN_NONE;
 }
 
+/* What an 'out' parameter of this type gives back: the instance itself
+   (simple types answer their value instead, see simple.c). */
+static PyObject *
+cdata_from_outparam(PyObject *self, PyObject *Py_UNUSED(ignored))
+{
+    return Py_NewRef(self);
+}
+
 static PyMethodDef cdata_methods[] = {
+    {"__ctypes_from_outparam__", cdata_from_outparam, METH_NOARGS, NULL},
     {"__reduce__", cdata_reduce, METH_NOARGS, NULL},
     {"__setstate__", cdata_setstate, METH_VARARGS, NULL},
     {NULL, NULL, 0, NULL},
 };
+
+/* ctypes instances are mutable views on memory: no hash (a subclass may
+   define __hash__). */
+static Py_hash_t
+cdata_hash(PyObject *self)
+{
+    PyErr_SetString(PyExc_TypeError, "unhashable type");
+    return -1;
+}
 
 PyTypeObject PyCData_Type = {
     PyVarObject_HEAD_INIT(NULL, 0)
@@ -985,6 +1011,7 @@ PyTypeObject PyCData_Type = {
     .tp_clear = cdata_clear,
     .tp_getset = cdata_getset,
     .tp_methods = cdata_methods,
+    .tp_hash = cdata_hash,
     .tp_as_buffer = &cdata_as_buffer,
     .tp_weaklistoffset = offsetof(CDataObject, weakrefs),
     .tp_doc = "XXX to be provided",
@@ -1067,7 +1094,7 @@ static PyGetSetDef carg_getset[] = {
 
 PyTypeObject PyCArg_Type = {
     PyVarObject_HEAD_INIT(NULL, 0)
-    .tp_name = "CArgObject",
+    .tp_name = "_ctypes.CArgObject",
     .tp_basicsize = sizeof(PyCArgObject),
     .tp_flags = Py_TPFLAGS_DEFAULT,
     .tp_dealloc = carg_dealloc,
@@ -1291,6 +1318,37 @@ ct_buffer_info(PyObject *m, PyObject *type)
    ctypes/__init__.py calls them through function pointers with the
    PYTHONAPI flag, so they may raise: the caller checks for an exception. */
 
+/* cast()'s result points into src's memory (or where src points), so it
+   must keep src, and whatever src keeps, alive.  Both end up holding the
+   same container: src's root gets a dict (when it had nothing) with src
+   itself under the key id(src), and the result holds that very dict, so a
+   store through either one is seen by both.  A root holding a single
+   object (a c_char_p's bytes) shares that object instead. */
+static int
+cast_share_keep(CDataObject *res, PyObject *src)
+{
+    CDataObject *root = cdata_root(CDATA(src));
+    if (root->keep == NULL) {
+        root->keep = PyDict_New();
+        if (root->keep == NULL) {
+            return -1;
+        }
+    }
+    if (PyDict_CheckExact(root->keep)) {
+        PyObject *key = PyLong_FromVoidPtr(src);
+        if (key == NULL) {
+            return -1;
+        }
+        int rc = PyDict_SetItem(root->keep, key, src);
+        Py_DECREF(key);
+        if (rc < 0) {
+            return -1;
+        }
+    }
+    Py_XSETREF(res->keep, Py_NewRef(root->keep));
+    return 0;
+}
+
 static PyObject *
 helper_cast(void *ptr, PyObject *src, PyObject *ctype)
 {
@@ -1307,13 +1365,9 @@ helper_cast(void *ptr, PyObject *src, PyObject *ctype)
         return NULL;
     }
     *(void **)CDATA(res)->ptr = ptr;
-    if (_PyCtypes_IsCData(src)) {
-        /* The result points into src's memory (or where src points):
-           keep src, and what it keeps, alive with the result. */
-        if (_PyCtypes_KeepRef(CDATA(res), -2, Py_NewRef(src)) < 0) {
-            Py_DECREF(res);
-            return NULL;
-        }
+    if (_PyCtypes_IsCData(src) && cast_share_keep(CDATA(res), src) < 0) {
+        Py_DECREF(res);
+        return NULL;
     }
     return res;
 }

@@ -12,7 +12,11 @@ PyObject *_PyCtypes_SliceItems(PyObject *self, PyObject *itemtype, char *base,
 static int
 pointer_set_proto(PyObject *type, TypeInfo *info, PyObject *proto)
 {
-    TypeInfo *pi = PyType_Check(proto) ? _PyCtypes_Info(proto) : NULL;
+    if (!PyType_Check(proto)) {
+        PyErr_SetString(PyExc_TypeError, "_type_ must be a type");
+        return -1;
+    }
+    TypeInfo *pi = _PyCtypes_Info(proto);
     if (pi == NULL) {
         PyErr_SetString(PyExc_TypeError, "_type_ must have storage info");
         return -1;
@@ -146,8 +150,17 @@ pointer_meta_from_param(PyObject *type, PyObject *value)
     if (retried != 0) {
         return retried < 0 ? NULL : converted;
     }
-    PyErr_Format(PyExc_TypeError, "expected %s instance instead of %s",
-                 ((PyTypeObject *)type)->tp_name, Py_TYPE(value)->tp_name);
+    /* A byref() of the wrong type is named by what it points to. */
+    PyObject *pointee = PyObject_TypeCheck(value, &PyCArg_Type) ? ((PyCArgObject *)value)->obj
+                                                                : NULL;
+    if (pointee != NULL) {
+        PyErr_Format(PyExc_TypeError, "expected %s instance instead of pointer to %s",
+                     ((PyTypeObject *)type)->tp_name, Py_TYPE(pointee)->tp_name);
+    }
+    else {
+        PyErr_Format(PyExc_TypeError, "expected %s instance instead of %s",
+                     ((PyTypeObject *)type)->tp_name, Py_TYPE(value)->tp_name);
+    }
     return NULL;
 }
 
@@ -225,11 +238,9 @@ pointer_get_contents(PyObject *self, void *Py_UNUSED(c))
         PyErr_SetString(PyExc_ValueError, "NULL pointer access");
         return NULL;
     }
-    PyObject *res = _PyCtypes_NewView((PyTypeObject *)proto, NULL, 0, addr);
-    if (res != NULL && _PyCtypes_KeepRef(CDATA(res), -3, Py_NewRef(self)) < 0) {
-        Py_CLEAR(res);
-    }
-    return res;
+    /* A view whose base is the pointer: the pointer keeps its target
+       alive, so the view keeps the pointer (_b_base_ shows it). */
+    return _PyCtypes_NewView((PyTypeObject *)proto, self, 0, addr);
 }
 
 /* POINTER(T)() is a NULL pointer; POINTER(T)(obj) points at obj. */
@@ -281,8 +292,10 @@ pointer_ass_item(PyObject *self, Py_ssize_t i, PyObject *value)
         PyErr_SetString(PyExc_ValueError, "NULL pointer access");
         return -1;
     }
-    return _PyCtypes_SetValue(CDATA(self), proto, i + 2, addr + i * ti->size, ti->size,
-                              value);
+    /* Item i keeps its object under key i, as an array does (so a cast
+       array and its pointer agree on the keys); the target itself sits
+       under 1, which p[1] therefore replaces. */
+    return _PyCtypes_SetValue(CDATA(self), proto, i, addr + i * ti->size, ti->size, value);
 }
 
 static PyObject *

@@ -80,6 +80,28 @@ bool_set(void *ptr, PyObject *value, Py_ssize_t size)
     Py_RETURN_NONE;
 }
 
+/* 'v', the OLE VARIANT_BOOL: a short that is all ones for true
+   (VARIANT_TRUE) and 0 for false; any nonzero short reads as True. */
+static PyObject *
+variant_bool_get(void *ptr, Py_ssize_t size)
+{
+    short raw;
+    memcpy(&raw, ptr, sizeof raw);
+    return PyBool_FromLong(raw != 0);
+}
+
+static PyObject *
+variant_bool_set(void *ptr, PyObject *value, Py_ssize_t size)
+{
+    int truth = PyObject_IsTrue(value);
+    if (truth < 0) {
+        return NULL;
+    }
+    short raw = truth ? (short)-1 : 0;
+    memcpy(ptr, &raw, sizeof raw);
+    Py_RETURN_NONE;
+}
+
 /* ---- Floating point -------------------------------------------------------------- */
 
 static int
@@ -386,6 +408,8 @@ static FormatCode format_codes[] = {
     {'q', sizeof(long long), ALIGN_OF(long long), &ffi_type_sint64, q_get, q_set, 1, 1},
     {'Q', sizeof(long long), ALIGN_OF(long long), &ffi_type_uint64, Q_get, Q_set, 1, 0},
     {'?', 1, 1, &ffi_type_uchar, bool_get, bool_set, 1, 0},
+    {'v', sizeof(short), ALIGN_OF(short), &ffi_type_sshort, variant_bool_get, variant_bool_set,
+     0, 0},
     {'f', sizeof(float), ALIGN_OF(float), &ffi_type_float, f_get, f_set, 0, 0},
     {'d', sizeof(double), ALIGN_OF(double), &ffi_type_double, d_get, d_set, 0, 0},
     {'g', sizeof(long double), ALIGN_OF(long double), &ffi_type_longdouble, g_get, g_set, 0,
@@ -626,7 +650,10 @@ _PyCtypes_VoidPFromParam(PyObject *type, PyObject *value)
     if (type != NULL && PyObject_TypeCheck(value, (PyTypeObject *)type)) {
         return Py_NewRef(value);
     }
-    if (value == Py_None || PyLong_Check(value)) {
+    if (value == Py_None) {
+        return Py_NewRef(value);    /* a call passes None as NULL */
+    }
+    if (PyLong_Check(value)) {
         if (address_value(value, &p) < 0) {
             return NULL;
         }
@@ -661,14 +688,12 @@ _PyCtypes_VoidPFromParam(PyObject *type, PyObject *value)
     if (_PyCtypes_IsCData(value)) {
         TypeInfo *vi = _PyCtypes_InfoOfObject(value);
         if (vi != NULL) {
-            if (vi->kind == CT_ARRAY) {
-                a = _PyCtypes_NewArg('P', &ffi_type_pointer, value);
-                if (a != NULL) {
-                    a->value.p = CDATA(value)->ptr;
-                }
-                return (PyObject *)a;
+            /* A call passes an array as its address and a pointer as its
+               value: either goes as it is. */
+            if (vi->kind == CT_ARRAY || vi->kind == CT_POINTER) {
+                return Py_NewRef(value);
             }
-            if (vi->kind == CT_POINTER || vi->kind == CT_FUNCPTR ||
+            if (vi->kind == CT_FUNCPTR ||
                 (vi->kind == CT_SIMPLE && strchr("zZP", vi->fmt->code))) {
                 a = _PyCtypes_NewArg('P', &ffi_type_pointer, value);
                 if (a != NULL) {
@@ -735,14 +760,10 @@ _PyCtypes_SimpleFromParam(PyObject *type, PyObject *value)
         }
         int ok = value == Py_None ||
                  (code == 'z' ? PyBytes_Check(value) : PyUnicode_Check(value));
-        if (!ok && is_sequence_of(value, code == 'z' ? 'c' : 'u')) {
-            PyCArgObject *a = _PyCtypes_NewArg('P', &ffi_type_pointer, value);
-            if (a != NULL) {
-                TypeInfo *vi = _PyCtypes_InfoOfObject(value);
-                a->value.p = vi->kind == CT_ARRAY ? CDATA(value)->ptr
-                                                  : *(void **)CDATA(value)->ptr;
-            }
-            return (PyObject *)a;
+        if (value == Py_None || (!ok && is_sequence_of(value, code == 'z' ? 'c' : 'u'))) {
+            /* NULL, or an array of (pointer to) the characters: a call
+               passes these as they are. */
+            return Py_NewRef(value);
         }
         if (!ok) {
             PyObject *converted;

@@ -187,6 +187,12 @@ int
 _PyCtypes_StructUpdateFields(PyObject *type, PyObject *fields, int is_struct)
 {
     TypeInfo *info = _PyCtypes_Info(type);
+    if (info == NULL && PyType_HasFeature((PyTypeObject *)type, Py_TPFLAGS_HEAPTYPE)) {
+        /* Still inside type.__new__ (an __init_subclass__ assigning
+           _fields_): the type's record does not exist yet. */
+        PyErr_SetString(PyExc_TypeError, "ctypes state is not initialized");
+        return -1;
+    }
     if (info != NULL && info->final) {
         PyErr_SetString(PyExc_AttributeError, "_fields_ is final");
         return -1;
@@ -338,6 +344,12 @@ aggregate_meta_new(PyTypeObject *meta, PyObject *args, PyObject *kwds, int is_st
     if (rc < 0) {
         Py_DECREF(type);
         return NULL;
+    }
+    /* A class body naming _abstract_ declares a base only meant to be
+       subclassed: the class itself makes no instances (its subclasses,
+       which do not repeat the name, do). */
+    if (PyDict_GetItemString(dict, "_abstract_") != NULL) {
+        ((CTypeObject *)type)->info->abstract = 1;
     }
     return type;
 }
