@@ -127,6 +127,33 @@ makeup_decode(const cjk_table *t, const unsigned char *in, Py_ssize_t n,
     return 8;
 }
 
+/* A syllable KS X 1001 lacks, spelled as a make-up sequence; returns 1 if
+   written, 0 if `cp` is no syllable or a jamo is missing, -1 on error. */
+static int
+makeup_encode(const cjk_table *t, Py_UCS4 cp, cjk_bytes *out)
+{
+    if (cp < 0xAC00 || cp > 0xD7A3) {
+        return 0;
+    }
+    uint32_t index = cp - 0xAC00;
+    uint32_t jamo[3] = {initial_jamo[index / (21 * 28)], 0x314F + (index / 28) % 21, 0};
+    unsigned char seq[8] = {0xA4, MAKEUP_FILLER, 0xA4, 0, 0xA4, 0, 0xA4, MAKEUP_FILLER};
+    if (index % 28) {
+        jamo[2] = final_jamo[index % 28 - 1];
+    }
+    for (int k = 0; k < 3; k++) {
+        if (jamo[k] == 0) {
+            continue;
+        }
+        uint32_t code = _PyCJK_TableEncode(t, jamo[k]);
+        if ((code >> 24) != 2 || ((code >> 8) & 0xFF) != 0xA4) {
+            return 0;
+        }
+        seq[3 + 2 * k] = (unsigned char)code;
+    }
+    return _PyCJK_PutBytes(out, seq, 8) < 0 ? -1 : 1;
+}
+
 /* ---- The two steps ------------------------------------------------------------- */
 
 static Py_ssize_t
@@ -148,6 +175,12 @@ table_encode(const cjk_codec *codec, cjk_state *st, const Py_UCS4 *in, Py_ssize_
     uint32_t code = _PyCJK_TableEncode(t, cp);
     if (code) {
         return _PyCJK_PutPacked(out, code) < 0 ? CJK_NOMEM : 1;
+    }
+    if (codec->table == &_PyCJK_Table_euc_kr) {
+        int r = makeup_encode(t, cp, out);
+        if (r != 0) {
+            return r < 0 ? CJK_NOMEM : 1;
+        }
     }
     if (t->nruns) {
         int r = four_byte_encode(t, cp, out);

@@ -284,39 +284,46 @@ decode_designation(const iso_config *cfg, cjk_state *st, const unsigned char *in
     return len;
 }
 
-/* An escape sequence at in[0]; returns its length, or a step result.  One
-   that designates nothing this decoder knows of ("ESC x" for another x
-   than '(', '$', '.') passes through as characters. */
+/* Escape sequences end at their first byte in '@'..'Z'. */
+static int
+ends_escape(unsigned char b)
+{
+    return b >= '@' && b <= 'Z';
+}
+
+/* An escape sequence at in[0]; returns its length, or a step result.
+   Designations (ESC '(' / '$' / '.' ...) must name a set the codec has;
+   any other escape passes through as characters. */
 static Py_ssize_t
 decode_escape(const cjk_codec *codec, cjk_state *st, const unsigned char *in, Py_ssize_t n,
               cjk_chars *out, Py_ssize_t *bad)
 {
     const iso_config *cfg = config_of(codec);
-    if (n >= 2 && in[1] == 'N' && (cfg->sets & (SET(11) | SET(12)))) {
-        return decode_single_shift(st, in, n, out, bad);
-    }
-    Py_ssize_t len = 1;
-    while (len < n && in[len] >= 0x20 && in[len] <= 0x2F) {
-        len++;
+    Py_ssize_t end = 1;
+    while (end < n && !ends_escape(in[end])) {
+        end++;
     }
     int designation = n >= 2 && (in[1] == '(' || in[1] == '$' || in[1] == '.');
-    if (len == n) {
+    if (end == n) {
         if (designation || n == 1) {
             return CJK_MORE;
         }
     }
     else {
-        len++;
+        end++;
     }
     if (designation) {
-        return decode_designation(cfg, st, in, len, bad);
+        return decode_designation(cfg, st, in, end, bad);
     }
-    for (Py_ssize_t k = 0; k < len; k++) {
+    if (end == 2 && in[1] == 'N' && (cfg->sets & (SET(11) | SET(12)))) {
+        return decode_single_shift(st, in, n, out, bad);
+    }
+    for (Py_ssize_t k = 0; k < end; k++) {
         if (_PyCJK_PutChar(out, in[k]) < 0) {
             return CJK_NOMEM;
         }
     }
-    return len;
+    return end;
 }
 
 /* One character of a designated set at in[0]. */

@@ -78,9 +78,13 @@ call_handler(PyObject *errors, PyObject *exc, Py_ssize_t length, Py_ssize_t *new
     if (res == NULL) {
         return NULL;
     }
-    if (!PyTuple_Check(res) || PyTuple_GET_SIZE(res) != 2 ||
-        !PyUnicode_Check(PyTuple_GET_ITEM(res, 0)) || !PyLong_Check(PyTuple_GET_ITEM(res, 1))) {
-        PyErr_Format(PyExc_TypeError, "%s error handler must return (str, int) tuple", what);
+    int encoding = what[0] == 'e';
+    PyObject *first = PyTuple_Check(res) && PyTuple_GET_SIZE(res) == 2 ? PyTuple_GET_ITEM(res, 0)
+                                                                        : NULL;
+    int usable = first != NULL && (PyUnicode_Check(first) || (encoding && PyBytes_Check(first)));
+    if (!usable || !PyLong_Check(PyTuple_GET_ITEM(res, 1))) {
+        PyErr_Format(PyExc_TypeError, "%s error handler must return (%s, int) tuple", what,
+                     encoding ? "str/bytes" : "str");
         Py_DECREF(res);
         return NULL;
     }
@@ -156,6 +160,14 @@ encode_failed(const cjk_codec *codec, cjk_state *st, const Py_UCS4 *text, Py_ssi
     if (replacement == NULL) {
         Py_DECREF(exc);
         return -1;
+    }
+    if (PyBytes_Check(replacement)) {
+        /* Bytes from the handler go to the output as they are. */
+        int r = _PyCJK_PutBytes(out, (const unsigned char *)PyBytes_AS_STRING(replacement),
+                                PyBytes_GET_SIZE(replacement));
+        Py_DECREF(replacement);
+        Py_DECREF(exc);
+        return r < 0 ? -1 : newpos;
     }
     Py_UCS4 *chars = PyUnicode_AsUCS4Copy(replacement);
     Py_ssize_t len = PyUnicode_GET_LENGTH(replacement);
@@ -870,7 +882,13 @@ incdec_setstate(coder_object *self, PyObject *value)
     PyObject *buffer = PyTuple_GET_ITEM(value, 0);
     Py_ssize_t n = PyBytes_GET_SIZE(buffer);
     if (n > MAX_PENDING) {
-        PyErr_SetString(PyExc_UnicodeError, "pending buffer too large");
+        /* As 3.13 does: a UnicodeDecodeError over the whole buffer. */
+        PyObject *exc = PyUnicodeDecodeError_Create(self->codec->name, PyBytes_AS_STRING(buffer),
+                                                    n, 0, n, "pending buffer too large");
+        if (exc != NULL) {
+            raise_exception(exc);
+            Py_DECREF(exc);
+        }
         return NULL;
     }
     cjk_state st;
