@@ -218,8 +218,8 @@ table_decode(const cjk_codec *codec, cjk_state *st, const unsigned char *in, Py_
     }
     uint32_t prefix = need == 2 ? b : ((uint32_t)b << 8 | in[1]);
     uint32_t value = _PyCJK_TableDecode(t, prefix, need - 1, in[need - 1]);
-    if (value == CJK_NONE) {
-        *bad = 1;
+    if (value == CJK_NONE || value == CJK_BAD_PAIR) {
+        *bad = value == CJK_BAD_PAIR ? 2 : 1;
         return CJK_BAD;
     }
     return _PyCJK_PutDecoded(t, value, out) < 0 ? CJK_NOMEM : need;

@@ -15,6 +15,7 @@
 #include <stdint.h>
 
 #define CJK_NONE 0xFFFFFFFFu      /* unmapped, in decoding tables */
+#define CJK_BAD_PAIR 0xFFFFFFFEu  /* rejected as a whole two-byte sequence */
 #define CJK_MULTI 0x80000000u     /* decodes to a pair: index into multi[] */
 
 /* Step results (a step returns how many units it consumed, or one of
@@ -26,8 +27,13 @@
 typedef struct {
     uint32_t key;                 /* prefix bytes, their count << 16 */
     uint8_t lo, hi;               /* range of the sequence's last byte */
-    uint32_t offset;              /* first value in cjk_table.values */
+    uint32_t offset;              /* first value in the table's pool */
 } cjk_dec_row;
+
+typedef struct {
+    uint32_t offset;              /* first value in the table's pool */
+    uint8_t lo, hi;               /* the used code points of the block */
+} cjk_enc_block;
 
 typedef struct {
     uint32_t first, second;       /* two code points ... */
@@ -44,16 +50,22 @@ typedef struct {
     const uint32_t *single;       /* [256]: one-byte characters */
     const cjk_dec_row *rows;
     int nrows;
-    const uint32_t *values;
+    int dec_narrow;               /* rows index _PyCJK_Pool16, not 32 */
     const uint32_t *multi;
-    const uint16_t *enc_index;    /* per CJK_BLOCK code points */
-    uint32_t enc_index_len;
-    const uint32_t *enc_values;   /* 0 = unmapped */
+    const cjk_enc_block *blocks;  /* per CJK_BLOCK code points */
+    uint32_t nblocks;
+    int enc_narrow;               /* blocks index _PyCJK_Pool16, not 32 */
     const cjk_combo *combos;
     int ncombos;
     const cjk_run *runs;          /* GB18030's four-byte ranges */
     int nruns;
 } cjk_table;
+
+/* The value pools the tables share (generated). */
+extern const uint16_t _PyCJK_Pool16[];
+extern const uint32_t _PyCJK_Pool32[];
+#define CJK_NARROW_NONE 0xFFFFu
+#define CJK_NARROW_BAD_PAIR 0xFFFEu
 
 #define CJK_BLOCK 128
 

@@ -68,15 +68,24 @@ _PyCJK_PutChar(cjk_chars *out, Py_UCS4 ch)
 uint32_t
 _PyCJK_TableEncode(const cjk_table *t, Py_UCS4 cp)
 {
-    uint32_t block = cp / CJK_BLOCK;
-    if (block >= t->enc_index_len) {
+    uint32_t index = cp / CJK_BLOCK, at = cp % CJK_BLOCK;
+    if (index >= t->nblocks) {
         return 0;
     }
-    uint32_t slot = t->enc_index[block];
-    if (slot == 0) {
+    const cjk_enc_block *block = &t->blocks[index];
+    if (at < block->lo || at > block->hi) {
         return 0;
     }
-    return t->enc_values[slot * CJK_BLOCK + cp % CJK_BLOCK];
+    uint32_t slot = block->offset + (at - block->lo);
+    if (!t->enc_narrow) {
+        return _PyCJK_Pool32[slot];
+    }
+    /* A narrow value is the code itself: one byte up to 0xFF, else two. */
+    uint32_t code = _PyCJK_Pool16[slot];
+    if (code == CJK_NARROW_NONE) {
+        return 0;
+    }
+    return ((code > 0xFF ? 2u : 1u) << 24) | code;
 }
 
 /* The combos are sorted by (first, second). */
@@ -129,7 +138,15 @@ _PyCJK_TableDecode(const cjk_table *t, uint32_t prefix, int prefix_len, unsigned
             if (last < row->lo || last > row->hi) {
                 return CJK_NONE;
             }
-            return t->values[row->offset + (last - row->lo)];
+            uint32_t slot = row->offset + (last - row->lo);
+            if (!t->dec_narrow) {
+                return _PyCJK_Pool32[slot];
+            }
+            uint32_t cp = _PyCJK_Pool16[slot];
+            if (cp >= CJK_NARROW_BAD_PAIR) {
+                return cp == CJK_NARROW_NONE ? CJK_NONE : CJK_BAD_PAIR;
+            }
+            return cp;
         }
         if (row->key < key) {
             lo = mid + 1;

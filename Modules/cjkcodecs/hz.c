@@ -63,11 +63,13 @@ hz_escape(cjk_state *st, const unsigned char *in, Py_ssize_t n, cjk_chars *out, 
     }
     switch (in[1]) {
     case '{':
-        HZ_GB(st) = 1;
-        return 2;
     case '}':
-        HZ_GB(st) = 0;
-        return 2;
+        /* Each only switches to the other mode. */
+        if (HZ_GB(st) == (in[1] == '}')) {
+            HZ_GB(st) = in[1] == '{';
+            return 2;
+        }
+        break;
     case '~':
         if (!HZ_GB(st)) {
             return _PyCJK_PutChar(out, '~') < 0 ? CJK_NOMEM : 2;
@@ -103,7 +105,7 @@ hz_decode(const cjk_codec *codec, cjk_state *st, const unsigned char *in, Py_ssi
     }
     uint32_t value = _PyCJK_TableDecode(codec->table, (uint32_t)(b | 0x80), 1,
                                         (unsigned char)(in[1] | 0x80));
-    if (value == CJK_NONE || in[1] >= 0x80) {
+    if (value == CJK_NONE || value == CJK_BAD_PAIR || in[1] >= 0x80) {
         *bad = 1;
         return CJK_BAD;
     }

@@ -258,6 +258,9 @@ decode_designation(const iso_config *cfg, cjk_state *st, const unsigned char *in
     unsigned char final = in[len - 1];
     int id = 0;
     int slot = 0;
+    if (len == 3 && in[1] == '&' && final == '@') {
+        return 3;                 /* a revision announcement: nothing to do */
+    }
     if (len == 3 && in[1] == '(') {
         if (final == ASCII_CODE) {
             st->c[0] = ASCII_CODE;
@@ -303,7 +306,7 @@ decode_escape(const cjk_codec *codec, cjk_state *st, const unsigned char *in, Py
     while (end < n && !ends_escape(in[end])) {
         end++;
     }
-    int designation = n >= 2 && (in[1] == '(' || in[1] == '$' || in[1] == '.');
+    int designation = n >= 2 && in[1] != 0 && strchr("($.)&", in[1]) != NULL;
     if (end == n) {
         if (designation || n == 1) {
             return CJK_MORE;
@@ -343,7 +346,7 @@ decode_in_set(const iso_set *set, const unsigned char *in, Py_ssize_t n, cjk_cha
         return CJK_MORE;
     }
     uint32_t value = _PyCJK_TableDecode(t, in[0], 1, in[1]);
-    if (value == CJK_NONE) {
+    if (value == CJK_NONE || value == CJK_BAD_PAIR) {
         *bad = 2;
         return CJK_BAD;
     }
@@ -375,7 +378,7 @@ iso_decode(const cjk_codec *codec, cjk_state *st, const unsigned char *in, Py_ss
     if (b == '\n') {
         st->c[4] &= (unsigned char)~SHIFTED;
     }
-    if (b < 0x21 || b == 0x7F) {
+    if (b < 0x20) {
         return _PyCJK_PutChar(out, b) < 0 ? CJK_NOMEM : 1;
     }
     const iso_set *set = NULL;

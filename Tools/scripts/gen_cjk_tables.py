@@ -18,11 +18,16 @@ Layout of one table (struct cjk_table in Modules/cjkcodecs/cjkcodecs.h):
   single[256]    the code point of each one-byte character.
   rows           for each prefix (the bytes of a sequence but its last),
                  the range of last bytes and where their code points start
-                 in `values`.  A value with CJK_MULTI set indexes `multi`,
-                 pairs of code points one sequence decodes to.
-  enc_index      per 128 code points, a block number in enc_values (0 is
-                 the empty block); a value packs the byte count in its top
-                 byte and the bytes below it, 0 meaning unmapped.
+                 in a shared pool.  A value with CJK_MULTI set indexes
+                 `multi`, pairs of code points one sequence decodes to.
+  blocks         per 128 code points, the used range and where its values
+                 start in a shared pool; a value packs the byte count in its
+                 top byte and the bytes below it, 0 meaning unmapped.
+
+The pools (_PyCJK_Pool16, _PyCJK_Pool32) store each distinct run of values
+once.  A table whose values all fit is "narrow" and uses the 16-bit pool:
+0xFFFF is then "unmapped", and an encoding value is the code itself (one
+byte if <= 0xFF, else two).
   combos         code point pairs that encode as one sequence.
 
 GB18030's four-byte sequences are linear ranges (`runs`).  Doc/cjkcodecs.md
@@ -33,6 +38,7 @@ import os
 import sys
 
 NONE = 0xFFFFFFFF
+BAD_PAIR = 0xFFFFFFFE     # a sequence the codec rejects as a whole (2 bytes)
 MULTI = 0x80000000
 BLOCK = 128
 
@@ -110,6 +116,8 @@ def scan_decoding(table, codec):
                 text = decode_or_none(seq, codec)
                 if text is not None and len(text) <= 2:
                     table.decode[seq] = text
+                elif text is None and error_span(seq, codec) == (0, 2):
+                    table.decode[seq] = None      # rejected as a pair
         elif n == 3:
             for mid in range(0xA1, 0xFF):
                 for trail in range(0xA1, 0xFF):
@@ -117,6 +125,14 @@ def scan_decoding(table, codec):
                     text = decode_or_none(seq, codec)
                     if text is not None:
                         table.decode[seq] = text
+
+
+def error_span(data, codec):
+    try:
+        data.decode(codec)
+    except UnicodeDecodeError as exc:
+        return (exc.start, exc.end)
+    return None
 
 
 def pack(data):
@@ -150,7 +166,7 @@ def scan_encoding(table, codec, accept=None):
 
 def scan_combos(table, codec, accept=None):
     for seq, text in table.decode.items():
-        if len(text) == 2:
+        if text is not None and len(text) == 2:
             data = encode_or_none(text, codec)
             if data is None:
                 continue
@@ -308,7 +324,8 @@ def iso_codec_table(codec):
 # ---- Output -------------------------------------------------------------------
 
 def c_array(out, ctype, name, values, per_line=12):
-    out.append("static const %s %s[%d] = {" % (ctype, name, max(len(values), 1)))
+    storage = "" if name.startswith("_Py") else "static "
+    out.append("%sconst %s %s[%d] = {" % (storage, ctype, name, max(len(values), 1)))
     if not values:
         values = [0]
     for i in range(0, len(values), per_line):
@@ -316,28 +333,85 @@ def c_array(out, ctype, name, values, per_line=12):
     out.append("};")
 
 
-def emit_table(out, table):
+class Pools:
+    """Shared value arrays: identical runs of values (a row of one table is
+    often a row of another, shifted in its bytes) are stored once."""
+
+    def __init__(self):
+        self.narrow = []        # uint16_t
+        self.wide = []          # uint32_t
+        self.seen = {}
+
+    def add(self, values, narrow):
+        key = (narrow, tuple(values))
+        if key not in self.seen:
+            pool = self.narrow if narrow else self.wide
+            self.seen[key] = len(pool)
+            pool.extend(values)
+        return self.seen[key]
+
+
+NARROW_NONE = 0xFFFF
+NARROW_BAD_PAIR = 0xFFFE
+
+
+def narrow_encoding(value):
+    """A packed encoding value as uint16 (1- and 2-byte codes only)."""
+    if value == 0:
+        return NARROW_NONE
+    count, code = value >> 24, value & 0xFFFFFF
+    assert (count == 1 and code <= 0xFF) or (count == 2 and 0xFF < code < NARROW_NONE)
+    return code
+
+
+def emit_table(out, table, pools):
     n = table.name
-    rows = []
-    values = []
-    multi = []
+    # Decoding: per prefix, the range of last bytes.
     prefixes = {}
-    for seq in sorted(table.decode, key=lambda s: (len(s), s)):
+    for seq in table.decode:
         prefixes.setdefault(seq[:-1], []).append(seq[-1])
+    multi = []
+    rows = []
+    cells = {}
     for prefix in sorted(prefixes, key=lambda p: (len(p), int.from_bytes(p, "big"))):
         lasts = prefixes[prefix]
         lo, hi = min(lasts), max(lasts)
-        key = int.from_bytes(prefix, "big") | (len(prefix) << 16)
-        rows.append((key, lo, hi, len(values)))
+        values = []
         for last in range(lo, hi + 1):
             text = table.decode.get(prefix + bytes([last]))
-            if text is None:
+            if last not in lasts and text is None:
                 values.append(NONE)
+            elif text is None:
+                values.append(BAD_PAIR)
             elif len(text) == 1:
                 values.append(ord(text))
             else:
                 values.append(MULTI | (len(multi) // 2))
                 multi.extend(ord(c) for c in text)
+        key = int.from_bytes(prefix, "big") | (len(prefix) << 16)
+        rows.append((key, lo, hi))
+        cells[key] = values
+    dec_narrow = all(v in (NONE, BAD_PAIR) or v < NARROW_BAD_PAIR
+                     for vs in cells.values() for v in vs)
+    narrowed = {NONE: NARROW_NONE, BAD_PAIR: NARROW_BAD_PAIR}
+    rows = [(key, lo, hi, pools.add([narrowed.get(v, v) for v in cells[key]]
+                                    if dec_narrow else cells[key], dec_narrow))
+            for key, lo, hi in rows]
+    # Encoding: blocks of BLOCK code points, each trimmed to its used range.
+    enc_narrow = all((v >> 24) <= 2 and (v & 0xFFFFFF) < NARROW_NONE
+                     for v in table.encode.values())
+    top = max(table.encode) // BLOCK + 1 if table.encode else 0
+    blocks = []
+    for b in range(top):
+        used = [i for i in range(BLOCK) if b * BLOCK + i in table.encode]
+        if not used:
+            blocks.append((0, 1, 0))
+            continue
+        lo, hi = used[0], used[-1]
+        values = [table.encode.get(b * BLOCK + i, 0) for i in range(lo, hi + 1)]
+        if enc_narrow:
+            values = [narrow_encoding(v) for v in values]
+        blocks.append((pools.add(values, enc_narrow), lo, hi))
     out.append("/* %s */" % n)
     c_array(out, "uint8_t", n + "_need", table.need, 32)
     c_array(out, "uint32_t", n + "_single", table.single, 8)
@@ -345,19 +419,11 @@ def emit_table(out, table):
     for key, lo, hi, off in rows or [(0, 1, 0, 0)]:
         out.append("    {0x%X, 0x%X, 0x%X, %d}," % (key, lo, hi, off))
     out.append("};")
-    c_array(out, "uint32_t", n + "_values", values, 8)
     c_array(out, "uint32_t", n + "_multi", multi, 8)
-    # Encoding: blocks of BLOCK code points.
-    top = max(table.encode) // BLOCK + 1 if table.encode else 1
-    index = [0] * top
-    blocks = [[0] * BLOCK]
-    for b in range(top):
-        block = [table.encode.get(b * BLOCK + i, 0) for i in range(BLOCK)]
-        if any(block):
-            index[b] = len(blocks)
-            blocks.append(block)
-    c_array(out, "uint16_t", n + "_enc_index", index, 16)
-    c_array(out, "uint32_t", n + "_enc_values", [v for blk in blocks for v in blk], 8)
+    out.append("static const cjk_enc_block %s_blocks[%d] = {" % (n, max(len(blocks), 1)))
+    for off, lo, hi in blocks or [(0, 1, 0)]:
+        out.append("    {%d, 0x%X, 0x%X}," % (off, lo, hi))
+    out.append("};")
     combos = sorted(table.combos.items())
     out.append("static const cjk_combo %s_combos[%d] = {" % (n, max(len(combos), 1)))
     for (a, b), v in combos or [((0, 0), 0)]:
@@ -368,9 +434,10 @@ def emit_table(out, table):
         out.append("    {0x%X, 0x%X, 0x%X}," % (first, last, linear))
     out.append("};")
     out.append("const cjk_table _PyCJK_Table_%s = {" % n)
-    out.append("    %s_need, %s_single, %s_rows, %d, %s_values, %s_multi," % (n, n, n, len(rows), n, n))
-    out.append("    %s_enc_index, %d, %s_enc_values, %s_combos, %d, %s_runs, %d," % (
-        n, top, n, n, len(combos), n, len(table.runs)))
+    out.append("    %s_need, %s_single, %s_rows, %d, %d, %s_multi," % (
+        n, n, n, len(rows), int(dec_narrow), n))
+    out.append("    %s_blocks, %d, %d, %s_combos, %d, %s_runs, %d," % (
+        n, len(blocks), int(enc_narrow), n, len(combos), n, len(table.runs)))
     out.append("};")
     out.append("")
 
@@ -386,9 +453,16 @@ def main():
     tables = ([byte_codec_table(c) for c in BYTE_CODECS]
               + [iso_set_table(n) for n in ISO_SET_ORDER]
               + [iso_codec_table(c) for c in ISO_CODECS])
+    pools = Pools()
+    body = []
     for table in tables:
-        emit_table(out, table)
+        emit_table(body, table, pools)
         decl.append("extern const cjk_table _PyCJK_Table_%s;" % table.name)
+    c_array(out, "uint16_t", "_PyCJK_Pool16", pools.narrow, 12)
+    c_array(out, "uint32_t", "_PyCJK_Pool32", pools.wide, 8)
+    out.extend(body)
+    decl.append("extern const uint16_t _PyCJK_Pool16[];")
+    decl.append("extern const uint32_t _PyCJK_Pool32[];")
     write(os.path.join(outdir, "cjk_tables.h"), out)
     write(os.path.join(outdir, "cjk_tables_decl.h"), decl)
 
