@@ -194,6 +194,58 @@ def module_api():
         print("cannot delete errors")
 
 
+def report(label, fn):
+    try:
+        result = fn()
+    except Exception as exc:
+        result = (type(exc).__name__, str(exc))
+    print(label, ascii(result))
+
+
+def api_details():
+    print("== api details")
+    import _codecs_kr
+    codec = _codecs_kr.getcodec("cp949")
+    report("encode(None errors)", lambda: codec.encode("ab", None))
+    report("encode(int errors)", lambda: codec.encode("ab", 1))
+    report("encode(non-str)", lambda: codec.encode(b"ab"))
+    report("decode(str)", lambda: codec.decode("ab"))
+    report("decode(bytearray)", lambda: codec.decode(bytearray("한".encode("cp949"))))
+    encoder_type = codecs.getincrementalencoder("cp949")
+    report("encoder(None)", lambda: encoder_type(None))
+    report("encoder(errors=)", lambda: encoder_type(errors="replace").errors)
+    report("encoder.encode(int)", lambda: encoder_type().encode(12))
+    report("reader(errors=1)", lambda: codecs.getreader("cp949")(io.BytesIO(), 1))
+    report("reader of str", lambda: codecs.getreader("cp949")(io.StringIO("x")).read())
+    report("class module", lambda: (type(codec).__module__, type(codec).__name__))
+    for name in ("euc_jp", "iso2022_jp", "shift_jis_2004", "gb18030", "hz"):
+        raw = io.BytesIO()
+        out = io.TextIOWrapper(raw, encoding=name)
+        out.write("日本\nabc 聊\n" * 3)
+        out.flush()
+        back = io.TextIOWrapper(io.BytesIO(raw.getvalue()), encoding=name)
+        back.readline()
+        where = back.tell()
+        rest = back.read()
+        back.seek(where)
+        print("text io", name, back.read() == rest)
+    raw = io.BytesIO()
+    pair = codecs.StreamReaderWriter(raw, codecs.getreader("shift_jis"),
+                                     codecs.getwriter("shift_jis"))
+    pair.write("日本\n語")
+    raw.seek(0)
+    report("reader-writer readlines", pair.readlines)
+    raw = io.BytesIO()
+    writer = codecs.getwriter("iso2022_jp")(raw)
+    writer.write("日本")
+    writer.reset()
+    report("reset, nothing pending", raw.getvalue)
+    writer = codecs.getwriter("euc_jis_2004")(raw)
+    writer.write("\u00e6")
+    writer.reset()
+    report("reset, pending", raw.getvalue)
+
+
 round_trips()
 incremental()
 errors_decode()
@@ -201,3 +253,4 @@ errors_encode()
 streams()
 state()
 module_api()
+api_details()

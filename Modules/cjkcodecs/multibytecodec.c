@@ -440,17 +440,27 @@ static const char *const stream_names[] = {"stream", "errors"};
 
 /* ---- MultibyteCodec ------------------------------------------------------------------------ */
 
+/* The errors argument of encode()/decode(): NULL for None or absent. */
 static PyObject *
-errors_argument(PyObject *errors)
+errors_argument(const char *fname, PyObject *errors)
 {
     if (errors == NULL || errors == Py_None) {
         return NULL;
     }
     if (!PyUnicode_Check(errors)) {
-        PyErr_SetString(PyExc_TypeError, "errors must be a string, not None");
+        PyErr_Format(PyExc_TypeError, "%s() argument 'errors' must be str or None, not %.50s",
+                     fname, Py_TYPE(errors)->tp_name);
         return NULL;
     }
     return errors;
+}
+
+/* What encode() works on: str as it is, anything else as str(obj), as
+   CPython does (new reference). */
+static PyObject *
+as_text(PyObject *input)
+{
+    return PyUnicode_Check(input) ? Py_NewRef(input) : PyObject_Str(input);
 }
 
 static PyObject *
@@ -460,19 +470,25 @@ codec_encode(codec_object *self, PyObject *args, PyObject *kwds)
     if (bind_args("encode", args, kwds, input_errors_names, 1, 2, a) < 0) {
         return NULL;
     }
-    PyObject *errors = errors_argument(a[1]);
+    PyObject *errors = errors_argument("encode", a[1]);
     if (errors == NULL && PyErr_Occurred()) {
+        return NULL;
+    }
+    PyObject *text = as_text(a[0]);
+    if (text == NULL) {
         return NULL;
     }
     cjk_state st;
     state_init(self->codec, &st, 1);
     Py_UCS4 pending[MAX_PENDING];
     Py_ssize_t npending = 0;
-    PyObject *res = encode_with_state(self->codec, &st, pending, &npending, a[0], errors, 1);
+    PyObject *res = encode_with_state(self->codec, &st, pending, &npending, text, errors, 1);
+    Py_ssize_t len = PyUnicode_GET_LENGTH(text);
+    Py_DECREF(text);
     if (res == NULL) {
         return NULL;
     }
-    return Py_BuildValue("Nn", res, PyUnicode_GET_LENGTH(a[0]));
+    return Py_BuildValue("Nn", res, len);
 }
 
 static PyObject *
@@ -482,7 +498,7 @@ codec_decode(codec_object *self, PyObject *args, PyObject *kwds)
     if (bind_args("decode", args, kwds, input_errors_names, 1, 2, a) < 0) {
         return NULL;
     }
-    PyObject *errors = errors_argument(a[1]);
+    PyObject *errors = errors_argument("decode", a[1]);
     if (errors == NULL && PyErr_Occurred()) {
         return NULL;
     }
@@ -522,7 +538,7 @@ codec_dealloc(PyObject *self)
 
 static PyTypeObject CodecType = {
     PyVarObject_HEAD_INIT(NULL, 0)
-    .tp_name = "MultibyteCodec",
+    .tp_name = "_multibytecodec.MultibyteCodec",
     .tp_basicsize = sizeof(codec_object),
     .tp_dealloc = codec_dealloc,
     .tp_flags = Py_TPFLAGS_DEFAULT,
@@ -567,14 +583,6 @@ coder_new(PyTypeObject *type, PyObject *errors, PyObject *stream, int encoding)
     }
     if (!PyObject_TypeCheck(codec, &CodecType)) {
         PyErr_SetString(PyExc_TypeError, "codec is unexpected type");
-        Py_DECREF(codec);
-        return NULL;
-    }
-    if (errors == Py_None) {
-        errors = NULL;
-    }
-    if (errors != NULL && !PyUnicode_Check(errors)) {
-        PyErr_SetString(PyExc_TypeError, "errors must be a string");
         Py_DECREF(codec);
         return NULL;
     }
@@ -658,8 +666,14 @@ static PyGetSetDef coder_getset[] = {
 static PyObject *
 coder_encode(coder_object *self, PyObject *input, int final)
 {
-    return encode_with_state(self->codec, &self->state, self->text_pending, &self->npending,
-                             input, self->errors, final);
+    PyObject *text = as_text(input);
+    if (text == NULL) {
+        return NULL;
+    }
+    PyObject *res = encode_with_state(self->codec, &self->state, self->text_pending,
+                                      &self->npending, text, self->errors, final);
+    Py_DECREF(text);
+    return res;
 }
 
 static PyObject *
@@ -713,7 +727,16 @@ coder_make(PyTypeObject *type, PyObject *args, PyObject *kwds, int encoding, int
 {
     PyObject *a[2];
     const char *const *names = streaming ? stream_names : errors_names;
-    if (bind_args(type->tp_name, args, kwds, names, streaming, 1 + streaming, a) < 0) {
+    static const char *const labels[2][2] = {{"IncrementalDecoder", "IncrementalEncoder"},
+                                             {"StreamReader", "StreamWriter"}};
+    const char *label = labels[streaming][encoding];
+    if (bind_args(label, args, kwds, names, streaming, 1 + streaming, a) < 0) {
+        return NULL;
+    }
+    PyObject *errors = a[streaming];
+    if (errors != NULL && !PyUnicode_Check(errors)) {
+        PyErr_Format(PyExc_TypeError, "%s() argument %d must be str, not %.50s", label,
+                     1 + streaming, errors == Py_None ? "None" : Py_TYPE(errors)->tp_name);
         return NULL;
     }
     return streaming ? coder_new(type, a[1], a[0], encoding) : coder_new(type, a[0], NULL, encoding);
@@ -826,7 +849,7 @@ static PyMethodDef incenc_methods[] = {
 
 static PyTypeObject IncEncoderType = {
     PyVarObject_HEAD_INIT(NULL, 0)
-    .tp_name = "MultibyteIncrementalEncoder",
+    .tp_name = "_multibytecodec.MultibyteIncrementalEncoder",
     CODER_TYPE_SLOTS,
     .tp_methods = incenc_methods,
     .tp_new = incenc_new,
@@ -911,7 +934,7 @@ static PyMethodDef incdec_methods[] = {
 
 static PyTypeObject IncDecoderType = {
     PyVarObject_HEAD_INIT(NULL, 0)
-    .tp_name = "MultibyteIncrementalDecoder",
+    .tp_name = "_multibytecodec.MultibyteIncrementalDecoder",
     CODER_TYPE_SLOTS,
     .tp_methods = incdec_methods,
     .tp_new = incdec_new,
@@ -956,7 +979,8 @@ reader_pull(coder_object *self, const char *method, Py_ssize_t size)
             return NULL;
         }
         if (!PyBytes_Check(data)) {
-            PyErr_SetString(PyExc_TypeError, "stream function returned a non-bytes object");
+            PyErr_Format(PyExc_TypeError, "stream function returned a non-bytes object (%.100s)",
+                         Py_TYPE(data)->tp_name);
             Py_DECREF(data);
             return NULL;
         }
@@ -981,30 +1005,55 @@ reader_read(coder_object *self, PyObject *args)
     return reader_pull(self, "read", size);
 }
 
+/* readline() and readlines() take (size=None, keepends=True): the 3.14
+   codecs.StreamReaderWriter passes keepends on. */
+static int
+line_arguments(PyObject *args, const char *fname, Py_ssize_t *size, int *keepends)
+{
+    PyObject *arg = NULL, *keep = NULL;
+    if (!PyArg_UnpackTuple(args, fname, 0, 2, &arg, &keep) || size_argument(arg, size) < 0) {
+        return -1;
+    }
+    *keepends = keep == NULL ? 1 : PyObject_IsTrue(keep);
+    return *keepends < 0 ? -1 : 0;
+}
+
 static PyObject *
 reader_readline(coder_object *self, PyObject *args)
 {
-    PyObject *arg = NULL;
     Py_ssize_t size;
-    if (!PyArg_ParseTuple(args, "|O:readline", &arg) || size_argument(arg, &size) < 0) {
+    int keepends;
+    if (line_arguments(args, "readline", &size, &keepends) < 0) {
         return NULL;
     }
-    return reader_pull(self, "readline", size);
+    PyObject *line = reader_pull(self, "readline", size);
+    if (line == NULL || keepends || PyUnicode_GET_LENGTH(line) == 0) {
+        return line;
+    }
+    PyObject *parts = PyUnicode_Splitlines(line, 0);
+    Py_DECREF(line);
+    if (parts == NULL) {
+        return NULL;
+    }
+    PyObject *first = PyList_GET_SIZE(parts) ? Py_NewRef(PyList_GET_ITEM(parts, 0))
+                                             : PyUnicode_New(0, 0);
+    Py_DECREF(parts);
+    return first;
 }
 
 static PyObject *
 reader_readlines(coder_object *self, PyObject *args)
 {
-    PyObject *arg = NULL;
     Py_ssize_t size;
-    if (!PyArg_ParseTuple(args, "|O:readlines", &arg) || size_argument(arg, &size) < 0) {
+    int keepends;
+    if (line_arguments(args, "readlines", &size, &keepends) < 0) {
         return NULL;
     }
     PyObject *text = reader_pull(self, "read", size);
     if (text == NULL) {
         return NULL;
     }
-    PyObject *lines = PyUnicode_Splitlines(text, 1);
+    PyObject *lines = PyUnicode_Splitlines(text, keepends);
     Py_DECREF(text);
     return lines;
 }
@@ -1030,7 +1079,7 @@ static PyMemberDef stream_members[] = {
 
 static PyTypeObject ReaderType = {
     PyVarObject_HEAD_INIT(NULL, 0)
-    .tp_name = "MultibyteStreamReader",
+    .tp_name = "_multibytecodec.MultibyteStreamReader",
     CODER_TYPE_SLOTS,
     .tp_methods = reader_methods,
     .tp_members = stream_members,
@@ -1098,6 +1147,11 @@ static PyObject *
 writer_reset(coder_object *self, PyObject *unused)
 {
     (void)unused;
+    /* As CPython: with nothing pending, reset() writes nothing (not even
+       the return to the initial shift state). */
+    if (self->npending == 0) {
+        Py_RETURN_NONE;
+    }
     PyObject *empty = PyUnicode_New(0, 0);
     if (empty == NULL) {
         return NULL;
@@ -1119,7 +1173,7 @@ static PyMethodDef writer_methods[] = {
 
 static PyTypeObject WriterType = {
     PyVarObject_HEAD_INIT(NULL, 0)
-    .tp_name = "MultibyteStreamWriter",
+    .tp_name = "_multibytecodec.MultibyteStreamWriter",
     CODER_TYPE_SLOTS,
     .tp_methods = writer_methods,
     .tp_members = stream_members,
