@@ -22,6 +22,7 @@
 #define ASCII_CODE 'B'
 #define SHIFTED 0x01
 #define ASCII_MARK 0x800000u      /* encoding table: a plain ASCII byte */
+#define MAX_ESCAPE 16             /* longest designation escape accepted */
 
 typedef struct {
     const char *escape;
@@ -302,12 +303,18 @@ decode_escape(const cjk_codec *codec, cjk_state *st, const unsigned char *in, Py
               cjk_chars *out, Py_ssize_t *bad)
 {
     const iso_config *cfg = config_of(codec);
+    int designation = n >= 2 && in[1] != 0 && strchr("($.)&", in[1]) != NULL;
+    /* A designation ends within MAX_ESCAPE bytes, or the ESC is bad. */
+    Py_ssize_t limit = designation && n >= MAX_ESCAPE ? MAX_ESCAPE : n;
     Py_ssize_t end = 1;
-    while (end < n && !ends_escape(in[end])) {
+    while (end < limit && !ends_escape(in[end])) {
         end++;
     }
-    int designation = n >= 2 && in[1] != 0 && strchr("($.)&", in[1]) != NULL;
-    if (end == n) {
+    if (end == limit) {
+        if (designation && limit == MAX_ESCAPE) {
+            *bad = 1;
+            return CJK_BAD;
+        }
         if (designation || n == 1) {
             return CJK_MORE;
         }

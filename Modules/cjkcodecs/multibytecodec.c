@@ -373,6 +373,8 @@ decode_with_state(const cjk_codec *codec, cjk_state *st, unsigned char *pending,
         goto error;
     }
     if (n - used > MAX_PENDING) {
+        /* CPython drops the pending bytes with this error. */
+        *npending = 0;
         PyErr_SetString(PyExc_UnicodeError, "pending buffer overflow");
         goto error;
     }
