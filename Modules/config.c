@@ -9,6 +9,12 @@ extern PyObject *PyInit__abc(void);
 extern PyObject *PyInit__ast(void);
 extern PyObject *PyInit__bisect(void);
 extern PyObject *PyInit__codecs(void);
+extern PyObject *PyInit__codecs_cn(void);
+extern PyObject *PyInit__codecs_hk(void);
+extern PyObject *PyInit__codecs_iso2022(void);
+extern PyObject *PyInit__codecs_jp(void);
+extern PyObject *PyInit__codecs_kr(void);
+extern PyObject *PyInit__codecs_tw(void);
 extern PyObject *PyInit__collections(void);
 extern PyObject *PyInit__contextvars(void);
 extern PyObject *PyInit__functools(void);
@@ -17,6 +23,7 @@ extern PyObject *PyInit__io(void);
 extern PyObject *PyInit__json(void);
 extern PyObject *PyInit__locale(void);
 extern PyObject *PyInit__lsprof(void);
+extern PyObject *PyInit__multibytecodec(void);
 extern PyObject *PyInit__opcode(void);
 extern PyObject *PyInit__pickle(void);
 extern PyObject *PyInit__operator(void);
@@ -70,6 +77,12 @@ struct _inittab _PyImport_Inittab[] = {
     {"_bisect", PyInit__bisect},
     {"cmath", PyInit_cmath},
     {"_codecs", PyInit__codecs},
+    {"_codecs_cn", PyInit__codecs_cn},
+    {"_codecs_hk", PyInit__codecs_hk},
+    {"_codecs_iso2022", PyInit__codecs_iso2022},
+    {"_codecs_jp", PyInit__codecs_jp},
+    {"_codecs_kr", PyInit__codecs_kr},
+    {"_codecs_tw", PyInit__codecs_tw},
     {"_collections", PyInit__collections},
     {"_contextvars", PyInit__contextvars},
     {"errno", PyInit_errno},
@@ -85,6 +98,7 @@ struct _inittab _PyImport_Inittab[] = {
     {"_json", PyInit__json},
     {"_locale", PyInit__locale},
     {"_lsprof", PyInit__lsprof},
+    {"_multibytecodec", PyInit__multibytecodec},
     {"marshal", PyInit_marshal},
     {"math", PyInit_math},
     {"mmap", PyInit_mmap},
