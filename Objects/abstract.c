@@ -212,7 +212,7 @@ PyMapping_GetOptionalItem(PyObject *obj, PyObject *key, PyObject **result)
 
 /* o[key] = value, or del o[key] when value is NULL: the mapping slot takes
    any key, the sequence slot an index. */
-static int
+static inline int
 store_or_delete_item(PyObject *o, PyObject *key, PyObject *value, const char *unsupported)
 {
     PyTypeObject *tp = Py_TYPE(o);

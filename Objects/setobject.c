@@ -56,14 +56,21 @@ is_active(setentry *entry)
 /* Ask `stored == key` through rich comparison.  User __eq__ code may add
    or remove keys of this very set; when that happened (the table moved or
    the slot no longer holds `stored`), the answer is about a stale slot and
-   the caller must walk again. */
-static int
-stored_key_equals(PySetObject *so, setentry *slot, PyObject *stored, PyObject *key)
+   the caller must walk again.  A caller that only wants to know whether
+   the key is present (`answer_only`) can take a "yes" as it is.
+   Inlined: comparing ints or tuples in a set lookup is common enough
+   that a call here shows. */
+static inline Py_ALWAYS_INLINE int
+stored_key_equals(PySetObject *so, setentry *slot, PyObject *stored, PyObject *key,
+                  const int answer_only)
 {
     setentry *table_before = so->table;
     Py_INCREF(stored);
     int eq = PyObject_RichCompareBool(stored, key, Py_EQ);
     Py_DECREF(stored);
+    if (eq > 0 && answer_only) {
+        return 1;
+    }
     if (eq >= 0 && (so->table != table_before || slot->key != stored)) {
         return EQ_TABLE_MOVED;
     }
@@ -74,27 +81,32 @@ stored_key_equals(PySetObject *so, setentry *slot, PyObject *stored, PyObject *k
    slots (when they fit below the mask), then a pseudo-random jump that
    mixes in more and more of the hash's high bits.  Dummies never compare
    equal (their hash is -1, which no key has), so they are stepped over.
-   Stores the slot reached in *slot_out.  The order of slots visited
-   decides iteration order, hence must not change. */
+   Stores the slot reached in *slot_out (which, on PROBE_MATCHED with
+   answer_only set, may be stale: for set_add_entry, which ignores it).
+   The order of slots visited decides iteration order, hence must not
+   change. */
 static inline Py_ALWAYS_INLINE int
-probe_for_key(PySetObject *so, PyObject *key, Py_hash_t hash, setentry **slot_out)
+probe_for_key(PySetObject *so, PyObject *key, Py_hash_t hash, setentry **slot_out,
+              const int answer_only)
 {
     const int exact_str = PyUnicode_CheckExact(key);
 walk:;
-    setentry *const table = so->table;
-    const size_t mask = (size_t)so->mask;
-    size_t run_start = (size_t)hash & mask;
+    /* table and mask are read from the set at each run rather than kept
+       in locals: fewer values live across the __eq__ call below */
+    size_t run_start = (size_t)hash & (size_t)so->mask;
     size_t perturb = (size_t)hash;
     for (;;) {
-        size_t run_end = run_start + LINEAR_PROBES <= mask ? run_start + LINEAR_PROBES : run_start;
-        for (setentry *slot = &table[run_start]; slot <= &table[run_end]; slot++) {
+        /* the run's neighbours only when they fit below the mask */
+        int neighbours = run_start + LINEAR_PROBES <= (size_t)so->mask ? LINEAR_PROBES : 0;
+        setentry *slot = &so->table[run_start];
+        for (;; slot++) {
             PyObject *stored = slot->key;
             if (stored == NULL) {
                 *slot_out = slot;
                 return PROBE_VACANT;
             }
             if (slot->hash != hash) {
-                continue;
+                goto next_slot;
             }
             int same;
             if (stored == key) {
@@ -105,7 +117,7 @@ walk:;
                 same = _PyUnicode_Equal(stored, key);
             }
             else {
-                same = stored_key_equals(so, slot, stored, key);
+                same = stored_key_equals(so, slot, stored, key, answer_only);
                 if (same == EQ_TABLE_MOVED) {
                     goto walk;
                 }
@@ -117,22 +129,14 @@ walk:;
                 *slot_out = slot;
                 return PROBE_MATCHED;
             }
+        next_slot:
+            if (neighbours-- == 0) {
+                break;
+            }
         }
         perturb >>= PERTURB_SHIFT;
-        run_start = (run_start * 5 + 1 + perturb) & mask;
+        run_start = (run_start * 5 + 1 + perturb) & (size_t)so->mask;
     }
-}
-
-/* The slot holding `key`, or the empty slot that ends its probe chain
-   (key NULL).  NULL on comparison error. */
-static setentry *
-set_lookkey(PySetObject *so, PyObject *key, Py_hash_t hash)
-{
-    setentry *slot;
-    if (probe_for_key(so, key, hash, &slot) == PROBE_FAILED) {
-        return NULL;
-    }
-    return slot;
 }
 
 /* Place a key known to be absent into a table without dummies. */
@@ -241,7 +245,7 @@ set_add_entry(PySetObject *so, PyObject *key, Py_hash_t hash)
 {
     setentry *slot;
     Py_INCREF(key);
-    int found = probe_for_key(so, key, hash, &slot);
+    int found = probe_for_key(so, key, hash, &slot, 1);
     if (found != PROBE_VACANT) {
         Py_DECREF(key); /* already present, or error */
         return found == PROBE_FAILED ? -1 : 0;
@@ -270,13 +274,12 @@ set_add_key(PySetObject *so, PyObject *key)
 static int
 set_contains_entry(PySetObject *so, PyObject *key, Py_hash_t hash)
 {
-    setentry *entry = set_lookkey(so, key, hash);
-    if (entry == NULL) {
-        return -1;
-    }
-    return entry->key != NULL;
+    /* Not answer_only: an __eq__ that mutates the set makes the walk
+       start over, so `x in s` answers for the set as it is afterwards. */
+    setentry *unused_slot;
+    int found = probe_for_key(so, key, hash, &unused_slot, 0);
+    return found == PROBE_FAILED ? -1 : found == PROBE_MATCHED;
 }
-
 static int
 set_contains_key(PySetObject *so, PyObject *key)
 {
@@ -303,7 +306,7 @@ static int
 set_discard_entry(PySetObject *so, PyObject *key, Py_hash_t hash)
 {
     setentry *slot;
-    switch (probe_for_key(so, key, hash, &slot)) {
+    switch (probe_for_key(so, key, hash, &slot, 0)) {
     case PROBE_MATCHED:
         /* the set is consistent before the key's destructor can run */
         Py_DECREF(take_key_leaving_dummy(so, slot));
