@@ -51,18 +51,36 @@ PyObject_Type(PyObject *o)
     return Py_NewRef(Py_TYPE(o));
 }
 
-Py_ssize_t
-PyObject_Size(PyObject *o)
+/* len() through the protocol slots.  `sq_first` says which of the two
+   length slots is the one asked for; the other only changes the error:
+   a mapping is "not a sequence" for PySequence_Size and the other way
+   round.  PyObject_Size accepts either (wrong_kind NULL). */
+static Py_ssize_t
+length_through_slots(PyObject *o, int sq_first, const char *wrong_kind)
 {
     if (o == NULL) {
         null_error();
         return -1;
     }
-    PySequenceMethods *m = Py_TYPE(o)->tp_as_sequence;
-    if (m != NULL && m->sq_length != NULL) {
-        return m->sq_length(o);
+    PyTypeObject *tp = Py_TYPE(o);
+    lenfunc sq_len = tp->tp_as_sequence != NULL ? tp->tp_as_sequence->sq_length : NULL;
+    lenfunc mp_len = tp->tp_as_mapping != NULL ? tp->tp_as_mapping->mp_length : NULL;
+    lenfunc wanted = sq_first ? sq_len : mp_len;
+    lenfunc other = sq_first ? mp_len : sq_len;
+    if (wanted != NULL) {
+        return wanted(o);
     }
-    return PyMapping_Size(o);
+    if (other != NULL && wrong_kind == NULL) {
+        return other(o);
+    }
+    type_error(other != NULL ? wrong_kind : "object of type '%.200s' has no len()", o);
+    return -1;
+}
+
+Py_ssize_t
+PyObject_Size(PyObject *o)
+{
+    return length_through_slots(o, 1, NULL);
 }
 
 int
@@ -73,54 +91,58 @@ _PyObject_HasLen(PyObject *o)
            (tp->tp_as_mapping != NULL && tp->tp_as_mapping->mp_length != NULL);
 }
 
+/* What o.__length_hint__() says, or `fallback` when o has no such method,
+   it raises TypeError or returns NotImplemented.  -1 on other errors and
+   for results that are not non-negative ints. */
+static Py_ssize_t
+ask_length_hint(PyObject *o, Py_ssize_t fallback)
+{
+    PyObject *method = _PyObject_LookupSpecial(o, ID(__length_hint__));
+    if (method == NULL) {
+        return PyErr_Occurred() ? -1 : fallback;
+    }
+    PyObject *answer = _PyObject_CallNoArgs(method);
+    Py_DECREF(method);
+    if (answer == NULL || answer == Py_NotImplemented) {
+        if (answer != NULL || PyErr_ExceptionMatches(PyExc_TypeError)) {
+            Py_XDECREF(answer);
+            PyErr_Clear();
+            return fallback;
+        }
+        return -1;
+    }
+    Py_ssize_t hint = -1;
+    if (!PyLong_Check(answer)) {
+        PyErr_Format(PyExc_TypeError, "__length_hint__ must be an integer, not %.100s",
+                     Py_TYPE(answer)->tp_name);
+    }
+    else {
+        hint = PyLong_AsSsize_t(answer);
+        if (hint < 0 && !PyErr_Occurred()) {
+            PyErr_SetString(PyExc_ValueError, "__length_hint__() should return >= 0");
+        }
+    }
+    Py_DECREF(answer);
+    return hint < 0 ? -1 : hint;
+}
+
 /* len(o) if o has one, else o.__length_hint__(), else the default: how
-   big a container to preallocate. */
+   big a container to preallocate.  A len() raising TypeError counts as
+   having none. */
 Py_ssize_t
 PyObject_LengthHint(PyObject *o, Py_ssize_t defaultvalue)
 {
     if (_PyObject_HasLen(o)) {
-        Py_ssize_t res = PyObject_Size(o);
-        if (res >= 0) {
-            return res;
+        Py_ssize_t exact = PyObject_Size(o);
+        if (exact >= 0) {
+            return exact;
         }
         if (!PyErr_ExceptionMatches(PyExc_TypeError)) {
             return -1;
         }
         PyErr_Clear();
     }
-    PyObject *hint = _PyObject_LookupSpecial(o, ID(__length_hint__));
-    if (hint == NULL) {
-        return PyErr_Occurred() ? -1 : defaultvalue;
-    }
-    PyObject *result = _PyObject_CallNoArgs(hint);
-    Py_DECREF(hint);
-    if (result == NULL) {
-        if (PyErr_ExceptionMatches(PyExc_TypeError)) {
-            PyErr_Clear();
-            return defaultvalue;
-        }
-        return -1;
-    }
-    if (result == Py_NotImplemented) {
-        Py_DECREF(result);
-        return defaultvalue;
-    }
-    if (!PyLong_Check(result)) {
-        PyErr_Format(PyExc_TypeError, "__length_hint__ must be an integer, not %.100s",
-                     Py_TYPE(result)->tp_name);
-        Py_DECREF(result);
-        return -1;
-    }
-    Py_ssize_t res = PyLong_AsSsize_t(result);
-    Py_DECREF(result);
-    if (res < 0 && PyErr_Occurred()) {
-        return -1;
-    }
-    if (res < 0) {
-        PyErr_SetString(PyExc_ValueError, "__length_hint__() should return >= 0");
-        return -1;
-    }
-    return res;
+    return ask_length_hint(o, defaultvalue);
 }
 
 /* cls[key] for a class without a mapping slot: type[int] is built in, any
@@ -171,21 +193,45 @@ PyObject_GetItem(PyObject *o, PyObject *key)
                            : type_error("'%.200s' object is not subscriptable", o);
 }
 
+/* 1 and *result = o[key]; 0 and *result = NULL when the key is missing
+   (KeyError swallowed); -1 on other errors. */
 int
 PyMapping_GetOptionalItem(PyObject *obj, PyObject *key, PyObject **result)
 {
     if (PyDict_CheckExact(obj)) {
-        return PyDict_GetItemRef(obj, key, result);
+        return PyDict_GetItemRef(obj, key, result); /* no KeyError to raise and clear */
     }
-    *result = PyObject_GetItem(obj, key);
-    if (*result != NULL) {
-        return 1;
+    PyObject *value = PyObject_GetItem(obj, key);
+    *result = value;
+    if (value == NULL && PyErr_ExceptionMatches(PyExc_KeyError)) {
+        PyErr_Clear();
+        return 0;
     }
-    if (!PyErr_ExceptionMatches(PyExc_KeyError)) {
+    return value == NULL ? -1 : 1;
+}
+
+/* o[key] = value, or del o[key] when value is NULL: the mapping slot takes
+   any key, the sequence slot an index. */
+static inline int
+store_or_delete_item(PyObject *o, PyObject *key, PyObject *value, const char *unsupported)
+{
+    PyTypeObject *tp = Py_TYPE(o);
+    if (tp->tp_as_mapping != NULL && tp->tp_as_mapping->mp_ass_subscript != NULL) {
+        return tp->tp_as_mapping->mp_ass_subscript(o, key, value);
+    }
+    if (tp->tp_as_sequence == NULL || tp->tp_as_sequence->sq_ass_item == NULL) {
+        type_error(unsupported, o);
         return -1;
     }
-    PyErr_Clear();
-    return 0;
+    if (!_PyIndex_Check(key)) {
+        type_error("sequence index must be integer, not '%.200s'", key);
+        return -1;
+    }
+    Py_ssize_t position = PyNumber_AsSsize_t(key, PyExc_IndexError);
+    if (position == -1 && PyErr_Occurred()) {
+        return -1;
+    }
+    return value != NULL ? PySequence_SetItem(o, position, value) : PySequence_DelItem(o, position);
 }
 
 int
@@ -195,24 +241,7 @@ PyObject_SetItem(PyObject *o, PyObject *key, PyObject *value)
         null_error();
         return -1;
     }
-    PyMappingMethods *m = Py_TYPE(o)->tp_as_mapping;
-    if (m != NULL && m->mp_ass_subscript != NULL) {
-        return m->mp_ass_subscript(o, key, value);
-    }
-    PySequenceMethods *ms = Py_TYPE(o)->tp_as_sequence;
-    if (ms != NULL && ms->sq_ass_item != NULL) {
-        if (_PyIndex_Check(key)) {
-            Py_ssize_t key_value = PyNumber_AsSsize_t(key, PyExc_IndexError);
-            if (key_value == -1 && PyErr_Occurred()) {
-                return -1;
-            }
-            return PySequence_SetItem(o, key_value, value);
-        }
-        type_error("sequence index must be integer, not '%.200s'", key);
-        return -1;
-    }
-    type_error("'%.200s' object does not support item assignment", o);
-    return -1;
+    return store_or_delete_item(o, key, value, "'%.200s' object does not support item assignment");
 }
 
 int
@@ -222,26 +251,11 @@ PyObject_DelItem(PyObject *o, PyObject *key)
         null_error();
         return -1;
     }
-    PyMappingMethods *m = Py_TYPE(o)->tp_as_mapping;
-    if (m != NULL && m->mp_ass_subscript != NULL) {
-        return m->mp_ass_subscript(o, key, NULL);
-    }
-    PySequenceMethods *ms = Py_TYPE(o)->tp_as_sequence;
-    if (ms != NULL && ms->sq_ass_item != NULL) {
-        if (_PyIndex_Check(key)) {
-            Py_ssize_t key_value = PyNumber_AsSsize_t(key, PyExc_IndexError);
-            if (key_value == -1 && PyErr_Occurred()) {
-                return -1;
-            }
-            return PySequence_DelItem(o, key_value);
-        }
-        type_error("sequence index must be integer, not '%.200s'", key);
-        return -1;
-    }
-    type_error("'%.200s' object doesn't support item deletion", o);
-    return -1;
+    return store_or_delete_item(o, key, NULL, "'%.200s' object doesn't support item deletion");
 }
 
+/* format(obj, spec).  A NULL spec means "".  str and int with an empty
+   spec (f"{x}") skip the __format__ call. */
 PyObject *
 PyObject_Format(PyObject *obj, PyObject *format_spec)
 {
@@ -250,36 +264,30 @@ PyObject_Format(PyObject *obj, PyObject *format_spec)
                      Py_TYPE(format_spec)->tp_name);
         return NULL;
     }
-    /* The common f"{x}" cases, without a method call. */
-    if (format_spec == NULL || PyUnicode_GET_LENGTH(format_spec) == 0) {
-        if (PyUnicode_CheckExact(obj)) {
-            return Py_NewRef(obj);
-        }
-        if (PyLong_CheckExact(obj)) {
-            return PyObject_Str(obj);
-        }
+    int empty_spec = format_spec == NULL || PyUnicode_GET_LENGTH(format_spec) == 0;
+    if (empty_spec && PyUnicode_CheckExact(obj)) {
+        return Py_NewRef(obj);
     }
-    PyObject *empty = NULL;
-    if (format_spec == NULL) {
-        empty = _PyUnicode_GetEmpty();
-        format_spec = empty;
+    if (empty_spec && PyLong_CheckExact(obj)) {
+        return PyObject_Str(obj);
     }
-    PyObject *meth = _PyObject_LookupSpecial(obj, ID(__format__));
-    if (meth == NULL) {
+    PyObject *formatter = _PyObject_LookupSpecial(obj, ID(__format__));
+    if (formatter == NULL) {
         if (!PyErr_Occurred()) {
             PyErr_Format(PyExc_TypeError, "Type %.100s doesn't define __format__",
                          Py_TYPE(obj)->tp_name);
         }
         return NULL;
     }
-    PyObject *result = PyObject_CallOneArg(meth, format_spec);
-    Py_DECREF(meth);
-    if (result != NULL && !PyUnicode_Check(result)) {
-        PyErr_Format(PyExc_TypeError, "__format__ must return a str, not %.200s",
-                     Py_TYPE(result)->tp_name);
-        Py_CLEAR(result);
+    PyObject *text = PyObject_CallOneArg(formatter, format_spec ? format_spec : _PyUnicode_GetEmpty());
+    Py_DECREF(formatter);
+    if (text == NULL || PyUnicode_Check(text)) {
+        return text;
     }
-    return result;
+    PyErr_Format(PyExc_TypeError, "__format__ must return a str, not %.200s",
+                 Py_TYPE(text)->tp_name);
+    Py_DECREF(text);
+    return NULL;
 }
 
 /* ---- Numbers ------------------------------------------------------------------------ */
@@ -295,48 +303,81 @@ PyNumber_Check(PyObject *o)
 }
 
 #define NB_SLOT(x) offsetof(PyNumberMethods, x)
-#define NB_BINOP(nb_methods, slot) (*(binaryfunc *)(&((char *)(nb_methods))[slot]))
-#define NB_TERNOP(nb_methods, slot) (*(ternaryfunc *)(&((char *)(nb_methods))[slot]))
 
-static PyObject *
-binary_op1(PyObject *v, PyObject *w, const size_t op_slot)
+/* Number slots are looked up by their offset in PyNumberMethods.  They
+   are read as a generic function pointer and cast to the binary or
+   ternary signature at the call. */
+typedef void (*number_slot)(void);
+
+static inline number_slot
+slot_at(PyTypeObject *tp, size_t offset)
 {
-    binaryfunc slotv = NULL, slotw = NULL;
-    if (Py_TYPE(v)->tp_as_number != NULL) {
-        slotv = NB_BINOP(Py_TYPE(v)->tp_as_number, op_slot);
-    }
-    if (!Py_IS_TYPE(w, Py_TYPE(v)) && Py_TYPE(w)->tp_as_number != NULL) {
-        slotw = NB_BINOP(Py_TYPE(w)->tp_as_number, op_slot);
-        if (slotw == slotv) {
-            slotw = NULL;
+    PyNumberMethods *nb = tp->tp_as_number;
+    return nb == NULL ? NULL : *(number_slot *)((char *)nb + offset);
+}
+
+/* Which implementations of a binary operator to try, in order (the
+   unused entries NULL): normally the left operand's slot, then the
+   right's.  The right one is skipped when both operands share it, and
+   goes first when its type is a proper subclass of the left's, so that
+   subclasses can override their base's behaviour. */
+static inline void
+operator_candidates(PyObject *v, PyObject *w, size_t offset, number_slot order[2])
+{
+    number_slot left = slot_at(Py_TYPE(v), offset);
+    number_slot right = NULL;
+    if (!Py_IS_TYPE(w, Py_TYPE(v))) {
+        right = slot_at(Py_TYPE(w), offset);
+        if (right == left) {
+            right = NULL;
         }
     }
-    PyObject *x;
-    if (slotv != NULL) {
-        if (slotw != NULL && PyType_IsSubtype(Py_TYPE(w), Py_TYPE(v))) {
-            x = slotw(v, w);
-            if (x != Py_NotImplemented) {
-                return x;
-            }
-            Py_DECREF(x);
-            slotw = NULL;
-        }
-        x = slotv(v, w);
-        if (x != Py_NotImplemented) {
-            return x;
-        }
-        Py_DECREF(x);
+    if (left != NULL && right != NULL && PyType_IsSubtype(Py_TYPE(w), Py_TYPE(v))) {
+        order[0] = right;
+        order[1] = left;
     }
-    if (slotw != NULL) {
-        x = slotw(v, w);
-        if (x != Py_NotImplemented) {
-            return x;
+    else if (left != NULL) {
+        order[0] = left;
+        order[1] = right;
+    }
+    else {
+        order[0] = right;
+        order[1] = NULL;
+    }
+}
+
+/* Operands of different types: up to two implementations to ask. */
+static Py_NO_INLINE PyObject *
+mixed_binary_op(PyObject *v, PyObject *w, const size_t op_slot)
+{
+    number_slot order[2];
+    operator_candidates(v, w, op_slot, order);
+    for (int k = 0; k < 2 && order[k] != NULL; k++) {
+        PyObject *outcome = ((binaryfunc)order[k])(v, w);
+        if (outcome != Py_NotImplemented) {
+            return outcome;
         }
-        Py_DECREF(x);
+        Py_DECREF(outcome);
     }
     Py_RETURN_NOTIMPLEMENTED;
 }
 
+/* v <op> w through the number slots; a new reference to NotImplemented
+   when neither operand handles it. */
+static PyObject *
+binary_op1(PyObject *v, PyObject *w, const size_t op_slot)
+{
+    if (!Py_IS_TYPE(w, Py_TYPE(v))) {
+        return mixed_binary_op(v, w, op_slot);
+    }
+    /* One type (int + int, the hot case): a single implementation, whose
+       answer is final, NotImplemented included. */
+    number_slot shared = slot_at(Py_TYPE(v), op_slot);
+    if (shared == NULL) {
+        Py_RETURN_NOTIMPLEMENTED;
+    }
+    return ((binaryfunc)shared)(v, w);
+}
 static PyObject *
 binop_type_error(PyObject *v, PyObject *w, const char *op_name)
 {
@@ -371,68 +412,39 @@ binary_op(PyObject *v, PyObject *w, const size_t op_slot, const char *op_name)
     return binop_type_error(v, w, op_name);
 }
 
+/* pow(v, w, z): as for binary operators, plus a last chance for the
+   modulus's own slot when it is yet another implementation. */
 static PyObject *
 ternary_op(PyObject *v, PyObject *w, PyObject *z, const size_t op_slot, const char *op_name)
 {
-    PyNumberMethods *mv = Py_TYPE(v)->tp_as_number, *mw = Py_TYPE(w)->tp_as_number;
-    ternaryfunc slotv = NULL, slotw = NULL, slotz = NULL;
-    PyObject *x;
-    if (mv != NULL) {
-        slotv = NB_TERNOP(mv, op_slot);
-    }
-    if (!Py_IS_TYPE(w, Py_TYPE(v)) && mw != NULL) {
-        slotw = NB_TERNOP(mw, op_slot);
-        if (slotw == slotv) {
-            slotw = NULL;
-        }
-    }
-    if (slotv != NULL) {
-        if (slotw != NULL && PyType_IsSubtype(Py_TYPE(w), Py_TYPE(v))) {
-            x = slotw(v, w, z);
-            if (x != Py_NotImplemented) {
-                return x;
-            }
-            Py_DECREF(x);
-            slotw = NULL;
-        }
-        x = slotv(v, w, z);
-        if (x != Py_NotImplemented) {
-            return x;
-        }
-        Py_DECREF(x);
-    }
-    if (slotw != NULL) {
-        x = slotw(v, w, z);
-        if (x != Py_NotImplemented) {
-            return x;
-        }
-        Py_DECREF(x);
-    }
-    PyNumberMethods *mz = Py_TYPE(z)->tp_as_number;
-    if (mz != NULL) {
-        slotz = NB_TERNOP(mz, op_slot);
-        if (slotz == slotv || slotz == slotw) {
-            slotz = NULL;
-        }
-        if (slotz != NULL) {
-            x = slotz(v, w, z);
-            if (x != Py_NotImplemented) {
-                return x;
-            }
-            Py_DECREF(x);
-        }
-    }
-    if (z == Py_None) {
-        PyErr_Format(PyExc_TypeError,
-                     "unsupported operand type(s) for %.100s: '%.100s' and '%.100s'", op_name,
-                     Py_TYPE(v)->tp_name, Py_TYPE(w)->tp_name);
+    number_slot order[3];
+    if (Py_IS_TYPE(w, Py_TYPE(v)) && (z == Py_None || Py_IS_TYPE(z, Py_TYPE(v)))) {
+        /* x ** y, pow(x, y, m) on one type: only its own slot counts */
+        order[0] = slot_at(Py_TYPE(v), op_slot);
+        order[1] = order[2] = NULL;
     }
     else {
+        operator_candidates(v, w, op_slot, order);
+        number_slot third = slot_at(Py_TYPE(z), op_slot);
+        order[2] = third == order[0] || third == order[1] ? NULL : third;
+    }
+    for (int k = 0; k < 3; k++) {
+        if (order[k] == NULL) {
+            continue; /* order[1] may be empty while order[2] is not */
+        }
+        PyObject *outcome = ((ternaryfunc)order[k])(v, w, z);
+        if (outcome != Py_NotImplemented) {
+            return outcome;
+        }
+        Py_DECREF(outcome);
+    }
+    if (z != Py_None) {
         PyErr_Format(PyExc_TypeError,
                      "unsupported operand type(s) for %.100s: '%.100s', '%.100s', '%.100s'",
                      op_name, Py_TYPE(v)->tp_name, Py_TYPE(w)->tp_name, Py_TYPE(z)->tp_name);
+        return NULL;
     }
-    return NULL;
+    return binop_type_error(v, w, op_name);
 }
 
 #define BINARY_FUNC(func, op, op_name)                   \
@@ -518,16 +530,13 @@ _PyNumber_PowerNoMod(PyObject *lhs, PyObject *rhs)
 static PyObject *
 binary_iop1(PyObject *v, PyObject *w, const size_t iop_slot, const size_t op_slot)
 {
-    PyNumberMethods *mv = Py_TYPE(v)->tp_as_number;
-    if (mv != NULL) {
-        binaryfunc slot = NB_BINOP(mv, iop_slot);
-        if (slot != NULL) {
-            PyObject *x = slot(v, w);
-            if (x != Py_NotImplemented) {
-                return x;
-            }
-            Py_DECREF(x);
+    number_slot in_place = slot_at(Py_TYPE(v), iop_slot);
+    if (in_place != NULL) {
+        PyObject *outcome = ((binaryfunc)in_place)(v, w);
+        if (outcome != Py_NotImplemented) {
+            return outcome;
         }
+        Py_DECREF(outcome);
     }
     return binary_op1(v, w, op_slot);
 }
@@ -548,17 +557,12 @@ static PyObject *
 ternary_iop(PyObject *v, PyObject *w, PyObject *z, const size_t iop_slot, const size_t op_slot,
             const char *op_name)
 {
-    PyNumberMethods *mv = Py_TYPE(v)->tp_as_number;
-    if (mv != NULL) {
-        ternaryfunc slot = NB_TERNOP(mv, iop_slot);
-        if (slot != NULL) {
-            PyObject *x = slot(v, w, z);
-            if (x != Py_NotImplemented) {
-                return x;
-            }
-            Py_DECREF(x);
-        }
+    number_slot in_place = slot_at(Py_TYPE(v), iop_slot);
+    PyObject *outcome = in_place ? ((ternaryfunc)in_place)(v, w, z) : Py_NewRef(Py_NotImplemented);
+    if (outcome != Py_NotImplemented) {
+        return outcome;
     }
+    Py_DECREF(outcome);
     return ternary_op(v, w, z, op_slot, op_name);
 }
 
@@ -666,6 +670,34 @@ exact_int_copy(PyObject *v)
     return PyLong_Type.tp_as_number->nb_int(v);
 }
 
+/* __index__, __int__ and __float__ must return an exact int (float).  A
+   strict subclass instance is still accepted, with a DeprecationWarning;
+   anything else is a TypeError.  Takes the reference to `result`; returns
+   it, or NULL.  `owner` names the converted object's type in the float
+   messages (NULL for the int ones, which only name the result's type). */
+static PyObject *
+vet_conversion_result(PyObject *result, PyTypeObject *expected, PyObject *owner,
+                      const char *wrong_type_fmt, const char *deprecated_fmt)
+{
+    if (result == NULL || Py_IS_TYPE(result, expected)) {
+        return result;
+    }
+    const char *first = owner ? Py_TYPE(owner)->tp_name : Py_TYPE(result)->tp_name;
+    const char *second = Py_TYPE(result)->tp_name;
+    if (!PyObject_TypeCheck(result, expected)) {
+        PyErr_Format(PyExc_TypeError, wrong_type_fmt, first, second);
+    }
+    else if (PyErr_WarnFormat(PyExc_DeprecationWarning, 1, deprecated_fmt, first, second) == 0) {
+        return result;
+    }
+    Py_DECREF(result);
+    return NULL;
+}
+
+#define STRICT_SUBCLASS_DEPRECATED(what)                                                   \
+    ".  The ability to return an instance of a strict subclass of " what " is deprecated, " \
+    "and may be removed in a future version of Python."
+
 PyObject *
 _PyNumber_Index(PyObject *item)
 {
@@ -673,32 +705,15 @@ _PyNumber_Index(PyObject *item)
         return null_error();
     }
     if (PyLong_Check(item)) {
-        return Py_NewRef(item);
+        return Py_NewRef(item); /* subclasses included: callers that need exact ints convert */
     }
     if (!_PyIndex_Check(item)) {
-        PyErr_Format(PyExc_TypeError, "'%.200s' object cannot be interpreted as an integer",
-                     Py_TYPE(item)->tp_name);
-        return NULL;
+        return type_error("'%.200s' object cannot be interpreted as an integer", item);
     }
-    PyObject *result = Py_TYPE(item)->tp_as_number->nb_index(item);
-    if (result == NULL || PyLong_CheckExact(result)) {
-        return result;
-    }
-    if (!PyLong_Check(result)) {
-        PyErr_Format(PyExc_TypeError, "__index__ returned non-int (type %.200s)",
-                     Py_TYPE(result)->tp_name);
-        Py_DECREF(result);
-        return NULL;
-    }
-    if (PyErr_WarnFormat(PyExc_DeprecationWarning, 1,
-                         "__index__ returned non-int (type %.200s).  The ability to return an "
-                         "instance of a strict subclass of int is deprecated, and may be "
-                         "removed in a future version of Python.",
-                         Py_TYPE(result)->tp_name)) {
-        Py_DECREF(result);
-        return NULL;
-    }
-    return result;
+    return vet_conversion_result(Py_TYPE(item)->tp_as_number->nb_index(item), &PyLong_Type, NULL,
+                                 "__index__ returned non-int (type %.200s)",
+                                 "__index__ returned non-int (type %.200s)"
+                                 STRICT_SUBCLASS_DEPRECATED("int"));
 }
 
 PyObject *
@@ -771,40 +786,28 @@ PyNumber_Long(PyObject *o)
     if (PyLong_CheckExact(o)) {
         return Py_NewRef(o);
     }
-    PyNumberMethods *m = Py_TYPE(o)->tp_as_number;
-    if (m != NULL && m->nb_int != NULL) {
-        PyObject *result = m->nb_int(o);
-        if (result == NULL || PyLong_CheckExact(result)) {
-            return result;
+    PyNumberMethods *nb = Py_TYPE(o)->tp_as_number;
+    if (nb != NULL && nb->nb_int != NULL) {
+        PyObject *value = vet_conversion_result(nb->nb_int(o), &PyLong_Type, NULL,
+                                                "__int__ returned non-int (type %.200s)",
+                                                "__int__ returned non-int (type %.200s)"
+                                                STRICT_SUBCLASS_DEPRECATED("int"));
+        if (value != NULL && !PyLong_CheckExact(value)) {
+            Py_SETREF(value, exact_int_copy(value));
         }
-        if (!PyLong_Check(result)) {
-            PyErr_Format(PyExc_TypeError, "__int__ returned non-int (type %.200s)",
-                         Py_TYPE(result)->tp_name);
-            Py_DECREF(result);
-            return NULL;
-        }
-        if (PyErr_WarnFormat(PyExc_DeprecationWarning, 1,
-                             "__int__ returned non-int (type %.200s).  The ability to return an "
-                             "instance of a strict subclass of int is deprecated, and may be "
-                             "removed in a future version of Python.",
-                             Py_TYPE(result)->tp_name)) {
-            Py_DECREF(result);
-            return NULL;
-        }
-        Py_SETREF(result, exact_int_copy(result));
-        return result;
+        return value;
     }
-    if (m != NULL && m->nb_index != NULL) {
+    if (nb != NULL && nb->nb_index != NULL) {
         return PyNumber_Index(o);
     }
+    /* text: int("12"), int(b"12") */
     if (PyUnicode_Check(o)) {
         return PyLong_FromUnicodeObject(o, 10);
     }
-    if (PyBytes_Check(o)) {
-        return long_from_bytes(o, PyBytes_AS_STRING(o), PyBytes_GET_SIZE(o), 10);
-    }
-    if (PyByteArray_Check(o)) {
-        return long_from_bytes(o, PyByteArray_AS_STRING(o), PyByteArray_GET_SIZE(o), 10);
+    if (PyBytes_Check(o) || PyByteArray_Check(o)) {
+        int is_bytes = PyBytes_Check(o);
+        return long_from_bytes(o, is_bytes ? PyBytes_AS_STRING(o) : PyByteArray_AS_STRING(o),
+                               is_bytes ? PyBytes_GET_SIZE(o) : PyByteArray_GET_SIZE(o), 10);
     }
     return type_error("int() argument must be a string, a bytes-like object or a real number, "
                       "not '%.200s'",
@@ -820,62 +823,58 @@ PyNumber_Float(PyObject *o)
     if (PyFloat_CheckExact(o)) {
         return Py_NewRef(o);
     }
-    PyNumberMethods *m = Py_TYPE(o)->tp_as_number;
-    if (m != NULL && m->nb_float != NULL) {
-        PyObject *res = m->nb_float(o);
-        if (res == NULL || PyFloat_CheckExact(res)) {
-            return res;
+    PyNumberMethods *nb = Py_TYPE(o)->tp_as_number;
+    double value;
+    if (nb != NULL && nb->nb_float != NULL) {
+        PyObject *converted = vet_conversion_result(
+            nb->nb_float(o), &PyFloat_Type, o, "%.50s.__float__ returned non-float (type %.50s)",
+            "%.50s.__float__ returned non-float (type %.50s)" STRICT_SUBCLASS_DEPRECATED("float"));
+        if (converted == NULL || PyFloat_CheckExact(converted)) {
+            return converted;
         }
-        if (!PyFloat_Check(res)) {
-            PyErr_Format(PyExc_TypeError, "%.50s.__float__ returned non-float (type %.50s)",
-                         Py_TYPE(o)->tp_name, Py_TYPE(res)->tp_name);
-            Py_DECREF(res);
-            return NULL;
-        }
-        if (PyErr_WarnFormat(PyExc_DeprecationWarning, 1,
-                             "%.50s.__float__ returned non-float (type %.50s).  The ability to "
-                             "return an instance of a strict subclass of float is deprecated, "
-                             "and may be removed in a future version of Python.",
-                             Py_TYPE(o)->tp_name, Py_TYPE(res)->tp_name)) {
-            Py_DECREF(res);
-            return NULL;
-        }
-        double val = PyFloat_AS_DOUBLE(res);
-        Py_DECREF(res);
-        return PyFloat_FromDouble(val);
+        value = PyFloat_AS_DOUBLE(converted); /* rebuilt below as an exact float */
+        Py_DECREF(converted);
     }
-    if (m != NULL && m->nb_index != NULL) {
-        PyObject *i = PyNumber_Index(o);
-        if (i == NULL) {
+    else if (nb != NULL && nb->nb_index != NULL) {
+        PyObject *integer = PyNumber_Index(o);
+        if (integer == NULL) {
             return NULL;
         }
-        double val = PyLong_AsDouble(i);
-        Py_DECREF(i);
-        if (val == -1.0 && PyErr_Occurred()) {
+        value = PyLong_AsDouble(integer);
+        Py_DECREF(integer);
+        if (value == -1.0 && PyErr_Occurred()) {
             return NULL;
         }
-        return PyFloat_FromDouble(val);
     }
-    if (PyFloat_Check(o)) {
-        return PyFloat_FromDouble(PyFloat_AS_DOUBLE(o));
+    else if (PyFloat_Check(o)) {
+        value = PyFloat_AS_DOUBLE(o); /* a float subclass without __float__ */
     }
-    return PyFloat_FromString(o);
+    else {
+        return PyFloat_FromString(o);
+    }
+    return PyFloat_FromDouble(value);
 }
 
 PyObject *
 PyNumber_ToBase(PyObject *n, int base)
 {
-    if (!(base == 2 || base == 8 || base == 10 || base == 16)) {
+    switch (base) {
+    case 2:
+    case 8:
+    case 10:
+    case 16:
+        break;
+    default:
         PyErr_SetString(PyExc_SystemError, "PyNumber_ToBase: base must be 2, 8, 10 or 16");
         return NULL;
     }
-    PyObject *index = _PyNumber_Index(n);
-    if (index == NULL) {
+    PyObject *integer = _PyNumber_Index(n);
+    if (integer == NULL) {
         return NULL;
     }
-    PyObject *res = _PyLong_Format(index, base);
-    Py_DECREF(index);
-    return res;
+    PyObject *text = _PyLong_Format(integer, base);
+    Py_DECREF(integer);
+    return text;
 }
 
 /* ---- Sequences ------------------------------------------------------------------------ */
@@ -892,20 +891,25 @@ PySequence_Check(PyObject *s)
 Py_ssize_t
 PySequence_Size(PyObject *s)
 {
-    if (s == NULL) {
-        null_error();
-        return -1;
+    return length_through_slots(s, 1, "%.200s is not a sequence");
+}
+
+/* For PySequence_Concat/Repeat on classes that implement + and * only
+   through nb_add / nb_multiply (classes written in Python): the number
+   protocol's answer when s (and o, if o_too) look like sequences, else
+   NULL with the TypeError built from `complaint`. */
+static PyObject *
+sequence_op_via_numbers(PyObject *s, PyObject *o, size_t op_slot, int o_too,
+                        const char *complaint)
+{
+    if (PySequence_Check(s) && (!o_too || PySequence_Check(o))) {
+        PyObject *outcome = binary_op1(s, o, op_slot);
+        if (outcome != Py_NotImplemented) {
+            return outcome;
+        }
+        Py_DECREF(outcome);
     }
-    PySequenceMethods *m = Py_TYPE(s)->tp_as_sequence;
-    if (m != NULL && m->sq_length != NULL) {
-        return m->sq_length(s);
-    }
-    if (Py_TYPE(s)->tp_as_mapping != NULL && Py_TYPE(s)->tp_as_mapping->mp_length != NULL) {
-        type_error("%.200s is not a sequence", s);
-        return -1;
-    }
-    type_error("object of type '%.200s' has no len()", s);
-    return -1;
+    return type_error(complaint, s);
 }
 
 PyObject *
@@ -914,19 +918,13 @@ PySequence_Concat(PyObject *s, PyObject *o)
     if (s == NULL || o == NULL) {
         return null_error();
     }
-    PySequenceMethods *m = Py_TYPE(s)->tp_as_sequence;
-    if (m != NULL && m->sq_concat != NULL) {
-        return m->sq_concat(s, o);
+    PySequenceMethods *sq = Py_TYPE(s)->tp_as_sequence;
+    binaryfunc concat = sq != NULL ? sq->sq_concat : NULL;
+    if (concat != NULL) {
+        return concat(s, o);
     }
-    /* Classes written in Python implement + through nb_add only. */
-    if (PySequence_Check(s) && PySequence_Check(o)) {
-        PyObject *result = binary_op1(s, o, NB_SLOT(nb_add));
-        if (result != Py_NotImplemented) {
-            return result;
-        }
-        Py_DECREF(result);
-    }
-    return type_error("'%.200s' object can't be concatenated", s);
+    return sequence_op_via_numbers(s, o, NB_SLOT(nb_add), 1,
+                                   "'%.200s' object can't be concatenated");
 }
 
 PyObject *
@@ -935,23 +933,20 @@ PySequence_Repeat(PyObject *o, Py_ssize_t count)
     if (o == NULL) {
         return null_error();
     }
-    PySequenceMethods *m = Py_TYPE(o)->tp_as_sequence;
-    if (m != NULL && m->sq_repeat != NULL) {
-        return m->sq_repeat(o, count);
+    PySequenceMethods *sq = Py_TYPE(o)->tp_as_sequence;
+    ssizeargfunc repeat = sq != NULL ? sq->sq_repeat : NULL;
+    if (repeat != NULL) {
+        return repeat(o, count);
     }
-    if (PySequence_Check(o)) {
-        PyObject *n = PyLong_FromSsize_t(count);
-        if (n == NULL) {
-            return NULL;
-        }
-        PyObject *result = binary_op1(o, n, NB_SLOT(nb_multiply));
-        Py_DECREF(n);
-        if (result != Py_NotImplemented) {
-            return result;
-        }
-        Py_DECREF(result);
+    PyObject *times = PyLong_FromSsize_t(count);
+    if (times == NULL) {
+        return NULL;
     }
-    return type_error("'%.200s' object can't be repeated", o);
+    /* only o need be a sequence: the count is an int */
+    PyObject *outcome = sequence_op_via_numbers(o, times, NB_SLOT(nb_multiply), 0,
+                                                "'%.200s' object can't be repeated");
+    Py_DECREF(times);
+    return outcome;
 }
 
 PyObject *
@@ -1011,6 +1006,8 @@ PySequence_GetItem(PyObject *s, Py_ssize_t i)
     return type_error("'%.200s' object does not support indexing", s);
 }
 
+/* s[i1:i2] through the mapping slot with a slice object (sequences have
+   no slicing slot of their own). */
 PyObject *
 PySequence_GetSlice(PyObject *s, Py_ssize_t i1, Py_ssize_t i2)
 {
@@ -1018,16 +1015,13 @@ PySequence_GetSlice(PyObject *s, Py_ssize_t i1, Py_ssize_t i2)
         return null_error();
     }
     PyMappingMethods *mp = Py_TYPE(s)->tp_as_mapping;
-    if (mp != NULL && mp->mp_subscript != NULL) {
-        PyObject *slice = _PySlice_FromIndices(i1, i2);
-        if (slice == NULL) {
-            return NULL;
-        }
-        PyObject *res = mp->mp_subscript(s, slice);
-        Py_DECREF(slice);
-        return res;
+    if (mp == NULL || mp->mp_subscript == NULL) {
+        return type_error("'%.200s' object is unsliceable", s);
     }
-    return type_error("'%.200s' object is unsliceable", s);
+    PyObject *bounds = _PySlice_FromIndices(i1, i2);
+    PyObject *part = bounds != NULL ? mp->mp_subscript(s, bounds) : NULL;
+    Py_XDECREF(bounds);
+    return part;
 }
 
 int
@@ -1080,17 +1074,11 @@ PySequence_List(PyObject *v)
     if (v == NULL) {
         return null_error();
     }
-    PyObject *result = PyList_New(0);
-    if (result == NULL) {
-        return NULL;
+    PyObject *fresh = PyList_New(0);
+    if (fresh != NULL && PyList_Extend(fresh, v) < 0) {
+        Py_CLEAR(fresh);
     }
-    PyObject *rv = _PyList_Extend((PyListObject *)result, v);
-    if (rv == NULL) {
-        Py_DECREF(result);
-        return NULL;
-    }
-    Py_DECREF(rv);
-    return result;
+    return fresh;
 }
 
 PyObject *
@@ -1100,39 +1088,40 @@ PySequence_Tuple(PyObject *v)
         return null_error();
     }
     if (PyTuple_CheckExact(v)) {
-        return Py_NewRef(v);
+        return Py_NewRef(v); /* immutable: share it */
     }
-    if (PyList_CheckExact(v)) {
-        return PyList_AsTuple(v);
-    }
-    PyObject *list = PySequence_List(v);
-    if (list == NULL) {
+    /* Anything else is first collected into a list, whose items are then
+       copied; a list is taken as it is. */
+    PyObject *items = PyList_CheckExact(v) ? Py_NewRef(v) : PySequence_List(v);
+    if (items == NULL) {
         return NULL;
     }
-    PyObject *result = PyList_AsTuple(list);
-    Py_DECREF(list);
-    return result;
+    PyObject *tuple = PyList_AsTuple(items);
+    Py_DECREF(items);
+    return tuple;
 }
 
+/* v itself when it is an exact list or tuple, else a list of its items.
+   When v is not iterable at all, the TypeError says `m`. */
 PyObject *
 PySequence_Fast(PyObject *v, const char *m)
 {
     if (v == NULL) {
         return null_error();
     }
-    if (PyList_CheckExact(v) || PyTuple_CheckExact(v)) {
+    if (PyTuple_CheckExact(v) || PyList_CheckExact(v)) {
         return Py_NewRef(v);
     }
-    PyObject *it = PyObject_GetIter(v);
-    if (it == NULL) {
-        if (PyErr_ExceptionMatches(PyExc_TypeError)) {
-            PyErr_SetString(PyExc_TypeError, m);
-        }
-        return NULL;
+    PyObject *iterator = PyObject_GetIter(v);
+    if (iterator != NULL) {
+        PyObject *items = PySequence_List(iterator);
+        Py_DECREF(iterator);
+        return items;
     }
-    v = PySequence_List(it);
-    Py_DECREF(it);
-    return v;
+    if (PyErr_ExceptionMatches(PyExc_TypeError)) {
+        PyErr_SetString(PyExc_TypeError, m);
+    }
+    return NULL;
 }
 
 Py_ssize_t
@@ -1240,74 +1229,62 @@ PyMapping_Check(PyObject *o)
 Py_ssize_t
 PyMapping_Size(PyObject *o)
 {
-    if (o == NULL) {
-        null_error();
-        return -1;
-    }
-    PyMappingMethods *m = Py_TYPE(o)->tp_as_mapping;
-    if (m != NULL && m->mp_length != NULL) {
-        return m->mp_length(o);
-    }
-    if (Py_TYPE(o)->tp_as_sequence != NULL && Py_TYPE(o)->tp_as_sequence->sq_length != NULL) {
-        type_error("%.200s is not a mapping", o);
-        return -1;
-    }
-    type_error("object of type '%.200s' has no len()", o);
-    return -1;
+    return length_through_slots(o, 0, "%.200s is not a mapping");
+}
+
+/* The *String variants take a C string key, made into a str here. */
+static PyObject *
+key_from_cstring(const char *key)
+{
+    return key == NULL ? null_error() : PyUnicode_FromString(key);
 }
 
 PyObject *
 PyMapping_GetItemString(PyObject *o, const char *key)
 {
-    if (key == NULL) {
-        return null_error();
-    }
-    PyObject *okey = PyUnicode_FromString(key);
-    if (okey == NULL) {
+    PyObject *str_key = key_from_cstring(key);
+    if (str_key == NULL) {
         return NULL;
     }
-    PyObject *r = PyObject_GetItem(o, okey);
-    Py_DECREF(okey);
-    return r;
+    PyObject *value = PyObject_GetItem(o, str_key);
+    Py_DECREF(str_key);
+    return value;
 }
 
 int
 PyMapping_SetItemString(PyObject *o, const char *key, PyObject *value)
 {
-    if (key == NULL) {
-        null_error();
+    PyObject *str_key = key_from_cstring(key);
+    if (str_key == NULL) {
         return -1;
     }
-    PyObject *okey = PyUnicode_FromString(key);
-    if (okey == NULL) {
-        return -1;
-    }
-    int r = PyObject_SetItem(o, okey, value);
-    Py_DECREF(okey);
-    return r;
+    int status = PyObject_SetItem(o, str_key, value);
+    Py_DECREF(str_key);
+    return status;
 }
 
-/* o.keys() (or values/items) as a list, for mappings that are not dicts. */
+/* o.keys() (or values/items) as a list, for mappings that are not dicts:
+   the method may return any iterable. */
 static PyObject *
 method_output_as_list(PyObject *o, PyObject *meth)
 {
-    PyObject *meth_output = PyObject_CallMethodNoArgs(o, meth);
-    if (meth_output == NULL || PyList_CheckExact(meth_output)) {
-        return meth_output;
+    PyObject *returned = PyObject_CallMethodNoArgs(o, meth);
+    if (returned == NULL || PyList_CheckExact(returned)) {
+        return returned;
     }
-    PyObject *it = PyObject_GetIter(meth_output);
-    if (it == NULL) {
-        if (PyErr_ExceptionMatches(PyExc_TypeError)) {
-            PyErr_Format(PyExc_TypeError, "%.200s.%U() returned a non-iterable (type %.200s)",
-                         Py_TYPE(o)->tp_name, meth, Py_TYPE(meth_output)->tp_name);
-        }
-        Py_DECREF(meth_output);
-        return NULL;
+    PyObject *iterator = PyObject_GetIter(returned);
+    PyObject *items = NULL;
+    if (iterator != NULL) {
+        items = PySequence_List(iterator);
+        Py_DECREF(iterator);
     }
-    Py_DECREF(meth_output);
-    PyObject *result = PySequence_List(it);
-    Py_DECREF(it);
-    return result;
+    else if (PyErr_ExceptionMatches(PyExc_TypeError)) {
+        /* name the method in the message, not just the returned type */
+        PyErr_Format(PyExc_TypeError, "%.200s.%U() returned a non-iterable (type %.200s)",
+                     Py_TYPE(o)->tp_name, meth, Py_TYPE(returned)->tp_name);
+    }
+    Py_DECREF(returned);
+    return items;
 }
 
 PyObject *
@@ -1352,57 +1329,52 @@ PyMapping_Values(PyObject *o)
    (the "abstract" protocol), and metaclasses may override the checks
    with __instancecheck__ / __subclasscheck__. */
 
+/* cls.__bases__ when it is a tuple (new reference); NULL otherwise, with
+   an exception only when the lookup itself failed other than by
+   AttributeError.  Having such a tuple is what makes an object a class
+   for the abstract protocol. */
 static PyObject *
 abstract_get_bases(PyObject *cls)
 {
-    PyObject *bases;
-    (void)PyObject_GetOptionalAttr(cls, ID(__bases__), &bases);
-    if (bases != NULL && !PyTuple_Check(bases)) {
-        Py_DECREF(bases);
-        return NULL;
+    PyObject *bases = NULL;
+    if (PyObject_GetOptionalAttr(cls, ID(__bases__), &bases) > 0 && !PyTuple_Check(bases)) {
+        Py_CLEAR(bases);
     }
     return bases;
 }
 
+/* Is `derived` cls or does one of its __bases__ chains reach cls?  Walks
+   single-base chains iteratively; only multiple bases recurse (under
+   the recursion guard: a crafted __bases__ may nest deeply). */
 static int
 abstract_issubclass(PyObject *derived, PyObject *cls)
 {
-    PyObject *bases = NULL;
-    int r = 0;
-    while (1) {
-        if (derived == cls) {
-            Py_XDECREF(bases);
-            return 1;
-        }
+    PyObject *bases = NULL; /* of the current `derived` */
+    while (derived != cls) {
         Py_XSETREF(bases, abstract_get_bases(derived));
         if (bases == NULL) {
             return PyErr_Occurred() ? -1 : 0;
         }
-        Py_ssize_t n = PyTuple_GET_SIZE(bases);
-        if (n == 0) {
-            Py_DECREF(bases);
-            return 0;
+        if (PyTuple_GET_SIZE(bases) != 1) {
+            break;
         }
-        /* Single inheritance needs no recursion. */
-        if (n == 1) {
-            derived = PyTuple_GET_ITEM(bases, 0);
-            continue;
-        }
-        break;
+        derived = PyTuple_GET_ITEM(bases, 0); /* kept alive by `bases` */
     }
-    for (Py_ssize_t i = 0; i < PyTuple_GET_SIZE(bases); i++) {
+    if (derived == cls) {
+        Py_XDECREF(bases);
+        return 1;
+    }
+    int found = 0;
+    for (Py_ssize_t k = 0; found == 0 && k < PyTuple_GET_SIZE(bases); k++) {
         if (Py_EnterRecursiveCall(" in __issubclass__")) {
-            r = -1;
+            found = -1;
             break;
         }
-        r = abstract_issubclass(PyTuple_GET_ITEM(bases, i), cls);
+        found = abstract_issubclass(PyTuple_GET_ITEM(bases, k), cls);
         Py_LeaveRecursiveCall();
-        if (r != 0) {
-            break;
-        }
     }
     Py_DECREF(bases);
-    return r;
+    return found;
 }
 
 static int
@@ -1419,37 +1391,46 @@ check_class(PyObject *cls, const char *error)
     return 1;
 }
 
+/* inst.__class__ when it is worth consulting: 1 and a new reference in
+   *claimed when the attribute exists, 0 (NULL) when it doesn't, -1 on
+   error. */
+static int
+claimed_class(PyObject *inst, PyObject **claimed)
+{
+    return PyObject_GetOptionalAttr(inst, ID(__class__), claimed);
+}
+
+/* isinstance() without the __instancecheck__ hook.  For a type, the real
+   type decides, and failing that a different type claimed by __class__
+   (proxies do this).  For an abstract class (one with __bases__), the
+   __class__ attribute's bases decide. */
 int
 _PyObject_RealIsInstance(PyObject *inst, PyObject *cls)
 {
-    PyObject *icls;
-    int retval;
-    if (PyType_Check(cls)) {
-        retval = PyObject_TypeCheck(inst, (PyTypeObject *)cls);
-        if (retval == 0) {
-            /* Proxies may claim another class through __class__. */
-            retval = PyObject_GetOptionalAttr(inst, ID(__class__), &icls);
-            if (icls != NULL) {
-                if (icls != (PyObject *)Py_TYPE(inst) && PyType_Check(icls)) {
-                    retval = PyType_IsSubtype((PyTypeObject *)icls, (PyTypeObject *)cls);
-                }
-                else {
-                    retval = 0;
-                }
-                Py_DECREF(icls);
-            }
+    PyObject *claimed;
+    int verdict;
+    if (!PyType_Check(cls)) {
+        if (!check_class(cls, "isinstance() arg 2 must be a type, a tuple of types, or a union")) {
+            return -1;
         }
-        return retval;
+        verdict = claimed_class(inst, &claimed);
+        if (verdict > 0) {
+            verdict = abstract_issubclass(claimed, cls);
+            Py_DECREF(claimed);
+        }
+        return verdict;
     }
-    if (!check_class(cls, "isinstance() arg 2 must be a type, a tuple of types, or a union")) {
-        return -1;
+    if (PyObject_TypeCheck(inst, (PyTypeObject *)cls)) {
+        return 1;
     }
-    retval = PyObject_GetOptionalAttr(inst, ID(__class__), &icls);
-    if (icls != NULL) {
-        retval = abstract_issubclass(icls, cls);
-        Py_DECREF(icls);
+    verdict = claimed_class(inst, &claimed);
+    if (verdict <= 0) {
+        return verdict;
     }
-    return retval;
+    int other_type = claimed != (PyObject *)Py_TYPE(inst) && PyType_Check(claimed);
+    verdict = other_type && PyType_IsSubtype((PyTypeObject *)claimed, (PyTypeObject *)cls);
+    Py_DECREF(claimed);
+    return verdict;
 }
 
 /* isinstance() and issubclass() share their two ways of delegating:
@@ -1477,23 +1458,21 @@ check_any_in_tuple(PyThreadState *tstate, PyObject *obj, PyObject *classes,
     return r;
 }
 
-/* Steals the reference to checker. */
+/* The truth of checker(obj), a metaclass's __instancecheck__ or
+   __subclasscheck__ bound to the class; -1 on error.  Steals the
+   reference to checker. */
 static int
 call_check_hook(PyThreadState *tstate, PyObject *checker, PyObject *obj, const char *where)
 {
-    if (_Py_EnterRecursiveCallTstate(tstate, where)) {
-        Py_DECREF(checker);
-        return -1;
+    PyObject *answer = NULL;
+    if (!_Py_EnterRecursiveCallTstate(tstate, where)) {
+        answer = PyObject_CallOneArg(checker, obj);
+        _Py_LeaveRecursiveCallTstate(tstate);
     }
-    PyObject *res = PyObject_CallOneArg(checker, obj);
-    _Py_LeaveRecursiveCallTstate(tstate);
     Py_DECREF(checker);
-    if (res == NULL) {
-        return -1;
-    }
-    int ok = PyObject_IsTrue(res);
-    Py_DECREF(res);
-    return ok;
+    int truth = answer != NULL ? PyObject_IsTrue(answer) : -1;
+    Py_XDECREF(answer);
+    return truth;
 }
 
 static int
@@ -1524,19 +1503,18 @@ PyObject_IsInstance(PyObject *inst, PyObject *cls)
     return object_recursive_isinstance(_PyThreadState_GET(), inst, cls);
 }
 
+/* issubclass() without the __subclasscheck__ hook. */
 int
 _PyObject_RealIsSubclass(PyObject *derived, PyObject *cls)
 {
-    if (PyType_Check(cls) && PyType_Check(derived)) {
+    int both_types = PyType_Check(cls) && PyType_Check(derived);
+    if (both_types) {
         return PyType_IsSubtype((PyTypeObject *)derived, (PyTypeObject *)cls);
     }
-    if (!check_class(derived, "issubclass() arg 1 must be a class")) {
-        return -1;
-    }
-    if (!check_class(cls, "issubclass() arg 2 must be a class, a tuple of classes, or a union")) {
-        return -1;
-    }
-    return abstract_issubclass(derived, cls);
+    /* abstract classes: both must at least have a __bases__ tuple */
+    int classes = check_class(derived, "issubclass() arg 1 must be a class") &&
+                  check_class(cls, "issubclass() arg 2 must be a class, a tuple of classes, or a union");
+    return classes ? abstract_issubclass(derived, cls) : -1;
 }
 
 static int
@@ -1582,23 +1560,23 @@ PyAIter_Check(PyObject *obj)
     return am != NULL && am->am_anext != NULL;
 }
 
+/* iter(o): tp_iter, or the old sequence protocol (__getitem__ from 0). */
 PyObject *
 PyObject_GetIter(PyObject *o)
 {
-    getiterfunc f = Py_TYPE(o)->tp_iter;
-    if (f == NULL) {
-        if (PySequence_Check(o)) {
-            return PySeqIter_New(o);
-        }
-        return type_error("'%.200s' object is not iterable", o);
+    getiterfunc make_iterator = Py_TYPE(o)->tp_iter;
+    if (make_iterator == NULL) {
+        return PySequence_Check(o) ? PySeqIter_New(o)
+                                   : type_error("'%.200s' object is not iterable", o);
     }
-    PyObject *res = f(o);
-    if (res != NULL && !PyIter_Check(res)) {
-        PyErr_Format(PyExc_TypeError, "iter() returned non-iterator of type '%.100s'",
-                     Py_TYPE(res)->tp_name);
-        Py_SETREF(res, NULL);
+    PyObject *iterator = make_iterator(o);
+    if (iterator == NULL || PyIter_Check(iterator)) {
+        return iterator;
     }
-    return res;
+    PyErr_Format(PyExc_TypeError, "iter() returned non-iterator of type '%.100s'",
+                 Py_TYPE(iterator)->tp_name);
+    Py_DECREF(iterator);
+    return NULL;
 }
 
 PyObject *

@@ -179,49 +179,63 @@ PyList_Size(PyObject *op)
     return Py_SIZE(op);
 }
 
+/* The C-API entry points below take any object; a non-list is the
+   caller's bug (SystemError), reported here. */
+static inline int
+is_list_arg(PyObject *op)
+{
+    if (op != NULL && PyList_Check(op)) {
+        return 1;
+    }
+    PyErr_BadInternalCall();
+    return 0;
+}
+
+static const char index_range_msg[] = "list index out of range";
+static const char assign_range_msg[] = "list assignment index out of range";
+
+/* Address of item i, or NULL with IndexError(msg) when i is out of range. */
+static inline PyObject **
+item_address(PyListObject *list, Py_ssize_t i, const char *msg)
+{
+    if (!valid_index(i, Py_SIZE(list))) {
+        PyErr_SetString(PyExc_IndexError, msg);
+        return NULL;
+    }
+    return list->ob_item + i;
+}
+
 PyObject *
 PyList_GetItem(PyObject *op, Py_ssize_t i)
 {
-    if (!PyList_Check(op)) {
-        PyErr_BadInternalCall();
-        return NULL;
-    }
-    if (!valid_index(i, Py_SIZE(op))) {
-        PyErr_SetString(PyExc_IndexError, "list index out of range");
-        return NULL;
-    }
-    return ((PyListObject *)op)->ob_item[i];
+    PyObject **at = is_list_arg(op) ? item_address((PyListObject *)op, i, index_range_msg) : NULL;
+    return at == NULL ? NULL : *at; /* borrowed */
 }
 
 PyObject *
 PyList_GetItemRef(PyObject *op, Py_ssize_t i)
 {
+    /* unlike PyList_GetItem, a wrong type is a TypeError here */
     if (!PyList_Check(op)) {
         PyErr_SetString(PyExc_TypeError, "expected a list");
         return NULL;
     }
-    if (!valid_index(i, Py_SIZE(op))) {
-        PyErr_SetString(PyExc_IndexError, "list index out of range");
-        return NULL;
-    }
-    return Py_NewRef(((PyListObject *)op)->ob_item[i]);
+    PyObject **at = item_address((PyListObject *)op, i, index_range_msg);
+    return at == NULL ? NULL : Py_NewRef(*at);
 }
 
+/* Steals newitem, even on failure. */
 int
 PyList_SetItem(PyObject *op, Py_ssize_t i, PyObject *newitem)
 {
-    if (!PyList_Check(op)) {
+    PyObject **at = is_list_arg(op) ? item_address((PyListObject *)op, i, assign_range_msg) : NULL;
+    if (at == NULL) {
         Py_XDECREF(newitem);
-        PyErr_BadInternalCall();
         return -1;
     }
-    if (!valid_index(i, Py_SIZE(op))) {
-        Py_XDECREF(newitem);
-        PyErr_SetString(PyExc_IndexError, "list assignment index out of range");
-        return -1;
-    }
-    PyObject **p = ((PyListObject *)op)->ob_item + i;
-    Py_XSETREF(*p, newitem);
+    PyObject *old = *at;
+    *at = newitem;
+    Py_XDECREF(old); /* after the store: its destructor may look at the list */
     return 0;
 }
 
@@ -260,13 +274,13 @@ PyList_Insert(PyObject *op, Py_ssize_t where, PyObject *newitem)
 int
 _PyList_AppendTakeRefListResize(PyListObject *self, PyObject *newitem)
 {
-    Py_ssize_t len = Py_SIZE(self);
-    if (list_resize(self, len + 1) < 0) {
-        Py_DECREF(newitem);
-        return -1;
+    /* no spare slot left: grow (which also counts the new item) */
+    if (list_resize(self, Py_SIZE(self) + 1) == 0) {
+        self->ob_item[Py_SIZE(self) - 1] = newitem;
+        return 0;
     }
-    self->ob_item[len] = newitem;
-    return 0;
+    Py_DECREF(newitem);
+    return -1;
 }
 
 int
@@ -390,30 +404,35 @@ list_length(PyObject *a)
     return Py_SIZE(a);
 }
 
+/* First index in [from, to) whose item == value, -1 when there is none,
+   -2 when a comparison raised.  __eq__ may shrink the list, so the length
+   is read again at every step and the item is held while compared. */
+static Py_ssize_t
+find_equal(PyListObject *self, PyObject *value, Py_ssize_t from, Py_ssize_t to)
+{
+    for (Py_ssize_t i = from; i < to && i < Py_SIZE(self); i++) {
+        PyObject *candidate = Py_NewRef(self->ob_item[i]);
+        int eq = PyObject_RichCompareBool(candidate, value, Py_EQ);
+        Py_DECREF(candidate);
+        if (eq != 0) {
+            return eq > 0 ? i : -2;
+        }
+    }
+    return -1;
+}
+
 static int
 list_contains(PyObject *op, PyObject *el)
 {
-    PyListObject *a = (PyListObject *)op;
-    for (Py_ssize_t i = 0; i < Py_SIZE(a); i++) {
-        PyObject *item = Py_NewRef(a->ob_item[i]);
-        int cmp = PyObject_RichCompareBool(item, el, Py_EQ);
-        Py_DECREF(item);
-        if (cmp != 0) {
-            return cmp;
-        }
-    }
-    return 0;
+    Py_ssize_t at = find_equal((PyListObject *)op, el, 0, PY_SSIZE_T_MAX);
+    return at == -2 ? -1 : at >= 0;
 }
 
 static PyObject *
 list_item(PyObject *op, Py_ssize_t i)
 {
-    PyListObject *a = (PyListObject *)op;
-    if (!valid_index(i, Py_SIZE(a))) {
-        PyErr_SetString(PyExc_IndexError, "list index out of range");
-        return NULL;
-    }
-    return Py_NewRef(a->ob_item[i]);
+    PyObject **at = item_address((PyListObject *)op, i, index_range_msg);
+    return at ? Py_NewRef(*at) : NULL;
 }
 
 static PyObject *
@@ -487,30 +506,49 @@ list_concat(PyObject *aa, PyObject *bb)
     return (PyObject *)np;
 }
 
+/* len * n as the size of a repetition; MemoryError when that overflows.
+   (n > 0 and len > 0.) */
+static int
+repeated_size(Py_ssize_t len, Py_ssize_t n, Py_ssize_t *total)
+{
+    if (len > PY_SSIZE_T_MAX / n) {
+        PyErr_NoMemory();
+        return -1;
+    }
+    *total = len * n;
+    return 0;
+}
+
+/* items[0:period] are in place; fill items[period:total] with further
+   references to them, repeating the block. */
+static void
+fill_by_repeating(PyObject **items, Py_ssize_t period, Py_ssize_t total)
+{
+    for (PyObject **to = items + period, **end = items + total; to < end; to++) {
+        *to = Py_NewRef(to[-period]);
+    }
+}
+
 static PyObject *
 list_repeat(PyObject *op, Py_ssize_t n)
 {
-    PyListObject *a = (PyListObject *)op;
-    Py_ssize_t input_size = Py_SIZE(a);
-    if (input_size == 0 || n <= 0) {
+    Py_ssize_t len = Py_SIZE(op), total;
+    if (n <= 0 || len == 0) {
         return PyList_New(0);
     }
-    if (input_size > PY_SSIZE_T_MAX / n) {
-        return PyErr_NoMemory();
-    }
-    Py_ssize_t output_size = input_size * n;
-    PyListObject *np = list_new_prealloc(output_size);
-    if (np == NULL) {
+    if (repeated_size(len, n, &total) < 0) {
         return NULL;
     }
-    PyObject **dest = np->ob_item;
-    for (Py_ssize_t j = 0; j < n; j++) {
-        for (Py_ssize_t i = 0; i < input_size; i++) {
-            *dest++ = Py_NewRef(a->ob_item[i]);
+    PyListObject *result = list_new_prealloc(total);
+    if (result != NULL) {
+        PyObject **src = ((PyListObject *)op)->ob_item;
+        for (Py_ssize_t k = 0; k < len; k++) {
+            result->ob_item[k] = Py_NewRef(src[k]);
         }
+        fill_by_repeating(result->ob_item, len, total);
+        Py_SET_SIZE(result, total);
     }
-    Py_SET_SIZE(np, output_size);
-    return (PyObject *)np;
+    return (PyObject *)result;
 }
 
 /* a[ilow:ihigh] = v, where v is NULL (delete), a list, or any iterable.
@@ -617,44 +655,90 @@ PyList_SetSlice(PyObject *a, Py_ssize_t ilow, Py_ssize_t ihigh, PyObject *v)
     return list_ass_slice((PyListObject *)a, ilow, ihigh, v);
 }
 
+/* a[i] = v, or del a[i] when v is NULL */
 static int
 list_ass_item(PyObject *aa, Py_ssize_t i, PyObject *v)
 {
     PyListObject *a = (PyListObject *)aa;
-    if (!valid_index(i, Py_SIZE(a))) {
-        PyErr_SetString(PyExc_IndexError, "list assignment index out of range");
+    PyObject **at = item_address(a, i, assign_range_msg);
+    if (at == NULL) {
         return -1;
     }
     if (v == NULL) {
-        return list_ass_slice(a, i, i + 1, v);
+        return list_ass_slice(a, i, i + 1, NULL);
     }
-    Py_SETREF(a->ob_item[i], Py_NewRef(v));
+    PyObject *old = *at;
+    *at = Py_NewRef(v);
+    Py_DECREF(old);
     return 0;
 }
 
 /* ---- extend ----------------------------------------------------------------- */
 
+/* Extend by the items of a list or tuple (possibly self itself). */
 static int
 list_extend_fast(PyListObject *self, PyObject *iterable)
 {
-    Py_ssize_t n = PySequence_Fast_GET_SIZE(iterable);
-    if (n == 0) {
+    Py_ssize_t extra = PySequence_Fast_GET_SIZE(iterable);
+    Py_ssize_t old_len = Py_SIZE(self);
+    if (extra == 0) {
         return 0;
     }
-    Py_ssize_t m = Py_SIZE(self);
-    /* self.extend(self): n was read before the resize, and the source
-       items are re-read from the (possibly moved) array afterwards */
-    if (m > PY_SSIZE_T_MAX - n) {
+    if (extra > PY_SSIZE_T_MAX - old_len) {
         PyErr_NoMemory();
         return -1;
     }
-    if (list_resize(self, m + n) < 0) {
+    if (list_resize(self, old_len + extra) < 0) {
         return -1;
     }
-    PyObject **src = PySequence_Fast_ITEMS(iterable);
-    PyObject **dest = self->ob_item + m;
-    for (Py_ssize_t i = 0; i < n; i++) {
-        dest[i] = Py_NewRef(src[i]);
+    /* Looked up only now: for self.extend(self) the resize may have moved
+       the very array we copy from (and extra == old_len was read before). */
+    PyObject **from = PySequence_Fast_ITEMS(iterable);
+    PyObject **to = self->ob_item + old_len;
+    for (Py_ssize_t k = extra; k > 0; k--) {
+        *to++ = Py_NewRef(*from++);
+    }
+    return 0;
+}
+
+/* Before consuming an iterator: make room (capacity, not size) for the
+   number of items its iterable announces, so that appending doesn't
+   reallocate step by step.  An absurd hint is ignored. */
+static int
+reserve_for_hint(PyListObject *self, PyObject *iterable)
+{
+    Py_ssize_t hint = PyObject_LengthHint(iterable, 8);
+    if (hint < 0) {
+        return -1;
+    }
+    Py_ssize_t len = Py_SIZE(self);
+    if (hint == 0 || hint > PY_SSIZE_T_MAX - len || len + hint <= self->allocated) {
+        return 0;
+    }
+    if (list_resize(self, len + hint) < 0) {
+        return -1;
+    }
+    Py_SET_SIZE(self, len); /* room only: the items are not there yet */
+    return 0;
+}
+
+/* Append everything an iterator yields; -1 on error (items appended so
+   far stay).  A StopIteration set by tp_iternext is a normal end. */
+static int
+append_all_from(PyListObject *self, PyObject *iterator)
+{
+    iternextfunc next_item = Py_TYPE(iterator)->tp_iternext;
+    PyObject *item;
+    while ((item = next_item(iterator)) != NULL) {
+        if (_PyList_AppendTakeRefInline(self, item) < 0) {
+            return -1;
+        }
+    }
+    if (PyErr_Occurred()) {
+        if (!PyErr_ExceptionMatches(PyExc_StopIteration)) {
+            return -1;
+        }
+        PyErr_Clear();
     }
     return 0;
 }
@@ -662,63 +746,21 @@ list_extend_fast(PyListObject *self, PyObject *iterable)
 static int
 list_extend_iter(PyListObject *self, PyObject *iterable)
 {
-    PyObject *it = PyObject_GetIter(iterable);
-    if (it == NULL) {
+    PyObject *iterator = PyObject_GetIter(iterable);
+    if (iterator == NULL) {
         return -1;
     }
-    iternextfunc iternext = Py_TYPE(it)->tp_iternext;
-
-    /* Reserve the hinted length up front; trimmed again at the end. */
-    Py_ssize_t n = PyObject_LengthHint(iterable, 8);
-    if (n < 0) {
-        Py_DECREF(it);
-        return -1;
+    int status = reserve_for_hint(self, iterable);
+    if (status == 0) {
+        status = append_all_from(self, iterator);
     }
-    Py_ssize_t m = Py_SIZE(self);
-    if (m > PY_SSIZE_T_MAX - n) {
-        /* absurd hint: ignore it and grow as needed */
+    /* give back capacity the hint over-promised (list_resize decides
+       whether the difference is worth a realloc) */
+    if (status == 0 && Py_SIZE(self) < self->allocated) {
+        status = list_resize(self, Py_SIZE(self));
     }
-    else if (self->ob_item == NULL) {
-        if (n && list_resize(self, n) < 0) {
-            goto error;
-        }
-        Py_SET_SIZE(self, m);
-    }
-    else if (m + n > self->allocated) {
-        if (list_resize(self, m + n) < 0) {
-            goto error;
-        }
-        Py_SET_SIZE(self, m);
-    }
-
-    for (;;) {
-        PyObject *item = iternext(it);
-        if (item == NULL) {
-            if (PyErr_Occurred()) {
-                if (!PyErr_ExceptionMatches(PyExc_StopIteration)) {
-                    goto error;
-                }
-                PyErr_Clear();
-            }
-            break;
-        }
-        if (_PyList_AppendTakeRefInline(self, item) < 0) {
-            goto error;
-        }
-    }
-
-    if (Py_SIZE(self) < self->allocated) {
-        Py_ssize_t size = Py_SIZE(self);
-        if (list_resize(self, size) < 0) {
-            goto error;
-        }
-    }
-    Py_DECREF(it);
-    return 0;
-
-error:
-    Py_DECREF(it);
-    return -1;
+    Py_DECREF(iterator);
+    return status;
 }
 
 static int
@@ -763,41 +805,52 @@ static PyObject *
 list_inplace_repeat(PyObject *op, Py_ssize_t n)
 {
     PyListObject *self = (PyListObject *)op;
-    Py_ssize_t input_size = Py_SIZE(self);
-    if (input_size == 0 || n == 1) {
-        return Py_NewRef(op);
-    }
+    Py_ssize_t len = Py_SIZE(self), total;
     if (n < 1) {
         list_clear_items(self);
-        return Py_NewRef(op);
     }
-    if (input_size > PY_SSIZE_T_MAX / n) {
-        return PyErr_NoMemory();
-    }
-    Py_ssize_t output_size = input_size * n;
-    if (list_resize(self, output_size) < 0) {
-        return NULL;
-    }
-    PyObject **items = self->ob_item;
-    for (Py_ssize_t j = input_size; j < output_size; j++) {
-        items[j] = Py_NewRef(items[j - input_size]);
+    else if (n > 1 && len > 0) {
+        if (repeated_size(len, n, &total) < 0 || list_resize(self, total) < 0) {
+            return NULL;
+        }
+        fill_by_repeating(self->ob_item, len, total);
     }
     return Py_NewRef(op);
 }
 
 /* ---- Mapping protocol (indexes and slices) -------------------------------- */
 
+/* An integer subscript as a position: negative ones count from the end.
+   Values beyond Py_ssize_t are an IndexError too. */
+static int
+subscript_position(PyListObject *self, PyObject *index, Py_ssize_t *pos)
+{
+    Py_ssize_t value = PyNumber_AsSsize_t(index, PyExc_IndexError);
+    if (value < 0) {
+        if (value == -1 && PyErr_Occurred()) {
+            return -1;
+        }
+        value += Py_SIZE(self); /* from the end */
+    }
+    *pos = value;
+    return 0;
+}
+
+static void
+bad_subscript_type(PyObject *index)
+{
+    PyErr_Format(PyExc_TypeError, "list indices must be integers or slices, not %.200s",
+                 Py_TYPE(index)->tp_name);
+}
+
 static PyObject *
 list_subscript(PyObject *op, PyObject *item)
 {
     PyListObject *self = (PyListObject *)op;
     if (PyIndex_Check(item)) {
-        Py_ssize_t i = PyNumber_AsSsize_t(item, PyExc_IndexError);
-        if (i == -1 && PyErr_Occurred()) {
+        Py_ssize_t i;
+        if (subscript_position(self, item, &i) < 0) {
             return NULL;
-        }
-        if (i < 0) {
-            i += Py_SIZE(self);
         }
         return list_item(op, i);
     }
@@ -822,8 +875,7 @@ list_subscript(PyObject *op, PyObject *item)
         Py_SET_SIZE(result, slicelength);
         return (PyObject *)result;
     }
-    PyErr_Format(PyExc_TypeError, "list indices must be integers or slices, not %.200s",
-                 Py_TYPE(item)->tp_name);
+    bad_subscript_type(item);
     return NULL;
 }
 
@@ -910,102 +962,106 @@ list_assign_extended(PyListObject *self, Py_ssize_t start, Py_ssize_t step,
     return 0;
 }
 
+/* a[slice] = value, or del a[slice] when value is NULL */
+static int
+assign_to_slice(PyListObject *self, PyObject *slice, PyObject *value)
+{
+    Py_ssize_t start, stop, step;
+    if (PySlice_Unpack(slice, &start, &stop, &step) < 0) {
+        return -1;
+    }
+    Py_ssize_t count = PySlice_AdjustIndices(Py_SIZE(self), &start, &stop, step);
+    if (step != 1) {
+        return value == NULL ? list_del_extended(self, start, step, count)
+                             : list_assign_extended(self, start, step, count, value);
+    }
+    /* Contiguous.  An empty range like a[5:2] still designates position
+       5, where an assignment inserts. */
+    return list_ass_slice_impl(self, start, stop > start ? stop : start, value,
+                               "must assign iterable to extended slice");
+}
+
 static int
 list_ass_subscript(PyObject *op, PyObject *item, PyObject *value)
 {
-    PyListObject *self = (PyListObject *)op;
-    if (PyIndex_Check(item)) {
-        Py_ssize_t i = PyNumber_AsSsize_t(item, PyExc_IndexError);
-        if (i == -1 && PyErr_Occurred()) {
-            return -1;
-        }
-        if (i < 0) {
-            i += Py_SIZE(self);
-        }
-        return list_ass_item(op, i, value);
-    }
     if (PySlice_Check(item)) {
-        Py_ssize_t start, stop, step;
-        if (PySlice_Unpack(item, &start, &stop, &step) < 0) {
-            return -1;
-        }
-        if (value != NULL && step == 1) {
-            /* a[5:2] = x inserts at 5: an empty slice keeps its start */
-            PySlice_AdjustIndices(Py_SIZE(self), &start, &stop, step);
-            if (stop < start) {
-                stop = start;
-            }
-            return list_ass_slice_impl(self, start, stop, value,
-                                       "must assign iterable to extended slice");
-        }
-        Py_ssize_t slicelength = PySlice_AdjustIndices(Py_SIZE(self), &start, &stop, step);
-        if (value == NULL) {
-            if (step == 1) {
-                return list_ass_slice(self, start, stop < start ? start : stop, NULL);
-            }
-            return list_del_extended(self, start, step, slicelength);
-        }
-        return list_assign_extended(self, start, step, slicelength, value);
+        return assign_to_slice((PyListObject *)op, item, value);
     }
-    PyErr_Format(PyExc_TypeError, "list indices must be integers or slices, not %.200s",
-                 Py_TYPE(item)->tp_name);
-    return -1;
+    if (!PyIndex_Check(item)) {
+        bad_subscript_type(item);
+        return -1;
+    }
+    Py_ssize_t i;
+    if (subscript_position((PyListObject *)op, item, &i) < 0) {
+        return -1;
+    }
+    return list_ass_item(op, i, value);
 }
 
 /* ---- Comparison --------------------------------------------------------------- */
 
+/* The first position where v and w hold items that are not ==, or the
+   length of the shorter list when it is a prefix of the other (the
+   caller tells the two apart by comparing with the lengths); -1 when a
+   comparison raised.  __eq__ may resize either list: the bounds are read
+   at every step. */
+static Py_ssize_t
+first_unequal(PyListObject *v, PyListObject *w)
+{
+    Py_ssize_t i = 0;
+    for (;;) {
+        /* While items are identical no user code runs, so the bounds and
+           arrays read here stay valid: skip such runs in a tight loop. */
+        Py_ssize_t common = Py_MIN(Py_SIZE(v), Py_SIZE(w));
+        PyObject **vitems = v->ob_item, **witems = w->ob_item;
+        while (i < common && vitems[i] == witems[i]) {
+            i++;
+        }
+        if (i >= common) {
+            return i;
+        }
+        PyObject *left = Py_NewRef(vitems[i]);
+        PyObject *right = Py_NewRef(witems[i]);
+        int eq = PyObject_RichCompareBool(left, right, Py_EQ);
+        Py_DECREF(left);
+        Py_DECREF(right);
+        if (eq <= 0) {
+            return eq == 0 ? i : -1;
+        }
+        i++; /* equal but not identical: go on, re-reading the bounds */
+    }
+}
+
+/* Lexicographic: the first differing items decide, else the lengths. */
 static PyObject *
 list_richcompare(PyObject *v, PyObject *w, int op)
 {
     if (!PyList_Check(v) || !PyList_Check(w)) {
         Py_RETURN_NOTIMPLEMENTED;
     }
+    const int equality_test = op == Py_EQ || op == Py_NE;
+    if (equality_test && Py_SIZE(v) != Py_SIZE(w)) {
+        /* different lengths: unequal without looking at any item */
+        return PyBool_FromLong(op == Py_NE);
+    }
     PyListObject *vl = (PyListObject *)v, *wl = (PyListObject *)w;
-
-    if (Py_SIZE(vl) != Py_SIZE(wl) && (op == Py_EQ || op == Py_NE)) {
-        if (op == Py_EQ) {
-            Py_RETURN_FALSE;
-        }
-        Py_RETURN_TRUE;
+    Py_ssize_t at = first_unequal(vl, wl);
+    if (at < 0) {
+        return NULL;
     }
-
-    /* Find the first index where the items differ.  Comparisons may
-       mutate either list, so bounds are re-checked every time. */
-    Py_ssize_t i;
-    for (i = 0; i < Py_SIZE(vl) && i < Py_SIZE(wl); i++) {
-        PyObject *vitem = vl->ob_item[i];
-        PyObject *witem = wl->ob_item[i];
-        if (vitem == witem) {
-            continue;
-        }
-        Py_INCREF(vitem);
-        Py_INCREF(witem);
-        int k = PyObject_RichCompareBool(vitem, witem, Py_EQ);
-        Py_DECREF(vitem);
-        Py_DECREF(witem);
-        if (k < 0) {
-            return NULL;
-        }
-        if (!k) {
-            break;
-        }
-    }
-
-    if (i >= Py_SIZE(vl) || i >= Py_SIZE(wl)) {
+    if (at >= Py_SIZE(vl) || at >= Py_SIZE(wl)) {
         Py_RETURN_RICHCOMPARE(Py_SIZE(vl), Py_SIZE(wl), op);
     }
-    if (op == Py_EQ) {
-        Py_RETURN_FALSE;
+    if (equality_test) {
+        return PyBool_FromLong(op == Py_NE);
     }
-    if (op == Py_NE) {
-        Py_RETURN_TRUE;
-    }
-    PyObject *vitem = Py_NewRef(vl->ob_item[i]);
-    PyObject *witem = Py_NewRef(wl->ob_item[i]);
-    PyObject *res = PyObject_RichCompare(vitem, witem, op);
-    Py_DECREF(vitem);
-    Py_DECREF(witem);
-    return res;
+    /* ordering: ask the two differing items themselves */
+    PyObject *left = Py_NewRef(vl->ob_item[at]);
+    PyObject *right = Py_NewRef(wl->ob_item[at]);
+    PyObject *verdict = PyObject_RichCompare(left, right, op);
+    Py_DECREF(right);
+    Py_DECREF(left);
+    return verdict;
 }
 
 /* ---- Methods ------------------------------------------------------------------- */
@@ -1118,62 +1174,50 @@ static PyObject *
 list_remove(PyObject *op, PyObject *value)
 {
     PyListObject *self = (PyListObject *)op;
-    for (Py_ssize_t i = 0; i < Py_SIZE(self); i++) {
-        PyObject *obj = Py_NewRef(self->ob_item[i]);
-        int cmp = PyObject_RichCompareBool(obj, value, Py_EQ);
-        Py_DECREF(obj);
-        if (cmp > 0) {
-            if (list_ass_slice(self, i, i + 1, NULL) < 0) {
-                return NULL;
-            }
-            Py_RETURN_NONE;
-        }
-        if (cmp < 0) {
-            return NULL;
-        }
+    Py_ssize_t at = find_equal(self, value, 0, PY_SSIZE_T_MAX);
+    if (at == -1) {
+        PyErr_SetString(PyExc_ValueError, "list.remove(x): x not in list");
     }
-    PyErr_SetString(PyExc_ValueError, "list.remove(x): x not in list");
-    return NULL;
+    if (at < 0 || list_ass_slice(self, at, at + 1, NULL) < 0) {
+        return NULL;
+    }
+    Py_RETURN_NONE;
+}
+
+/* A start/stop argument of index(): counted from the end when negative,
+   never below 0 (the upper end is bounded by the scan itself). */
+static Py_ssize_t
+clamp_search_bound(Py_ssize_t bound, Py_ssize_t len)
+{
+    if (bound >= 0) {
+        return bound;
+    }
+    bound += len;
+    return bound < 0 ? 0 : bound;
 }
 
 static PyObject *
 list_index(PyObject *op, PyObject *const *args, Py_ssize_t nargs)
 {
     PyListObject *self = (PyListObject *)op;
-    Py_ssize_t start = 0, stop = PY_SSIZE_T_MAX;
     if (!_PyArg_CheckPositional("index", nargs, 1, 3)) {
         return NULL;
     }
-    if (nargs > 1 && !_PyEval_SliceIndexNotNone(args[1], &start)) {
-        return NULL;
-    }
-    if (nargs > 2 && !_PyEval_SliceIndexNotNone(args[2], &stop)) {
-        return NULL;
-    }
-    if (start < 0) {
-        start += Py_SIZE(self);
-        if (start < 0) {
-            start = 0;
-        }
-    }
-    if (stop < 0) {
-        stop += Py_SIZE(self);
-        if (stop < 0) {
-            stop = 0;
-        }
-    }
-    for (Py_ssize_t i = start; i < stop && i < Py_SIZE(self); i++) {
-        PyObject *obj = Py_NewRef(self->ob_item[i]);
-        int cmp = PyObject_RichCompareBool(obj, args[0], Py_EQ);
-        Py_DECREF(obj);
-        if (cmp > 0) {
-            return PyLong_FromSsize_t(i);
-        }
-        if (cmp < 0) {
+    Py_ssize_t bounds[2] = {0, PY_SSIZE_T_MAX}; /* start, stop */
+    for (Py_ssize_t k = 1; k < nargs; k++) {
+        if (!_PyEval_SliceIndexNotNone(args[k], &bounds[k - 1])) {
             return NULL;
         }
     }
-    PyErr_SetString(PyExc_ValueError, "list.index(x): x not in list");
+    Py_ssize_t len = Py_SIZE(self);
+    Py_ssize_t at = find_equal(self, args[0], clamp_search_bound(bounds[0], len),
+                               clamp_search_bound(bounds[1], len));
+    if (at >= 0) {
+        return PyLong_FromSsize_t(at);
+    }
+    if (at == -1) {
+        PyErr_SetString(PyExc_ValueError, "list.index(x): x not in list");
+    }
     return NULL;
 }
 
@@ -1181,24 +1225,13 @@ static PyObject *
 list_count(PyObject *op, PyObject *value)
 {
     PyListObject *self = (PyListObject *)op;
-    Py_ssize_t count = 0;
-    for (Py_ssize_t i = 0; i < Py_SIZE(self); i++) {
-        PyObject *obj = self->ob_item[i];
-        if (obj == value) {
-            count++;
-            continue;
-        }
-        Py_INCREF(obj);
-        int cmp = PyObject_RichCompareBool(obj, value, Py_EQ);
-        Py_DECREF(obj);
-        if (cmp > 0) {
-            count++;
-        }
-        else if (cmp < 0) {
-            return NULL;
-        }
+    Py_ssize_t occurrences = 0;
+    Py_ssize_t at = find_equal(self, value, 0, PY_SSIZE_T_MAX);
+    while (at >= 0) {
+        occurrences++;
+        at = find_equal(self, value, at + 1, PY_SSIZE_T_MAX);
     }
-    return PyLong_FromSsize_t(count);
+    return at == -2 ? NULL : PyLong_FromSsize_t(occurrences);
 }
 
 static void
@@ -1217,13 +1250,13 @@ reverse_slice(PyObject **lo, PyObject **hi)
 int
 PyList_Reverse(PyObject *v)
 {
-    if (v == NULL || !PyList_Check(v)) {
-        PyErr_BadInternalCall();
+    if (!is_list_arg(v)) {
         return -1;
     }
-    PyListObject *self = (PyListObject *)v;
-    if (Py_SIZE(self) > 1) {
-        reverse_slice(self->ob_item, self->ob_item + Py_SIZE(self));
+    PyObject **items = _PyList_ITEMS(v);
+    Py_ssize_t n = Py_SIZE(v);
+    if (n >= 2) { /* an empty list may have no array at all */
+        reverse_slice(items, items + n);
     }
     return 0;
 }
@@ -1923,17 +1956,24 @@ _PyList_IterItem(PyObject *op, Py_ssize_t index, PyObject **item, Py_ssize_t *ne
     return 0;
 }
 
+/* list_iterator and list_reverseiterator share one layout; this makes
+   either, starting at `first` (an index into seq). */
+static PyObject *
+new_list_iterator(PyTypeObject *type, PyObject *seq, Py_ssize_t first)
+{
+    listiterobject *iterator = PyObject_GC_New(listiterobject, type);
+    if (iterator != NULL) {
+        iterator->it_seq = (PyListObject *)Py_NewRef(seq);
+        iterator->it_index = first;
+        PyObject_GC_Track(iterator);
+    }
+    return (PyObject *)iterator;
+}
+
 static PyObject *
 list_iter(PyObject *seq)
 {
-    listiterobject *it = PyObject_GC_New(listiterobject, &PyListIter_Type);
-    if (it == NULL) {
-        return NULL;
-    }
-    it->it_index = 0;
-    it->it_seq = (PyListObject *)Py_NewRef(seq);
-    PyObject_GC_Track(it);
-    return (PyObject *)it;
+    return new_list_iterator(&PyListIter_Type, seq, 0);
 }
 
 static void
@@ -1958,10 +1998,11 @@ listiter_next(PyObject *op)
     listiterobject *it = (listiterobject *)op;
     PyListObject *seq = it->it_seq;
     if (seq == NULL) {
-        return NULL;
+        return NULL; /* stays exhausted even if the list grows again */
     }
-    if (it->it_index < Py_SIZE(seq)) {
-        return Py_NewRef(seq->ob_item[it->it_index++]);
+    PyObject *item;
+    if (_PyList_IterItem((PyObject *)seq, it->it_index, &item, &it->it_index)) {
+        return item;
     }
     it->it_seq = NULL;
     Py_DECREF(seq);
@@ -1994,8 +2035,7 @@ listiter_setstate(PyObject *op, PyObject *state)
 }
 
 static PyMethodDef listiter_methods[] = {
-    {"__length_hint__", listiter_len, METH_NOARGS,
-     "Private method returning an estimate of len(list(it))."},
+    {"__length_hint__", listiter_len, METH_NOARGS, "How many more items the iterator will yield."},
     {"__setstate__", listiter_setstate, METH_O, "Set state information for unpickling."},
     {NULL, NULL, 0, NULL},
 };
@@ -2022,14 +2062,7 @@ typedef struct {
 static PyObject *
 list_reversed(PyObject *seq, PyObject *Py_UNUSED(ignored))
 {
-    listreviterobject *it = PyObject_GC_New(listreviterobject, &PyListRevIter_Type);
-    if (it == NULL) {
-        return NULL;
-    }
-    it->it_index = Py_SIZE(seq) - 1;
-    it->it_seq = (PyListObject *)Py_NewRef(seq);
-    PyObject_GC_Track(it);
-    return (PyObject *)it;
+    return new_list_iterator(&PyListRevIter_Type, seq, Py_SIZE(seq) - 1);
 }
 
 static void
@@ -2071,16 +2104,18 @@ static PyObject *
 listreviter_len(PyObject *op, PyObject *Py_UNUSED(ignored))
 {
     listreviterobject *it = (listreviterobject *)op;
-    Py_ssize_t len = it->it_index + 1;
-    if (it->it_seq == NULL || Py_SIZE(it->it_seq) < len) {
-        len = 0;
+    /* it_index is the next position to yield; the list may have shrunk
+       below it, in which case nothing more comes */
+    Py_ssize_t remaining = 0;
+    if (it->it_seq != NULL && it->it_index < Py_SIZE(it->it_seq)) {
+        remaining = it->it_index + 1;
     }
-    return PyLong_FromSsize_t(len);
+    return PyLong_FromSsize_t(remaining);
 }
 
 static PyMethodDef listreviter_methods[] = {
     {"__length_hint__", listreviter_len, METH_NOARGS,
-     "Private method returning an estimate of len(list(it))."},
+     "How many more items the iterator will yield."},
     {NULL, NULL, 0, NULL},
 };
 
@@ -2102,30 +2137,29 @@ PyTypeObject PyListRevIter_Type = {
 static PyMethodDef list_methods[] = {
     {"__class_getitem__", Py_GenericAlias, METH_O | METH_CLASS, NULL},
     {"__reversed__", list_reversed, METH_NOARGS,
-     "Return a reverse iterator over the list."},
-    {"__sizeof__", list_sizeof, METH_NOARGS, "Return the size of the list in memory, in bytes."},
+     "An iterator over the items from last to first."},
+    {"__sizeof__", list_sizeof, METH_NOARGS, "Bytes of memory the list uses, its item array included."},
     {"clear", list_clear_meth, METH_NOARGS, "Remove all items from list."},
     {"copy", list_copy, METH_NOARGS, "Return a shallow copy of the list."},
     {"append", list_append, METH_O, "Append object to the end of the list."},
     {"insert", _PyCFunction_CAST(list_insert), METH_FASTCALL,
      "Insert object before index."},
-    {"extend", list_extend_meth, METH_O, "Extend list by appending elements from the iterable."},
+    {"extend", list_extend_meth, METH_O, "Append each item of the iterable, in order."},
     {"pop", _PyCFunction_CAST(list_pop), METH_FASTCALL,
-     "Remove and return item at index (default last).\n\n"
-     "Raises IndexError if list is empty or index is out of range."},
+     "Take out the item at the index (the last one by default) and return it.\n\n"
+     "IndexError when the list is empty or the index out of range."},
     {"remove", list_remove, METH_O,
-     "Remove first occurrence of value.\n\nRaises ValueError if the value is not present."},
+     "Take out the first item equal to the value; ValueError when there is none."},
     {"index", _PyCFunction_CAST(list_index), METH_FASTCALL,
-     "Return first index of value.\n\nRaises ValueError if the value is not present."},
+     "Position of the first item equal to the value (searching list[start:stop]);\n"
+     "ValueError when there is none."},
     {"count", list_count, METH_O, "Return number of occurrences of value."},
     {"reverse", list_reverse, METH_NOARGS, "Reverse *IN PLACE*."},
     {"sort", _PyCFunction_CAST(list_sort), METH_FASTCALL | METH_KEYWORDS,
-     "Sort the list in ascending order and return None.\n\n"
-     "The sort is in-place (i.e. the list itself is modified) and stable (i.e. the\n"
-     "order of two equal elements is maintained).\n\n"
-     "If a key function is given, apply it once to each list item and sort them,\n"
-     "ascending or descending, according to their function values.\n\n"
-     "The reverse flag can be set to sort in descending order."},
+     "Put the items in ascending order, in place; returns None.\n\n"
+     "Equal items keep their relative order (the sort is stable).  With key=f, items\n"
+     "are ordered by f(item), f being called once per item.  reverse=True gives\n"
+     "descending order (still stable)."},
     {NULL, NULL, 0, NULL},
 };
 
@@ -2158,9 +2192,8 @@ PyTypeObject PyList_Type = {
     .tp_getattro = PyObject_GenericGetAttr,
     .tp_flags = Py_TPFLAGS_DEFAULT | Py_TPFLAGS_HAVE_GC | Py_TPFLAGS_BASETYPE |
                 Py_TPFLAGS_LIST_SUBCLASS | Py_TPFLAGS_SEQUENCE,
-    .tp_doc = "Built-in mutable sequence.\n\n"
-              "If no argument is given, the constructor creates a new empty list.\n"
-              "The argument must be an iterable if specified.",
+    .tp_doc = "A mutable sequence.  list() makes an empty one; list(iterable) one holding\n"
+              "the items of the iterable, in order.",
     .tp_traverse = list_traverse,
     .tp_clear = list_tp_clear,
     .tp_richcompare = list_richcompare,

@@ -45,55 +45,97 @@ is_active(setentry *entry)
 
 /* ---- Lookup ------------------------------------------------------------------- */
 
-/* The slot holding `key`, or the empty slot that ends its probe chain
-   (key NULL).  NULL on comparison error.  A comparison may mutate the set;
-   then the search restarts. */
-static setentry *
-set_lookkey(PySetObject *so, PyObject *key, Py_hash_t hash)
+/* What walking a key's probe sequence ended on. */
+#define PROBE_FAILED (-1)  /* an __eq__ raised */
+#define PROBE_VACANT 0     /* the never-used slot closing the chain: key absent */
+#define PROBE_MATCHED 1    /* a slot whose key equals the probe key */
+
+/* Result of asking a stored key's __eq__ (beyond 1, 0 and -1). */
+#define EQ_TABLE_MOVED 2
+
+/* Ask `stored == key` through rich comparison.  User __eq__ code may add
+   or remove keys of this very set; when that happened (the table moved or
+   the slot no longer holds `stored`), the answer is about a stale slot and
+   the caller must walk again.  A caller that only wants to know whether
+   the key is present (`answer_only`) can take a "yes" as it is.
+   Inlined: comparing ints or tuples in a set lookup is common enough
+   that a call here shows. */
+static inline Py_ALWAYS_INLINE int
+stored_key_equals(PySetObject *so, setentry *slot, PyObject *stored, PyObject *key,
+                  const int answer_only)
 {
-    int key_is_str = PyUnicode_CheckExact(key);
-restart:;
-    size_t mask = (size_t)so->mask;
-    size_t i = (size_t)hash & mask;
+    setentry *table_before = so->table;
+    Py_INCREF(stored);
+    int eq = PyObject_RichCompareBool(stored, key, Py_EQ);
+    Py_DECREF(stored);
+    if (eq > 0 && answer_only) {
+        return 1;
+    }
+    if (eq >= 0 && (so->table != table_before || slot->key != stored)) {
+        return EQ_TABLE_MOVED;
+    }
+    return eq;
+}
+
+/* Walk the probe sequence of `hash`: runs of LINEAR_PROBES+1 adjacent
+   slots (when they fit below the mask), then a pseudo-random jump that
+   mixes in more and more of the hash's high bits.  Dummies never compare
+   equal (their hash is -1, which no key has), so they are stepped over.
+   Stores the slot reached in *slot_out (which, on PROBE_MATCHED with
+   answer_only set, may be stale: for set_add_entry, which ignores it).
+   The order of slots visited decides iteration order, hence must not
+   change. */
+static inline Py_ALWAYS_INLINE int
+probe_for_key(PySetObject *so, PyObject *key, Py_hash_t hash, setentry **slot_out,
+              const int answer_only)
+{
+    const int exact_str = PyUnicode_CheckExact(key);
+walk:;
+    /* table and mask are read from the set at each run rather than kept
+       in locals: fewer values live across the __eq__ call below */
+    size_t run_start = (size_t)hash & (size_t)so->mask;
     size_t perturb = (size_t)hash;
     for (;;) {
-        setentry *entry = &so->table[i];
-        int probes = (i + LINEAR_PROBES <= mask) ? LINEAR_PROBES : 0;
-        do {
-            if (entry->hash == 0 && entry->key == NULL) {
-                return entry;
+        /* the run's neighbours only when they fit below the mask */
+        int neighbours = run_start + LINEAR_PROBES <= (size_t)so->mask ? LINEAR_PROBES : 0;
+        setentry *slot = &so->table[run_start];
+        for (;; slot++) {
+            PyObject *stored = slot->key;
+            if (stored == NULL) {
+                *slot_out = slot;
+                return PROBE_VACANT;
             }
-            if (entry->hash == hash) {
-                PyObject *startkey = entry->key;
-                if (startkey == key) {
-                    return entry;
+            if (slot->hash != hash) {
+                goto next_slot;
+            }
+            int same;
+            if (stored == key) {
+                same = 1;
+            }
+            else if (exact_str && PyUnicode_CheckExact(stored)) {
+                /* str == str cannot run user code: no rewalk needed */
+                same = _PyUnicode_Equal(stored, key);
+            }
+            else {
+                same = stored_key_equals(so, slot, stored, key, answer_only);
+                if (same == EQ_TABLE_MOVED) {
+                    goto walk;
                 }
-                if (key_is_str && PyUnicode_CheckExact(startkey)) {
-                    if (_PyUnicode_Equal(startkey, key)) {
-                        return entry;
-                    }
-                }
-                else {
-                    setentry *table = so->table;
-                    Py_INCREF(startkey);
-                    int cmp = PyObject_RichCompareBool(startkey, key, Py_EQ);
-                    Py_DECREF(startkey);
-                    if (cmp < 0) {
-                        return NULL;
-                    }
-                    if (table != so->table || entry->key != startkey) {
-                        goto restart;
-                    }
-                    if (cmp > 0) {
-                        return entry;
-                    }
-                    mask = (size_t)so->mask;
+                if (same < 0) {
+                    return PROBE_FAILED;
                 }
             }
-            entry++;
-        } while (probes--);
+            if (same) {
+                *slot_out = slot;
+                return PROBE_MATCHED;
+            }
+        next_slot:
+            if (neighbours-- == 0) {
+                break;
+            }
+        }
         perturb >>= PERTURB_SHIFT;
-        i = (i * 5 + 1 + perturb) & mask;
+        run_start = (run_start * 5 + 1 + perturb) & (size_t)so->mask;
     }
 }
 
@@ -195,70 +237,27 @@ set_grow(PySetObject *so)
 
 /* ---- Insertion and removal ------------------------------------------------------------- */
 
-/* Add key (borrowed) with a known hash. */
+/* Add key (borrowed) with a known hash.  The set owns a reference from
+   the start, so that an __eq__ dropping the caller's last one during the
+   probe cannot free the key under us. */
 static int
 set_add_entry(PySetObject *so, PyObject *key, Py_hash_t hash)
 {
-    int key_is_str = PyUnicode_CheckExact(key);
+    setentry *slot;
     Py_INCREF(key);
-restart:;
-    size_t mask = (size_t)so->mask;
-    size_t i = (size_t)hash & mask;
-    size_t perturb = (size_t)hash;
-    setentry *entry;
-    for (;;) {
-        entry = &so->table[i];
-        int probes = (i + LINEAR_PROBES <= mask) ? LINEAR_PROBES : 0;
-        do {
-            if (entry->hash == 0 && entry->key == NULL) {
-                goto found_unused;
-            }
-            if (entry->hash == hash) {
-                PyObject *startkey = entry->key;
-                if (startkey == key) {
-                    goto found_active;
-                }
-                if (key_is_str && PyUnicode_CheckExact(startkey)) {
-                    if (_PyUnicode_Equal(startkey, key)) {
-                        goto found_active;
-                    }
-                }
-                else {
-                    setentry *table = so->table;
-                    Py_INCREF(startkey);
-                    int cmp = PyObject_RichCompareBool(startkey, key, Py_EQ);
-                    Py_DECREF(startkey);
-                    if (cmp > 0) {
-                        goto found_active;
-                    }
-                    if (cmp < 0) {
-                        Py_DECREF(key);
-                        return -1;
-                    }
-                    if (table != so->table || entry->key != startkey) {
-                        goto restart;
-                    }
-                    mask = (size_t)so->mask;
-                }
-            }
-            entry++;
-        } while (probes--);
-        perturb >>= PERTURB_SHIFT;
-        i = (i * 5 + 1 + perturb) & mask;
+    int found = probe_for_key(so, key, hash, &slot, 1);
+    if (found != PROBE_VACANT) {
+        Py_DECREF(key); /* already present, or error */
+        return found == PROBE_FAILED ? -1 : 0;
     }
-
-found_unused:
-    so->fill++;
+    slot->key = key;
+    slot->hash = hash;
     so->used++;
-    entry->key = key;
-    entry->hash = hash;
-    if ((size_t)so->fill * 5 < mask * 3) {
-        return 0;
+    so->fill++;
+    /* keep at least 2/5 of the slots never used, so probe chains stay short */
+    if ((size_t)so->fill * 5 >= (size_t)so->mask * 3) {
+        return set_grow(so);
     }
-    return set_grow(so);
-
-found_active:
-    Py_DECREF(key);
     return 0;
 }
 
@@ -275,13 +274,12 @@ set_add_key(PySetObject *so, PyObject *key)
 static int
 set_contains_entry(PySetObject *so, PyObject *key, Py_hash_t hash)
 {
-    setentry *entry = set_lookkey(so, key, hash);
-    if (entry == NULL) {
-        return -1;
-    }
-    return entry->key != NULL;
+    /* Not answer_only: an __eq__ that mutates the set makes the walk
+       start over, so `x in s` answers for the set as it is afterwards. */
+    setentry *unused_slot;
+    int found = probe_for_key(so, key, hash, &unused_slot, 0);
+    return found == PROBE_FAILED ? -1 : found == PROBE_MATCHED;
 }
-
 static int
 set_contains_key(PySetObject *so, PyObject *key)
 {
@@ -292,22 +290,32 @@ set_contains_key(PySetObject *so, PyObject *key)
     return set_contains_entry(so, key, hash);
 }
 
+/* Turn an active slot into a dummy and hand its key reference to the
+   caller.  `fill` is unchanged: the dummy still lengthens probe chains. */
+static inline PyObject *
+take_key_leaving_dummy(PySetObject *so, setentry *slot)
+{
+    PyObject *removed = slot->key;
+    slot->hash = -1;
+    slot->key = dummy;
+    so->used--;
+    return removed;
+}
+
 static int
 set_discard_entry(PySetObject *so, PyObject *key, Py_hash_t hash)
 {
-    setentry *entry = set_lookkey(so, key, hash);
-    if (entry == NULL) {
+    setentry *slot;
+    switch (probe_for_key(so, key, hash, &slot, 0)) {
+    case PROBE_MATCHED:
+        /* the set is consistent before the key's destructor can run */
+        Py_DECREF(take_key_leaving_dummy(so, slot));
+        return DISCARD_FOUND;
+    case PROBE_VACANT:
+        return DISCARD_NOTFOUND;
+    default:
         return -1;
     }
-    if (entry->key == NULL) {
-        return DISCARD_NOTFOUND;
-    }
-    PyObject *old_key = entry->key;
-    entry->key = dummy;
-    entry->hash = -1;
-    so->used--;
-    Py_DECREF(old_key);
-    return DISCARD_FOUND;
 }
 
 static int
@@ -320,15 +328,15 @@ set_discard_key(PySetObject *so, PyObject *key)
     return set_discard_entry(so, key, hash);
 }
 
+/* Point the set at its embedded table, wiped: a valid empty set. */
 static void
 set_empty_to_minsize(PySetObject *so)
 {
-    memset(so->smalltable, 0, sizeof(so->smalltable));
-    so->fill = 0;
-    so->used = 0;
-    so->mask = PySet_MINSIZE - 1;
     so->table = so->smalltable;
+    so->mask = PySet_MINSIZE - 1;
     so->hash = -1;
+    so->used = so->fill = 0;
+    memset(so->table, 0, PySet_MINSIZE * sizeof(setentry));
 }
 
 /* Empty the set; keys are released only after it is consistent. */
@@ -384,6 +392,17 @@ set_next(PySetObject *so, Py_ssize_t *pos_ptr, setentry **entry_ptr)
 
 /* ---- Bulk operations ------------------------------------------------------------------------ */
 
+/* Before adding up to `incoming` keys at once: resize once now rather than
+   several times during the loop.  The factor 2 leaves headroom. */
+static int
+reserve_room(PySetObject *so, Py_ssize_t incoming)
+{
+    if ((so->fill + incoming) * 5 < so->mask * 3) {
+        return 0;
+    }
+    return set_table_resize(so, (so->used + incoming) * 2);
+}
+
 static int
 set_merge(PySetObject *so, PyObject *otherset)
 {
@@ -391,11 +410,8 @@ set_merge(PySetObject *so, PyObject *otherset)
     if (other == so || other->used == 0) {
         return 0;
     }
-    /* Make room for everything at once; the factor 2 leaves headroom. */
-    if ((so->fill + other->used) * 5 >= so->mask * 3) {
-        if (set_table_resize(so, (so->used + other->used) * 2) != 0) {
-            return -1;
-        }
+    if (reserve_room(so, other->used) < 0) {
+        return -1;
     }
     setentry *so_entry = so->table;
     setentry *other_entry = other->table;
@@ -434,6 +450,80 @@ set_merge(PySetObject *so, PyObject *otherset)
     return 0;
 }
 
+/* Feed each item of an iterable to `step` (a per-key operation on `so`
+   returning -1 on error).  Stops early when step returns `stop_at`.
+   Returns 1 when it stopped early, 0 when the iterable ran out, -1 on
+   error (from step, the iterator or its creation).  Pass NEVER_STOP for a
+   full pass.  Inlined with constant arguments at each caller. */
+#define NEVER_STOP (-2)
+
+static inline int
+each_item(PySetObject *so, PyObject *iterable, int (*step)(PySetObject *, PyObject *),
+          int stop_at)
+{
+    PyObject *iterator = PyObject_GetIter(iterable);
+    if (iterator == NULL) {
+        return -1;
+    }
+    int outcome = 0;
+    for (;;) {
+        PyObject *item = PyIter_Next(iterator);
+        if (item == NULL) {
+            outcome = PyErr_Occurred() ? -1 : 0;
+            break;
+        }
+        int r = step(so, item);
+        Py_DECREF(item);
+        if (r < 0 || r == stop_at) {
+            outcome = r < 0 ? -1 : 1;
+            break;
+        }
+    }
+    Py_DECREF(iterator);
+    return outcome;
+}
+
+/* Same over the keys of a set (no hashing: the stored hash is reused).
+   The key is held for the duration of step: step may run __eq__ code
+   which could remove it from `source`. */
+static inline int
+each_entry(PySetObject *so, PySetObject *source,
+           int (*step)(PySetObject *, PyObject *, Py_hash_t), int stop_at)
+{
+    Py_ssize_t pos = 0;
+    setentry *entry;
+    while (set_next(source, &pos, &entry)) {
+        PyObject *key = Py_NewRef(entry->key);
+        int r = step(so, key, entry->hash);
+        Py_DECREF(key);
+        if (r < 0) {
+            return -1;
+        }
+        if (r == stop_at) {
+            return 1;
+        }
+    }
+    return 0;
+}
+
+/* A dict's keys come with their hashes. */
+static int
+add_dict_keys(PySetObject *so, PyObject *dict)
+{
+    if (reserve_room(so, PyDict_GET_SIZE(dict)) < 0) {
+        return -1;
+    }
+    PyObject *key, *ignored_value;
+    Py_hash_t key_hash;
+    for (Py_ssize_t pos = 0; _PyDict_Next(dict, &pos, &key, &ignored_value, &key_hash);) {
+        if (set_add_entry(so, key, key_hash) < 0) {
+            return -1;
+        }
+    }
+    return 0;
+}
+
+/* so |= keys of other (any iterable), with fast paths for sets and dicts */
 static int
 set_update_internal(PySetObject *so, PyObject *other)
 {
@@ -441,78 +531,48 @@ set_update_internal(PySetObject *so, PyObject *other)
         return set_merge(so, other);
     }
     if (PyDict_CheckExact(other)) {
-        Py_ssize_t dictsize = PyDict_GET_SIZE(other);
-        if ((so->fill + dictsize) * 5 >= so->mask * 3) {
-            if (set_table_resize(so, (so->used + dictsize) * 2) != 0) {
-                return -1;
-            }
-        }
-        Py_ssize_t pos = 0;
-        PyObject *key, *value;
-        Py_hash_t hash;
-        while (_PyDict_Next(other, &pos, &key, &value, &hash)) {
-            if (set_add_entry(so, key, hash) < 0) {
-                return -1;
-            }
-        }
-        return 0;
+        return add_dict_keys(so, other);
     }
-    PyObject *it = PyObject_GetIter(other);
-    if (it == NULL) {
-        return -1;
-    }
-    PyObject *key;
-    while ((key = PyIter_Next(it)) != NULL) {
-        if (set_add_key(so, key) < 0) {
-            Py_DECREF(it);
-            Py_DECREF(key);
-            return -1;
-        }
-        Py_DECREF(key);
-    }
-    Py_DECREF(it);
-    if (PyErr_Occurred()) {
-        return -1;
-    }
-    return 0;
+    return each_item(so, other, set_add_key, NEVER_STOP) < 0 ? -1 : 0;
 }
 
 /* ---- Construction ---------------------------------------------------------------------------- */
 
+/* A new, empty instance of `type` (a set or frozenset type) filled from
+   `iterable` when not NULL. */
 static PyObject *
 make_new_set(PyTypeObject *type, PyObject *iterable)
 {
-    PySetObject *so = (PySetObject *)type->tp_alloc(type, 0);
-    if (so == NULL) {
+    PyObject *self = type->tp_alloc(type, 0);
+    if (self == NULL) {
         return NULL;
     }
-    so->fill = 0;
-    so->used = 0;
-    so->mask = PySet_MINSIZE - 1;
-    so->table = so->smalltable;
-    so->hash = -1;
-    so->finger = 0;
-    so->weakreflist = NULL;
-    if (iterable != NULL && set_update_internal(so, iterable) < 0) {
-        Py_DECREF(so);
-        return NULL;
+    PySetObject *fresh = (PySetObject *)self;
+    set_empty_to_minsize(fresh);
+    fresh->weakreflist = NULL;
+    fresh->finger = 0;
+    if (iterable == NULL || set_update_internal(fresh, iterable) == 0) {
+        return self;
     }
-    return (PyObject *)so;
+    Py_DECREF(self);
+    return NULL;
 }
 
-/* Results of set operations on subclasses are plain sets/frozensets. */
+/* Operations on an instance of a subclass build a plain set or frozenset,
+   whichever the subclass derives from. */
+static PyTypeObject *
+builtin_base_of(PyTypeObject *type)
+{
+    if (type == &PySet_Type || type == &PyFrozenSet_Type) {
+        return type;
+    }
+    return PyType_IsSubtype(type, &PySet_Type) ? &PySet_Type : &PyFrozenSet_Type;
+}
+
 static PyObject *
 make_new_set_basetype(PyTypeObject *type, PyObject *iterable)
 {
-    if (type != &PySet_Type && type != &PyFrozenSet_Type) {
-        if (PyType_IsSubtype(type, &PySet_Type)) {
-            type = &PySet_Type;
-        }
-        else {
-            type = &PyFrozenSet_Type;
-        }
-    }
-    return make_new_set(type, iterable);
+    return make_new_set(builtin_base_of(type), iterable);
 }
 
 static PyObject *
@@ -658,10 +718,13 @@ static int
 set_traverse(PyObject *op, visitproc visit, void *arg)
 {
     PySetObject *so = (PySetObject *)op;
-    Py_ssize_t pos = 0;
-    setentry *entry;
-    while (set_next(so, &pos, &entry)) {
-        Py_VISIT(entry->key);
+    /* `used` active slots exist; stop as soon as all were seen */
+    setentry *slot = so->table;
+    for (Py_ssize_t unseen = so->used; unseen > 0; slot++) {
+        if (is_active(slot)) {
+            Py_VISIT(slot->key);
+            unseen--;
+        }
     }
     return 0;
 }
@@ -857,43 +920,44 @@ error:
     return NULL;
 }
 
-/* Exchange the contents of two sets (for the in-place operations that
-   compute a new table and adopt it). */
+static inline void
+swap_ssize(Py_ssize_t *x, Py_ssize_t *y)
+{
+    Py_ssize_t keep = *x;
+    *x = *y;
+    *y = keep;
+}
+
+/* Exchange the contents of two sets (the in-place operations compute a
+   new set and adopt its table).  A heap table just changes owner; an
+   embedded smalltable cannot move, so its slots are copied across and
+   the receiving set points at its own smalltable. */
 static void
 set_swap_bodies(PySetObject *a, PySetObject *b)
 {
-    setentry tab[PySet_MINSIZE];
-    Py_ssize_t t;
+    const int a_embedded = a->table == a->smalltable;
+    const int b_embedded = b->table == b->smalltable;
+    setentry *a_heap = a->table, *b_heap = b->table;
 
-    t = a->fill; a->fill = b->fill; b->fill = t;
-    t = a->used; a->used = b->used; b->used = t;
-    t = a->mask; a->mask = b->mask; b->mask = t;
+    if (a_embedded || b_embedded) {
+        setentry scratch[PySet_MINSIZE];
+        memcpy(scratch, b->smalltable, sizeof(scratch));
+        memcpy(b->smalltable, a->smalltable, sizeof(scratch));
+        memcpy(a->smalltable, scratch, sizeof(scratch));
+    }
+    a->table = b_embedded ? a->smalltable : b_heap;
+    b->table = a_embedded ? b->smalltable : a_heap;
+    swap_ssize(&a->mask, &b->mask);
+    swap_ssize(&a->used, &b->used);
+    swap_ssize(&a->fill, &b->fill);
 
-    setentry *u = a->table;
-    if (a->table == a->smalltable) {
-        u = b->smalltable;
-    }
-    a->table = b->table;
-    if (b->table == b->smalltable) {
-        a->table = a->smalltable;
-    }
-    b->table = u;
-
-    if (a->table == a->smalltable || b->table == b->smalltable) {
-        memcpy(tab, a->smalltable, sizeof(tab));
-        memcpy(a->smalltable, b->smalltable, sizeof(tab));
-        memcpy(b->smalltable, tab, sizeof(tab));
-    }
-    if (PyType_IsSubtype(Py_TYPE(a), &PyFrozenSet_Type) &&
-        PyType_IsSubtype(Py_TYPE(b), &PyFrozenSet_Type)) {
-        Py_hash_t h = a->hash;
-        a->hash = b->hash;
-        b->hash = h;
-    }
-    else {
-        a->hash = -1;
-        b->hash = -1;
-    }
+    /* A cached hash stays valid only when both are frozensets; a set's
+       hash slot must read "not computed". */
+    int both_frozen = PyType_IsSubtype(Py_TYPE(a), &PyFrozenSet_Type) &&
+                      PyType_IsSubtype(Py_TYPE(b), &PyFrozenSet_Type);
+    Py_hash_t a_hash = both_frozen ? b->hash : -1;
+    b->hash = both_frozen ? a->hash : -1;
+    a->hash = a_hash;
 }
 
 int
@@ -908,108 +972,96 @@ _PySet_IntersectionUpdate(PyObject *so, PyObject *other)
     return 0;
 }
 
+/* set_discard_key/set_discard_entry as each_item/each_entry steps */
+static int
+discard_step(PySetObject *so, PyObject *key)
+{
+    return set_discard_key(so, key);
+}
+
 int
 _PySet_DifferenceUpdate(PyObject *op, PyObject *other)
 {
     PySetObject *so = (PySetObject *)op;
     if (op == other) {
-        return set_clear_internal(so);
+        return set_clear_internal(so); /* s -= s */
     }
-    if (PyAnySet_Check(other)) {
-        Py_ssize_t pos = 0;
-        setentry *entry;
-        while (set_next((PySetObject *)other, &pos, &entry)) {
-            PyObject *key = Py_NewRef(entry->key);
-            int rv = set_discard_entry(so, key, entry->hash);
-            Py_DECREF(key);
-            if (rv < 0) {
-                return -1;
-            }
-        }
+    int walked = PyAnySet_Check(other)
+                     ? each_entry(so, (PySetObject *)other, set_discard_entry, NEVER_STOP)
+                     : each_item(so, other, discard_step, NEVER_STOP);
+    if (walked < 0) {
+        return -1;
     }
-    else {
-        PyObject *it = PyObject_GetIter(other);
-        if (it == NULL) {
-            return -1;
-        }
-        PyObject *key;
-        while ((key = PyIter_Next(it)) != NULL) {
-            int rv = set_discard_key(so, key);
-            Py_DECREF(key);
-            if (rv < 0) {
-                Py_DECREF(it);
-                return -1;
-            }
-        }
-        Py_DECREF(it);
-        if (PyErr_Occurred()) {
-            return -1;
-        }
+    /* Removal leaves dummies, which lengthen probe chains for good.  Past a
+       quarter of the table, rebuild it. */
+    Py_ssize_t dummies = so->fill - so->used;
+    if ((size_t)dummies > (size_t)so->mask / 4) {
+        return set_grow(so);
     }
-    /* Too many dummies slow down probing: clean up past a quarter. */
-    if ((size_t)(so->fill - so->used) <= (size_t)so->mask / 4) {
-        return 0;
-    }
-    return set_grow(so);
+    return 0;
 }
 
+/* so - other by copying so and removing other's keys: the way for
+   arbitrary iterables, and when so is much larger than other. */
 static PyObject *
 set_copy_and_difference(PySetObject *so, PyObject *other)
 {
-    PyObject *result = set_copy((PyObject *)so, NULL);
-    if (result == NULL) {
-        return NULL;
+    PyObject *copy = set_copy((PyObject *)so, NULL);
+    if (copy != NULL && _PySet_DifferenceUpdate(copy, other) < 0) {
+        Py_CLEAR(copy);
     }
-    if (_PySet_DifferenceUpdate(result, other) == 0) {
-        return result;
+    return copy;
+}
+
+/* Key membership in a set or exact dict, with a known hash. */
+static int
+container_has(PyObject *container, PyObject *key, Py_hash_t hash)
+{
+    if (PyDict_CheckExact(container)) {
+        return _PyDict_Contains_KnownHash(container, key, hash);
     }
-    Py_DECREF(result);
-    return NULL;
+    return set_contains_entry((PySetObject *)container, key, hash);
 }
 
 static PyObject *
 set_difference(PySetObject *so, PyObject *other)
 {
-    Py_ssize_t other_size;
-    if (PyAnySet_Check(other)) {
-        other_size = PySet_GET_SIZE(other);
+    Py_ssize_t other_len;
+    if (PyDict_CheckExact(other)) {
+        other_len = PyDict_GET_SIZE(other);
     }
-    else if (PyDict_CheckExact(other)) {
-        other_size = PyDict_GET_SIZE(other);
+    else if (PyAnySet_Check(other)) {
+        other_len = PySet_GET_SIZE(other);
     }
     else {
         return set_copy_and_difference(so, other);
     }
-    /* Much bigger than other: copying and removing is cheaper. */
-    if ((PySet_GET_SIZE(so) >> 2) > other_size) {
+    /* Filtering so key by key costs len(so) lookups; copying and removing
+       costs a copy plus len(other) lookups, better when other is small. */
+    if (PySet_GET_SIZE(so) / 4 > other_len) {
         return set_copy_and_difference(so, other);
     }
-    PySetObject *result = (PySetObject *)make_new_set_basetype(Py_TYPE(so), NULL);
+
+    PyObject *result = make_new_set_basetype(Py_TYPE(so), NULL);
     if (result == NULL) {
         return NULL;
     }
     Py_ssize_t pos = 0;
     setentry *entry;
     while (set_next(so, &pos, &entry)) {
-        PyObject *key = Py_NewRef(entry->key);
         Py_hash_t hash = entry->hash;
-        int rv;
-        if (PyDict_CheckExact(other)) {
-            rv = _PyDict_Contains_KnownHash(other, key, hash);
-        }
-        else {
-            rv = set_contains_entry((PySetObject *)other, key, hash);
-        }
-        if (rv == 0) {
-            rv = set_add_entry(result, key, hash);
+        PyObject *key = Py_NewRef(entry->key);
+        int status = container_has(other, key, hash);
+        if (status == 0) {
+            status = set_add_entry((PySetObject *)result, key, hash);
         }
         Py_DECREF(key);
-        if (rv < 0) {
+        if (status < 0) {
             Py_DECREF(result);
             return NULL;
         }
     }
-    return (PyObject *)result;
+    return result;
 }
 
 int
@@ -1067,19 +1119,11 @@ static int
 set_issubset_internal(PySetObject *so, PySetObject *other)
 {
     if (PySet_GET_SIZE(so) > PySet_GET_SIZE(other)) {
-        return 0;
+        return 0; /* pigeonholes */
     }
-    Py_ssize_t pos = 0;
-    setentry *entry;
-    while (set_next(so, &pos, &entry)) {
-        PyObject *key = Py_NewRef(entry->key);
-        int rv = set_contains_entry(other, key, entry->hash);
-        Py_DECREF(key);
-        if (rv <= 0) {
-            return rv;
-        }
-    }
-    return 1;
+    /* look each key of so up in other; the first one missing ends it */
+    int missing = each_entry(other, so, set_contains_entry, 0);
+    return missing < 0 ? -1 : !missing;
 }
 
 static PyObject *
@@ -1348,7 +1392,8 @@ set_discard(PyObject *so, PyObject *key)
 }
 
 /* Remove an arbitrary key.  The finger remembers where the last pop
-   stopped, so repeated pops don't rescan the same empty prefix. */
+   stopped, so that emptying a set by repeated pops doesn't rescan the
+   same run of dummies each time (which would be quadratic). */
 static PyObject *
 set_pop(PyObject *op, PyObject *Py_UNUSED(ignored))
 {
@@ -1357,20 +1402,13 @@ set_pop(PyObject *op, PyObject *Py_UNUSED(ignored))
         PyErr_SetString(PyExc_KeyError, "pop from an empty set");
         return NULL;
     }
-    setentry *entry = so->table + (so->finger & so->mask);
-    setentry *limit = so->table + so->mask;
-    while (!is_active(entry)) {
-        entry++;
-        if (entry > limit) {
-            entry = so->table;
-        }
+    size_t mask = (size_t)so->mask;
+    size_t at = (size_t)so->finger & mask;
+    while (!is_active(&so->table[at])) {
+        at = (at + 1) & mask; /* wraps; terminates since used > 0 */
     }
-    PyObject *key = entry->key;
-    entry->key = dummy;
-    entry->hash = -1;
-    so->used--;
-    so->finger = entry - so->table + 1;
-    return key;
+    so->finger = (Py_ssize_t)at + 1;
+    return take_key_leaving_dummy(so, &so->table[at]);
 }
 
 static PyObject *
@@ -1384,11 +1422,12 @@ static PyObject *
 set_sizeof(PyObject *op, PyObject *Py_UNUSED(ignored))
 {
     PySetObject *so = (PySetObject *)op;
-    size_t res = (size_t)Py_TYPE(so)->tp_basicsize;
+    /* the smalltable is part of the object; a heap table is extra */
+    size_t heap_table = 0;
     if (so->table != so->smalltable) {
-        res += ((size_t)so->mask + 1) * sizeof(setentry);
+        heap_table = sizeof(setentry) * (size_t)(so->mask + 1);
     }
-    return PyLong_FromSize_t(res);
+    return PyLong_FromSize_t(heap_table + (size_t)Py_TYPE(op)->tp_basicsize);
 }
 
 static PyObject *
@@ -1578,20 +1617,19 @@ setiter_traverse(PyObject *op, visitproc visit, void *arg)
     return 0;
 }
 
+/* An iterator whose set changed size, or which is exhausted, yields
+   nothing more. */
 static PyObject *
 setiter_len(PyObject *op, PyObject *Py_UNUSED(ignored))
 {
     setiterobject *si = (setiterobject *)op;
-    Py_ssize_t len = 0;
-    if (si->si_set != NULL && si->si_used == si->si_set->used) {
-        len = si->len;
-    }
-    return PyLong_FromSsize_t(len);
+    PySetObject *so = si->si_set;
+    int still_valid = so != NULL && so->used == si->si_used;
+    return PyLong_FromSsize_t(still_valid ? si->len : 0);
 }
 
 static PyMethodDef setiter_methods[] = {
-    {"__length_hint__", setiter_len, METH_NOARGS,
-     "Private method returning an estimate of len(list(it))."},
+    {"__length_hint__", setiter_len, METH_NOARGS, "How many more keys the iterator will yield."},
     {NULL, NULL, 0, NULL},
 };
 
@@ -1732,6 +1770,8 @@ _PySet_Update(PyObject *set, PyObject *iterable)
     return set_update_internal((PySetObject *)set, iterable);
 }
 
+/* Borrowed key and hash of the next active slot from *pos on; 0 at the
+   end (used by marshal, which iterates without creating an iterator). */
 int
 _PySet_NextEntry(PyObject *set, Py_ssize_t *pos, PyObject **key, Py_hash_t *hash)
 {
@@ -1739,49 +1779,64 @@ _PySet_NextEntry(PyObject *set, Py_ssize_t *pos, PyObject **key, Py_hash_t *hash
         PyErr_BadInternalCall();
         return -1;
     }
-    setentry *entry;
-    if (set_next((PySetObject *)set, pos, &entry) == 0) {
-        return 0;
+    setentry *found;
+    int more = set_next((PySetObject *)set, pos, &found);
+    if (more) {
+        *hash = found->hash;
+        *key = found->key;
     }
-    *key = entry->key;
-    *hash = entry->hash;
-    return 1;
+    return more;
 }
 
 /* ---- The types ------------------------------------------------------------------------------------- */
 
+/* Method documentation, shared by set and frozenset where both have the
+   method.  (This tree has no PyDoc_STRVAR.) */
+static const char doc_add[] = "Insert one element; a no-op when an equal element is already there.";
+static const char doc_clear[] = "Remove all elements from this set.";
+static const char doc_contains[] = "x.__contains__(y) <==> y in x.";
+static const char doc_copy[] = "Return a shallow copy of a set.";
+static const char doc_discard[] = "Take out an element if present; a missing element is silently ignored\n"
+    "(compare remove(), which raises KeyError).";
+static const char doc_difference[] = "Elements of this set absent from every argument, as a new set.";
+static const char doc_difference_update[] = "Take out of this set every element found in any argument.";
+static const char doc_intersection[] = "Elements present in this set and in each argument, as a new set.";
+static const char doc_intersection_update[] = "Keep in this set only the elements present in each argument.";
+static const char doc_isdisjoint[] = "True when the two share no element at all.";
+static const char doc_issubset[] = "True when every element of this set is in the argument.";
+static const char doc_issuperset[] = "True when every element of the argument is in this set.";
+static const char doc_pop[] = "Take out some element and return it; KeyError on an empty set.";
+static const char doc_reduce[] = "Return state information for pickling.";
+static const char doc_remove[] = "Take out an element, which must be present (KeyError when it is not).";
+static const char doc_sizeof[] = "Bytes of memory this set occupies, its table included.";
+static const char doc_symmetric_difference[] = "Elements in exactly one of this set and the argument, as a new set.";
+static const char doc_symmetric_difference_update[] = "Make this set hold the elements in exactly one of it and the argument.";
+static const char doc_union[] = "Elements in this set or in any argument, as a new set.";
+static const char doc_update[] = "Add to this set every element of each argument.";
+
 static PyMethodDef set_methods[] = {
     {"__class_getitem__", Py_GenericAlias, METH_O | METH_CLASS, NULL},
-    {"add", set_add, METH_O, "Add an element to a set.\n\nThis has no effect if the element is already present."},
-    {"clear", set_clear, METH_NOARGS, "Remove all elements from this set."},
-    {"__contains__", set_direct_contains, METH_O | METH_COEXIST, "x.__contains__(y) <==> y in x."},
-    {"copy", set_copy, METH_NOARGS, "Return a shallow copy of a set."},
-    {"discard", set_discard, METH_O,
-     "Remove an element from a set if it is a member.\n\nUnlike set.remove(), the discard() method does not raise\nan exception when an element is missing from the set."},
-    {"difference", set_difference_multi, METH_VARARGS,
-     "Return a new set with elements in the set that are not in the others."},
-    {"difference_update", set_difference_update, METH_VARARGS,
-     "Update the set, removing elements found in others."},
-    {"intersection", set_intersection_multi, METH_VARARGS,
-     "Return a new set with elements common to the set and all others."},
-    {"intersection_update", set_intersection_update_multi, METH_VARARGS,
-     "Update the set, keeping only elements found in it and all others."},
-    {"isdisjoint", set_isdisjoint, METH_O, "Return True if two sets have a null intersection."},
-    {"issubset", set_issubset, METH_O, "Report whether another set contains this set."},
-    {"issuperset", set_issuperset, METH_O, "Report whether this set contains another set."},
-    {"pop", set_pop, METH_NOARGS,
-     "Remove and return an arbitrary set element.\n\nRaises KeyError if the set is empty."},
-    {"__reduce__", set_reduce, METH_NOARGS, "Return state information for pickling."},
-    {"remove", set_remove, METH_O,
-     "Remove an element from a set; it must be a member.\n\nIf the element is not a member, raise a KeyError."},
-    {"__sizeof__", set_sizeof, METH_NOARGS, "S.__sizeof__() -> size of S in memory, in bytes."},
-    {"symmetric_difference", set_symmetric_difference_meth, METH_O,
-     "Return a new set with elements in either the set or other but not both."},
+    {"add", set_add, METH_O, doc_add},
+    {"clear", set_clear, METH_NOARGS, doc_clear},
+    {"__contains__", set_direct_contains, METH_O | METH_COEXIST, doc_contains},
+    {"copy", set_copy, METH_NOARGS, doc_copy},
+    {"discard", set_discard, METH_O, doc_discard},
+    {"difference", set_difference_multi, METH_VARARGS, doc_difference},
+    {"difference_update", set_difference_update, METH_VARARGS, doc_difference_update},
+    {"intersection", set_intersection_multi, METH_VARARGS, doc_intersection},
+    {"intersection_update", set_intersection_update_multi, METH_VARARGS, doc_intersection_update},
+    {"isdisjoint", set_isdisjoint, METH_O, doc_isdisjoint},
+    {"issubset", set_issubset, METH_O, doc_issubset},
+    {"issuperset", set_issuperset, METH_O, doc_issuperset},
+    {"pop", set_pop, METH_NOARGS, doc_pop},
+    {"__reduce__", set_reduce, METH_NOARGS, doc_reduce},
+    {"remove", set_remove, METH_O, doc_remove},
+    {"__sizeof__", set_sizeof, METH_NOARGS, doc_sizeof},
+    {"symmetric_difference", set_symmetric_difference_meth, METH_O, doc_symmetric_difference},
     {"symmetric_difference_update", set_symmetric_difference_update, METH_O,
-     "Update the set, keeping only elements found in either set, but not in both."},
-    {"union", set_union, METH_VARARGS,
-     "Return a new set with elements from the set and all others."},
-    {"update", set_update, METH_VARARGS, "Update the set, adding elements from all others."},
+     doc_symmetric_difference_update},
+    {"union", set_union, METH_VARARGS, doc_union},
+    {"update", set_update, METH_VARARGS, doc_update},
     {NULL, NULL, 0, NULL},
 };
 
@@ -1828,21 +1883,17 @@ PyTypeObject PySet_Type = {
 
 static PyMethodDef frozenset_methods[] = {
     {"__class_getitem__", Py_GenericAlias, METH_O | METH_CLASS, NULL},
-    {"__contains__", set_direct_contains, METH_O | METH_COEXIST, "x.__contains__(y) <==> y in x."},
-    {"copy", frozenset_copy, METH_NOARGS, "Return a shallow copy of a set."},
-    {"difference", set_difference_multi, METH_VARARGS,
-     "Return a new set with elements in the set that are not in the others."},
-    {"intersection", set_intersection_multi, METH_VARARGS,
-     "Return a new set with elements common to the set and all others."},
-    {"isdisjoint", set_isdisjoint, METH_O, "Return True if two sets have a null intersection."},
-    {"issubset", set_issubset, METH_O, "Report whether another set contains this set."},
-    {"issuperset", set_issuperset, METH_O, "Report whether this set contains another set."},
-    {"__reduce__", set_reduce, METH_NOARGS, "Return state information for pickling."},
-    {"__sizeof__", set_sizeof, METH_NOARGS, "S.__sizeof__() -> size of S in memory, in bytes."},
-    {"symmetric_difference", set_symmetric_difference_meth, METH_O,
-     "Return a new set with elements in either the set or other but not both."},
-    {"union", set_union, METH_VARARGS,
-     "Return a new set with elements from the set and all others."},
+    {"__contains__", set_direct_contains, METH_O | METH_COEXIST, doc_contains},
+    {"copy", frozenset_copy, METH_NOARGS, doc_copy},
+    {"difference", set_difference_multi, METH_VARARGS, doc_difference},
+    {"intersection", set_intersection_multi, METH_VARARGS, doc_intersection},
+    {"isdisjoint", set_isdisjoint, METH_O, doc_isdisjoint},
+    {"issubset", set_issubset, METH_O, doc_issubset},
+    {"issuperset", set_issuperset, METH_O, doc_issuperset},
+    {"__reduce__", set_reduce, METH_NOARGS, doc_reduce},
+    {"__sizeof__", set_sizeof, METH_NOARGS, doc_sizeof},
+    {"symmetric_difference", set_symmetric_difference_meth, METH_O, doc_symmetric_difference},
+    {"union", set_union, METH_VARARGS, doc_union},
     {NULL, NULL, 0, NULL},
 };
 
