@@ -174,9 +174,10 @@ _PyCode_Validate(struct _PyCodeConstructor *con)
     if (check_shape(con) < 0) {
         return -1;
     }
-    return _PyCode_ValidateBytecode(con->code, con->consts, con->names,
-                                    PyTuple_GET_SIZE(con->localsplusnames), con->exceptiontable,
-                                    con->stacksize);
+    int nargs = con->argcount + con->kwonlyargcount + ((con->flags & CO_VARARGS) != 0) +
+                ((con->flags & CO_VARKEYWORDS) != 0);
+    return _PyCode_ValidateBytecode(con->code, con->consts, con->names, con->localspluskinds,
+                                    nargs, con->exceptiontable, con->stacksize);
 }
 
 static uint32_t

@@ -23,8 +23,10 @@
      - the code cannot run off its end (the last instruction is a return,
        a raise or an unconditional jump).
    Then the exception table is decoded and checked (see read_handlers),
-   and a worklist pass walks every path from the first instruction and
-   every handler, proving the stack depth (see prove_stack_depth). */
+   and worklist passes walk every path from the first instruction and
+   every handler, proving the stack depth (see prove_stack_depth) and that
+   unchecked local loads and cell instructions find what they expect (see
+   prove_locals). */
 
 #include "Python.h"
 #include "pycore_code.h"
@@ -152,7 +154,7 @@ check_instructions(const uint8_t *bytes, Py_ssize_t n, Py_ssize_t nconsts, Py_ss
         if ((flags & HAS_NAME_FLAG) && table_index(op, oparg) >= nnames) {
             return bad_code(i, "name index out of range", op, oparg);
         }
-        if (flags & (HAS_LOCAL_FLAG | HAS_FREE_FLAG)) {
+        if ((flags & (HAS_LOCAL_FLAG | HAS_FREE_FLAG)) || op == LOAD_FROM_DICT_OR_DEREF) {
             /* the superinstructions pack two 4-bit local indices */
             int pair = op == LOAD_FAST_LOAD_FAST || op == STORE_FAST_STORE_FAST ||
                        op == STORE_FAST_LOAD_FAST || op == LOAD_FAST_BORROW_LOAD_FAST_BORROW;
@@ -337,23 +339,16 @@ reach(depth_walk *w, Py_ssize_t from, Py_ssize_t unit, int depth)
 
 static int
 prove_stack_depth(const uint8_t *bytes, Py_ssize_t n, int stacksize,
-                  const handler_entry *entries, Py_ssize_t nentries)
+                  const handler_entry *entries, const Py_ssize_t *handler_of)
 {
     depth_walk w = {PyMem_New(int, n), PyMem_New(Py_ssize_t, n), 0};
-    Py_ssize_t *handler_of = PyMem_New(Py_ssize_t, n);
     int result = -1;
-    if (w.depth == NULL || w.todo == NULL || handler_of == NULL) {
+    if (w.depth == NULL || w.todo == NULL) {
         PyErr_NoMemory();
         goto done;
     }
     for (Py_ssize_t i = 0; i < n; i++) {
         w.depth[i] = -1;
-        handler_of[i] = -1;
-    }
-    for (Py_ssize_t k = 0; k < nentries; k++) {
-        for (Py_ssize_t u = entries[k].first; u < entries[k].end; u++) {
-            handler_of[u] = k;
-        }
     }
     if (reach(&w, 0, 0, 0) < 0) {
         goto done;
@@ -417,34 +412,269 @@ prove_stack_depth(const uint8_t *bytes, Py_ssize_t n, int stacksize,
 done:
     PyMem_Free(w.depth);
     PyMem_Free(w.todo);
-    PyMem_Free(handler_of);
+    return result;
+}
+
+/* ---- Locals ---------------------------------------------------------------
+
+   The fast-local loads that skip the unbound check (LOAD_FAST and its
+   borrowed and paired forms) and the cell instructions (LOAD_DEREF & co.)
+   trust the compiler; code from outside earns that trust here.  A forward
+   dataflow pass tracks two sets per instruction, the locals that are bound
+   on every path to it and those that hold a cell on every path (sets meet
+   by intersection, so the pass runs until nothing shrinks).  At entry the
+   arguments are bound and nothing is a cell; stores bind and forget the
+   cell, deletes and LOAD_FAST_AND_CLEAR unbind, MAKE_CELL and
+   COPY_FREE_VARS make cells.  An unchecked load needs its local bound, a
+   cell instruction its local a cell. */
+
+typedef uint64_t word;
+#define WORD_BITS 64
+
+typedef struct {
+    Py_ssize_t words;   /* per set */
+    word *sets;         /* per unit: bound set then cell set; NULL: unreached */
+    uint8_t *reached;
+    Py_ssize_t *todo;
+    uint8_t *queued;
+    Py_ssize_t ntodo;
+} locals_walk;
+
+static inline int
+has_bit(const word *set, int i)
+{
+    return (set[i / WORD_BITS] >> (i % WORD_BITS)) & 1;
+}
+
+static inline void
+put_bit(word *set, int i, int on)
+{
+    word m = (word)1 << (i % WORD_BITS);
+    set[i / WORD_BITS] = on ? (set[i / WORD_BITS] | m) : (set[i / WORD_BITS] & ~m);
+}
+
+/* Meet `state` into unit's; queue the unit when its sets shrank. */
+static void
+meet(locals_walk *w, Py_ssize_t unit, const word *state)
+{
+    word *mine = w->sets + unit * 2 * w->words;
+    int changed = 0;
+    if (!w->reached[unit]) {
+        memcpy(mine, state, (size_t)(2 * w->words) * sizeof(word));
+        w->reached[unit] = 1;
+        changed = 1;
+    }
+    else {
+        for (Py_ssize_t k = 0; k < 2 * w->words; k++) {
+            word both = mine[k] & state[k];
+            changed |= both != mine[k];
+            mine[k] = both;
+        }
+    }
+    if (changed && !w->queued[unit]) {
+        w->queued[unit] = 1;
+        w->todo[w->ntodo++] = unit;
+    }
+}
+
+/* The locals an instruction reads unchecked (up to two), -1 for none. */
+static void
+unchecked_reads(decoded d, int *a, int *b)
+{
+    *a = *b = -1;
+    switch (d.op) {
+    case LOAD_FAST:
+    case LOAD_FAST_BORROW:
+        *a = d.oparg;
+        break;
+    case LOAD_FAST_LOAD_FAST:
+    case LOAD_FAST_BORROW_LOAD_FAST_BORROW:
+        *a = d.oparg >> 4;
+        *b = d.oparg & 15;
+        break;
+    default:
+        break;
+    }
+}
+
+static int
+needs_cell(int op)
+{
+    return op == LOAD_DEREF || op == STORE_DEREF || op == DELETE_DEREF ||
+           op == LOAD_FROM_DICT_OR_DEREF;
+}
+
+/* Apply d to (bound, cell); -1 with ValueError if d may misread a local. */
+static int
+step_locals(Py_ssize_t at, decoded d, word *bound, word *cell, int nlocalsplus, int nfree)
+{
+    int a, b;
+    unchecked_reads(d, &a, &b);
+    if ((a >= 0 && !has_bit(bound, a)) || (b >= 0 && !has_bit(bound, b))) {
+        return bad_code(at, "local variable may be unbound (use LOAD_FAST_CHECK)", d.op, d.oparg);
+    }
+    if (needs_cell(d.op) && !has_bit(cell, d.oparg)) {
+        return bad_code(at, "variable is not a cell here", d.op, d.oparg);
+    }
+    switch (d.op) {
+    case STORE_FAST:
+    case LOAD_FAST_CHECK:
+        put_bit(bound, d.oparg, 1);
+        put_bit(cell, d.oparg, d.op == LOAD_FAST_CHECK && has_bit(cell, d.oparg));
+        break;
+    case STORE_FAST_STORE_FAST:
+        put_bit(bound, d.oparg & 15, 1);
+        put_bit(cell, d.oparg & 15, 0);
+        /* fall through */
+    case STORE_FAST_LOAD_FAST:
+        put_bit(bound, d.oparg >> 4, 1);
+        put_bit(cell, d.oparg >> 4, 0);
+        if (d.op == STORE_FAST_LOAD_FAST && !has_bit(bound, d.oparg & 15)) {
+            return bad_code(at, "local variable may be unbound (use LOAD_FAST_CHECK)", d.op,
+                            d.oparg);
+        }
+        break;
+    case DELETE_FAST:
+    case LOAD_FAST_AND_CLEAR:
+        put_bit(bound, d.oparg, 0);
+        put_bit(cell, d.oparg, 0);
+        break;
+    case MAKE_CELL:
+        put_bit(bound, d.oparg, 1);
+        put_bit(cell, d.oparg, 1);
+        break;
+    case COPY_FREE_VARS:
+        if (d.oparg != nfree) {
+            return bad_code(at, "COPY_FREE_VARS count is not the number of free variables",
+                            d.op, d.oparg);
+        }
+        for (int k = nlocalsplus - nfree; k < nlocalsplus; k++) {
+            put_bit(bound, k, 1);
+            put_bit(cell, k, 1);
+        }
+        break;
+    default:
+        break;
+    }
+    return 0;
+}
+
+static int
+prove_locals(const uint8_t *bytes, Py_ssize_t n, int nlocalsplus, int nargs, int nfree,
+             const handler_entry *entries, const Py_ssize_t *handler_of)
+{
+    /* Nothing to prove without a load that trusts the compiler. */
+    int any = 0;
+    for (Py_ssize_t i = 0; i < n && !any;) {
+        decoded d = decode_at(bytes, i);
+        int a, b;
+        unchecked_reads(d, &a, &b);
+        any = a >= 0 || needs_cell(d.op) || d.op == STORE_FAST_LOAD_FAST;
+        i = d.next;
+    }
+    if (!any) {
+        return 0;
+    }
+    locals_walk w = {(nlocalsplus + WORD_BITS - 1) / WORD_BITS};
+    if (w.words > 0 && n > ((Py_ssize_t)1 << 26) / (2 * w.words)) {
+        PyErr_SetString(PyExc_ValueError, "code too large to validate its locals");
+        return -1;
+    }
+    Py_ssize_t per = 2 * w.words;
+    w.sets = PyMem_Calloc((size_t)(n * per + per * 2), sizeof(word));
+    w.reached = PyMem_Calloc((size_t)n, 1);
+    w.queued = PyMem_Calloc((size_t)n, 1);
+    w.todo = PyMem_New(Py_ssize_t, n);
+    int result = -1;
+    if (w.sets == NULL || w.reached == NULL || w.queued == NULL || w.todo == NULL) {
+        PyErr_NoMemory();
+        goto done;
+    }
+    word *state = w.sets + n * per, *before = state + per;
+    memset(state, 0, (size_t)per * sizeof(word));
+    for (int k = 0; k < nargs && k < nlocalsplus; k++) {
+        put_bit(state, k, 1);
+    }
+    meet(&w, 0, state);
+    while (w.ntodo > 0) {
+        Py_ssize_t i = w.todo[--w.ntodo];
+        w.queued[i] = 0;
+        decoded d = decode_at(bytes, i);
+        memcpy(state, w.sets + i * per, (size_t)per * sizeof(word));
+        memcpy(before, state, (size_t)per * sizeof(word));
+        if (step_locals(i, d, state, state + w.words, nlocalsplus, nfree) < 0) {
+            goto done;
+        }
+        Py_ssize_t h = handler_of[d.next - 1];
+        if (h >= 0) {
+            /* the handler may start from before or after the instruction */
+            for (Py_ssize_t k = 0; k < per; k++) {
+                before[k] &= state[k];
+            }
+            meet(&w, entries[h].target, before);
+        }
+        if (_PyOpcode_opcode_metadata[d.op].flags & HAS_JUMP_FLAG) {
+            meet(&w, jump_target(d), state);
+        }
+        if (!ends_flow(d.op) && d.next < n) {
+            meet(&w, d.next, state);
+        }
+    }
+    result = 0;
+done:
+    PyMem_Free(w.sets);
+    PyMem_Free(w.reached);
+    PyMem_Free(w.queued);
+    PyMem_Free(w.todo);
     return result;
 }
 
 int
 _PyCode_ValidateBytecode(PyObject *code, PyObject *consts, PyObject *names,
-                         Py_ssize_t nlocalsplus, PyObject *exceptiontable, int stacksize)
+                         PyObject *localspluskinds, int nargs, PyObject *exceptiontable,
+                         int stacksize)
 {
     const uint8_t *bytes = (const uint8_t *)PyBytes_AS_STRING(code);
     Py_ssize_t n = PyBytes_GET_SIZE(code) / 2;
+    Py_ssize_t nlocalsplus = PyBytes_GET_SIZE(localspluskinds);
     if (n == 0) {
         PyErr_SetString(PyExc_ValueError, "invalid bytecode: co_code is empty");
         return -1;
     }
+    int nfree = 0;
+    for (Py_ssize_t k = 0; k < nlocalsplus; k++) {
+        nfree += (PyBytes_AS_STRING(localspluskinds)[k] & CO_FAST_FREE) != 0;
+    }
     uint8_t *units = PyMem_Calloc((size_t)n, 1);
+    Py_ssize_t *handler_of = PyMem_New(Py_ssize_t, n);
     handler_entry *entries = NULL;
     Py_ssize_t nentries = 0;
     int result = -1;
-    if (units == NULL) {
+    if (units == NULL || handler_of == NULL) {
         PyErr_NoMemory();
-        return -1;
+        goto done;
     }
     if (check_instructions(bytes, n, PyTuple_GET_SIZE(consts), PyTuple_GET_SIZE(names),
-                           nlocalsplus, units) == 0 &&
-        read_handlers(exceptiontable, n, units, stacksize, &entries, &nentries) == 0) {
-        result = prove_stack_depth(bytes, n, stacksize, entries, nentries);
+                           nlocalsplus, units) < 0 ||
+        read_handlers(exceptiontable, n, units, stacksize, &entries, &nentries) < 0) {
+        goto done;
     }
+    for (Py_ssize_t i = 0; i < n; i++) {
+        handler_of[i] = -1;
+    }
+    for (Py_ssize_t k = 0; k < nentries; k++) {
+        for (Py_ssize_t u = entries[k].first; u < entries[k].end; u++) {
+            handler_of[u] = k;
+        }
+    }
+    if (prove_stack_depth(bytes, n, stacksize, entries, handler_of) < 0 ||
+        prove_locals(bytes, n, (int)nlocalsplus, nargs, nfree, entries, handler_of) < 0) {
+        goto done;
+    }
+    result = 0;
+done:
     PyMem_Free(units);
+    PyMem_Free(handler_of);
     PyMem_Free(entries);
     return result;
 }

@@ -63,11 +63,12 @@ struct _PyCodeConstructor {
    bytecode passes. */
 PyAPI_FUNC(int) _PyCode_Validate(struct _PyCodeConstructor *);
 /* Python/codevalidate.c: opcodes, caches, table indices, jump targets,
-   the exception table and a proof of the stack depth; ValueError naming
-   the first problem. */
+   the exception table, a proof of the stack depth and of the locals
+   unchecked loads read (nargs: the locals bound at entry); ValueError
+   naming the first problem. */
 PyAPI_FUNC(int) _PyCode_ValidateBytecode(PyObject *code, PyObject *consts, PyObject *names,
-                                         Py_ssize_t nlocalsplus, PyObject *exceptiontable,
-                                         int stacksize);
+                                         PyObject *localspluskinds, int nargs,
+                                         PyObject *exceptiontable, int stacksize);
 PyAPI_FUNC(PyCodeObject *) _PyCode_New(struct _PyCodeConstructor *);
 
 /* Walking the location table: address ranges [ar_start, ar_end) in bytes

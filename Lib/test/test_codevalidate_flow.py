@@ -156,3 +156,47 @@ good = tcode.replace(co_exceptiontable=tcode.co_exceptiontable)
 import types
 run = types.FunctionType(good, globals())
 print('handler runs:', run({}), run(types.SimpleNamespace(b=1)))
+
+# Locals: the loads that skip the unbound check need a bound local, the
+# cell instructions a cell.
+def u(a):
+    b = a
+    return b
+
+
+def cellf(a):
+    def inner():
+        return a
+    return inner
+
+
+ucode = u.__code__
+show('unchecked load of an argument', lambda: ucode.replace(co_code=assemble(
+    ('RESUME', 0), ('LOAD_FAST', 0), ('RETURN_VALUE', 0))))
+show('unchecked load of an unbound local', lambda: ucode.replace(co_code=assemble(
+    ('RESUME', 0), ('LOAD_FAST_BORROW', 1), ('RETURN_VALUE', 0))))
+show('checked load of an unbound local', lambda: ucode.replace(co_code=assemble(
+    ('RESUME', 0), ('LOAD_FAST_CHECK', 1), ('RETURN_VALUE', 0))))
+show('argument gone', lambda: ucode.replace(co_argcount=0))
+show('load after delete', lambda: ucode.replace(co_code=assemble(
+    ('RESUME', 0), ('DELETE_FAST', 0), ('LOAD_FAST', 0), ('RETURN_VALUE', 0))))
+show('load bound on one path only', lambda: ucode.replace(co_stacksize=2, co_code=assemble(
+    ('RESUME', 0), ('LOAD_FAST', 0), ('POP_JUMP_IF_FALSE', 2),
+    ('LOAD_FAST', 0), ('STORE_FAST', 1), ('LOAD_FAST', 1), ('RETURN_VALUE', 0))))
+show('pair load', lambda: ucode.replace(co_stacksize=2, co_code=assemble(
+    ('RESUME', 0), ('LOAD_FAST_LOAD_FAST', 0x01), ('POP_TOP', 0), ('RETURN_VALUE', 0))))
+ccode = cellf.__code__
+show('cells unchanged', lambda: ccode.replace(co_code=ccode.co_code))
+show('deref before MAKE_CELL', lambda: ccode.replace(co_code=assemble(
+    ('RESUME', 0), ('LOAD_DEREF', 0), ('RETURN_VALUE', 0))))
+show('deref of a plain local', lambda: ucode.replace(co_code=assemble(
+    ('RESUME', 0), ('LOAD_DEREF', 0), ('RETURN_VALUE', 0))))
+show('store over the cell', lambda: ccode.replace(co_stacksize=1, co_code=assemble(
+    ('MAKE_CELL', 0), ('RESUME', 0), ('LOAD_CONST', 0), ('STORE_FAST', 0),
+    ('LOAD_DEREF', 0), ('RETURN_VALUE', 0))))
+inner = cellf(1)
+show('free vars copied', lambda: inner.__code__.replace(co_code=inner.__code__.co_code))
+show('COPY_FREE_VARS count', lambda: inner.__code__.replace(co_code=assemble(
+    ('COPY_FREE_VARS', 2), ('RESUME', 0), ('LOAD_DEREF', 0), ('RETURN_VALUE', 0))))
+show('deref of a free var not copied', lambda: inner.__code__.replace(co_code=assemble(
+    ('RESUME', 0), ('LOAD_DEREF', 0), ('RETURN_VALUE', 0))))

@@ -12,7 +12,7 @@ FUZZ_TARGETS =	ast compile marshal sre json number format code
 # C API's calling convention: not a bug here.
 FUZZ_SAN =	-fsanitize=address,undefined -fno-sanitize=function -fno-sanitize-recover=undefined
 FUZZ_CFLAGS =	-O1 -g -fno-omit-frame-pointer $(FUZZ_SAN) -std=c11 -D_GNU_SOURCE \
-		-Wno-everything
+		-Wno-everything -Werror=implicit-function-declaration
 # build/fuzz/pyconfig.h comes first: the top-level one without mimalloc
 # (ASan must see every allocation) and with the sanitizer macros.
 FUZZ_CPPFLAGS =	-I$(FUZZ_DIR) -I. -IInclude -IInclude/internal -Ibuild/gen $(MPDEC_CFLAGS) -DPy_BUILD_CORE
@@ -24,7 +24,7 @@ FUZZ_BINS =	$(foreach t,$(FUZZ_TARGETS),$(FUZZ_DIR)/fuzz_$(t))
 .PHONY: fuzz-build
 fuzz-build: $(FUZZ_BINS)
 
-$(FUZZ_DIR)/pyconfig.h: pyconfig.h Tools/fuzz/fuzz.mk
+$(FUZZ_DIR)/pyconfig.h: pyconfig.h
 	@mkdir -p $(FUZZ_DIR)
 	sed -e 's|^#define WITH_MIMALLOC 1|/* WITH_MIMALLOC: off for ASan */|' \
 	    -e 's|^/\* #undef _Py_ADDRESS_SANITIZER \*/|#define _Py_ADDRESS_SANITIZER 1|' \

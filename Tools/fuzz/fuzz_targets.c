@@ -13,6 +13,7 @@
      - code: a code object the validator accepts marshals and loads back. */
 
 #include "Python.h"
+#include "marshal.h"
 
 #include <stdint.h>
 #include <stdio.h>
@@ -437,7 +438,7 @@ fuzz_code(const uint8_t *data, size_t size)
     if (!loops && frees != NULL && PyTuple_GET_SIZE(frees) == 0) {
         PyObject *globals = Py_BuildValue("{s:{}}", "__builtins__");
         PyObject *r = globals ? PyObject_CallFunction(builtin_exec, "OO", made, globals) : NULL;
-        if (r != NULL && PyGen_Check(r)) {
+        if (r != NULL && PyIter_Check(r)) {
             PyObject *n = PyIter_Next(r);
             Py_XDECREF(n);
         }
@@ -466,8 +467,7 @@ static const char code_pool_source[] =
     "def f8(a):\n    def g():\n        return a\n    return g\n"
     "def f9(s):\n    return f'{s!r:>{10}} {s=}'\n"
     "codes = [f.__code__ for f in (f0, f1, f2, f3, f4, f5, f6, f7, f8, f9)]\n"
-    "codes.append(f8.__code__.co_consts[1] if hasattr(f8.__code__.co_consts[1], 'co_code') "
-    "else f0.__code__)\n"
+    "codes.extend(c for c in f8.__code__.co_consts if hasattr(c, 'co_code'))\n"
     "codes.append(compile('x = 1\\nimport os\\nprint(x)', 'm', 'exec'))\n"
     "import opcode\n"
     "backward = bytes(1 if 'BACKWARD' in opcode.opname[i] else 0 for i in range(256))\n";

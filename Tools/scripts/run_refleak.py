@@ -28,6 +28,12 @@ REPO = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__)
 TEST_DIR = os.path.join(REPO, "Lib", "test")
 TIMEOUT = 300
 
+# Programs whose growth per run is what the program asks for, not a leak:
+# reported, not failed.
+GROWS_BY_DESIGN = {
+    "test_posix": "os.register_at_fork keeps every callback it is given (no way to unregister)",
+}
+
 # Runs inside the interpreter under test: argv = [path, runs].
 DRIVER = r'''
 import array, builtins, gc, io, json, sys
@@ -158,7 +164,11 @@ def main():
             leak, rdeltas = leaking([s[1] for s in samples], opts.warmup - 1)
             if leak:
                 problems.append("references %s" % rdeltas)
-        if problems:
+        if problems and name in GROWS_BY_DESIGN:
+            passed += 1
+            print("grows by design  %s: %s (%s)" % (name, "; ".join(problems),
+                                                   GROWS_BY_DESIGN[name]), flush=True)
+        elif problems:
             failed += 1
             print("LEAK  %s: %s" % (name, "; ".join(problems)), flush=True)
         else:
