@@ -142,6 +142,11 @@ check_instructions(const uint8_t *bytes, Py_ssize_t n, Py_ssize_t nconsts, Py_ss
         }
         last_op = op;
         if (op == EXTENDED_ARG) {
+            /* the eval loop builds opargs in an int: the prefixes may
+               carry at most 23 bits */
+            if (oparg > 0x7fffff) {
+                return bad_code(i, "EXTENDED_ARG prefixes make the oparg too large", op, oparg);
+            }
             ext = oparg;
             i = next;
             continue;

@@ -200,3 +200,14 @@ show('COPY_FREE_VARS count', lambda: inner.__code__.replace(co_code=assemble(
     ('COPY_FREE_VARS', 2), ('RESUME', 0), ('LOAD_DEREF', 0), ('RETURN_VALUE', 0))))
 show('deref of a free var not copied', lambda: inner.__code__.replace(co_code=assemble(
     ('RESUME', 0), ('LOAD_DEREF', 0), ('RETURN_VALUE', 0))))
+
+# A fourth EXTENDED_ARG would shift the oparg past 32 bits.
+show('three EXTENDED_ARGs', lambda: base.replace(co_code=assemble(
+    ('RESUME', 0), ('EXTENDED_ARG', 0), ('EXTENDED_ARG', 0), ('EXTENDED_ARG', 0),
+    ('LOAD_CONST', 0), ('RETURN_VALUE', 0))))
+show('four EXTENDED_ARGs', lambda: base.replace(co_code=assemble(
+    ('RESUME', 0), ('EXTENDED_ARG', 1), ('EXTENDED_ARG', 0), ('EXTENDED_ARG', 0),
+    ('EXTENDED_ARG', 0), ('LOAD_CONST', 0), ('RETURN_VALUE', 0))))
+show('oparg past INT_MAX', lambda: base.replace(co_code=assemble(
+    ('RESUME', 0), ('EXTENDED_ARG', 0x80), ('EXTENDED_ARG', 0), ('EXTENDED_ARG', 0),
+    ('LOAD_CONST', 0), ('RETURN_VALUE', 0))))

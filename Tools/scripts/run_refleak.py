@@ -36,7 +36,7 @@ GROWS_BY_DESIGN = {
 
 # Runs inside the interpreter under test: argv = [path, runs].
 DRIVER = r'''
-import array, builtins, gc, io, json, sys
+import array, builtins, gc, io, json, sys, types
 path, runs = sys.argv[1], int(sys.argv[2])
 with open(path, 'rb') as f:
     code = compile(f.read(), path, 'exec')
@@ -60,23 +60,23 @@ def settle():
     for _ in range(3):
         gc.collect()
 
-class Sink(io.TextIOBase):
-    def write(self, s):
-        return len(s)
-    def writable(self):
-        return True
-
 # Counts go into preallocated machine-int arrays, so keeping them adds no
 # block or reference from one run to the next.
 blocks = array.array('q', bytes(8 * runs))
 refs = array.array('q', bytes(8 * runs))
 done = 0
 error = None
-real_stdout, real_argv = sys.stdout, list(sys.argv)
+real_stdout, real_argv, real_main = sys.stdout, list(sys.argv), sys.modules['__main__']
 for i in range(runs):
-    ns = {'__name__': '__main__', '__file__': path, '__builtins__': builtins}
+    # A real __main__ module (pickle finds classes through it) and a real
+    # text stream (programs use sys.stdout.buffer), both dropped after.
+    module = types.ModuleType('__main__')
+    module.__file__ = path
+    module.__builtins__ = builtins
+    ns = module.__dict__
+    sys.modules['__main__'] = module
     sys.argv = [path]
-    sys.stdout = Sink()
+    sys.stdout = io.TextIOWrapper(io.BytesIO(), encoding='utf-8', errors='replace')
     try:
         exec(code, ns)
     except SystemExit as e:
@@ -86,8 +86,9 @@ for i in range(runs):
         error = 'run %d: %s: %s' % (i + 1, type(e).__name__, str(e)[:200])
     finally:
         sys.stdout, sys.argv = real_stdout, real_argv
+        sys.modules['__main__'] = real_main
     ns.clear()
-    del ns
+    del ns, module
     settle()
     blocks[i] = sys.getallocatedblocks()
     refs[i] = total_refs() if total_refs else -1
