@@ -997,6 +997,40 @@ typedef struct {
 
 static PyTypeObject Local_Type;
 
+/* A long-lived thread (the main one) makes locals that die before it:
+   their weakrefs would pile up in tstate->local_weakrefs.  Each time the
+   list reaches a power of two (from 16 on) the dead ones are dropped, so
+   the list stays within twice the live locals plus 16, at amortized O(1). */
+static void
+drop_dead_weakrefs(PyObject *list)
+{
+    Py_ssize_t n = PyList_GET_SIZE(list);
+    if (n < 16 || (n & (n - 1)) != 0) {
+        return;
+    }
+    for (Py_ssize_t i = 0; i < n; i++) {
+        PyObject *target = NULL;
+        int alive = PyWeakref_GetRef(PyList_GET_ITEM(list, i), &target);
+        if (alive > 0) {
+            Py_DECREF(target);
+        }
+        else {
+            PyErr_Clear();
+            Py_DECREF(PyList_GET_ITEM(list, i));
+            PyList_SET_ITEM(list, i, NULL);
+        }
+    }
+    Py_ssize_t kept = 0;
+    for (Py_ssize_t i = 0; i < n; i++) {
+        PyObject *wr = PyList_GET_ITEM(list, i);
+        if (wr != NULL) {
+            PyList_SET_ITEM(list, i, NULL);
+            PyList_SET_ITEM(list, kept++, wr);
+        }
+    }
+    Py_SET_SIZE(list, kept);
+}
+
 /* Create this thread's dict in self: a new reference, or NULL. */
 static PyObject *
 local_add_dict(localobject *self, PyThreadState *tstate, PyObject *key)
@@ -1008,6 +1042,9 @@ local_add_dict(localobject *self, PyThreadState *tstate, PyObject *key)
     }
     if (tstate->local_weakrefs == NULL) {
         tstate->local_weakrefs = PyList_New(0);
+    }
+    else {
+        drop_dead_weakrefs(tstate->local_weakrefs);
     }
     PyObject *wr = tstate->local_weakrefs == NULL ? NULL : PyWeakref_NewRef((PyObject *)self, NULL);
     if (wr == NULL || PyList_Append(tstate->local_weakrefs, wr) < 0) {

@@ -139,8 +139,10 @@ fields_have_their_types(struct _PyCodeConstructor *con)
            con->kwonlyargcount >= 0 && con->stacksize >= 0 && con->flags >= 0;
 }
 
-int
-_PyCode_Validate(struct _PyCodeConstructor *con)
+/* What construction itself needs (the frame size cannot overflow, the
+   arguments have locals); the bytecode is the caller's concern. */
+static int
+check_shape(struct _PyCodeConstructor *con)
 {
     if (!fields_have_their_types(con)) {
         PyErr_BadInternalCall();
@@ -164,7 +166,19 @@ _PyCode_Validate(struct _PyCodeConstructor *con)
         PyErr_SetString(PyExc_ValueError, "code: co_varnames is too small");
         return -1;
     }
-    return _PyCode_ValidateBytecode(con->code, con->consts, con->names, nlocalsplus);
+    return 0;
+}
+
+int
+_PyCode_Validate(struct _PyCodeConstructor *con)
+{
+    if (check_shape(con) < 0) {
+        return -1;
+    }
+    int nargs = con->argcount + con->kwonlyargcount + ((con->flags & CO_VARARGS) != 0) +
+                ((con->flags & CO_VARKEYWORDS) != 0);
+    return _PyCode_ValidateBytecode(con->code, con->consts, con->names, con->localspluskinds,
+                                    nargs, con->exceptiontable, con->stacksize);
 }
 
 static uint32_t
@@ -232,7 +246,7 @@ init_code(PyCodeObject *co, struct _PyCodeConstructor *con, PyObject *name, PyOb
 PyCodeObject *
 _PyCode_New(struct _PyCodeConstructor *con)
 {
-    if (_PyCode_Validate(con) < 0) {
+    if (check_shape(con) < 0) {
         return NULL;
     }
     if (intern_names(con->names) < 0 || intern_names(con->localsplusnames) < 0) {

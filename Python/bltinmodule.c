@@ -487,7 +487,7 @@ builtin_compile(PyObject *module, PyObject *args, PyObject *kwds)
     PyObject *source, *filename;
     const char *mode;
     int flags = 0, dont_inherit = 0, optimize = -1, feature_version = -1;
-    if (!PyArg_ParseTupleAndKeywords(args, kwds, "OO&s|ii$ii:compile", kwlist, &source,
+    if (!PyArg_ParseTupleAndKeywords(args, kwds, "OO&s|iii$i:compile", kwlist, &source,
                                      fs_decode, &filename, &mode, &flags, &dont_inherit,
                                      &optimize, &feature_version)) {
         return NULL;

@@ -292,9 +292,18 @@ exception_unwind:
             goto exit_unwind;
         }
         _PyStackRef *new_top = stackbase + level;
-        /* An instruction that popped more than it consumed would leave the
-           stack below the handler's depth. */
-        assert(stack_pointer >= new_top);
+        /* Code whose handler depth is above the stack at the raise cannot
+           be unwound into (the validator rejects what it can prove); the
+           frame is left instead of running the handler on missing values. */
+        if (stack_pointer < new_top) {
+            while (stack_pointer > stackbase) {
+                PyStackRef_XCLOSE(*--stack_pointer);
+            }
+            _PyFrame_SetStackPointer(frame, stack_pointer);
+            _PyErr_SetString(tstate, PyExc_SystemError,
+                             "exception handler's stack depth is above the stack");
+            goto exit_unwind;
+        }
         while (stack_pointer > new_top) {
             PyStackRef_XCLOSE(*--stack_pointer);
         }

@@ -1421,8 +1421,12 @@ build_code(PyObject **o, int32_t *ints, int32_t firstlineno)
         .linetable = o[C_LINETABLE],
         .exceptiontable = o[C_EXCTABLE],
     };
-    /* The same constructor as the compiler's: the loaded code is quickened
-       and versioned exactly like freshly compiled code. */
+    /* Loaded bytes are not trusted: validated like the constructor's
+       arguments, then built by the compiler's constructor, so the code is
+       quickened and versioned exactly like freshly compiled code. */
+    if (_PyCode_Validate(&con) < 0) {
+        return NULL;
+    }
     return (PyObject *)_PyCode_New(&con);
 }
 

@@ -63,13 +63,47 @@ too_big(size_t size)
     return size > (size_t)PY_SSIZE_T_MAX || (size >= HUGE_REQUEST && size > memory_ceiling());
 }
 
+/* Live-block counting for sys.getallocatedblocks(), which refleak runs
+   (Tools/scripts/run_refleak.py) watch.  Counting costs an atomic add per
+   allocation, so it is on only when PYTHONCOUNTBLOCKS is set in the
+   environment, read once at the first allocation (so every block is
+   counted from the start); otherwise the count stays 0, the documented
+   answer of an allocator that cannot tell. */
+static int count_mode = -1; /* -1: not read yet, 0: off, 1: on */
+static Py_ssize_t live_blocks;
+
+static inline int
+counting(void)
+{
+    if (count_mode < 0) {
+        const char *v = getenv("PYTHONCOUNTBLOCKS");
+        count_mode = v != NULL && v[0] != '\0';
+    }
+    return count_mode;
+}
+
+static inline void *
+counted(void *p, int delta)
+{
+    if (p != NULL && counting()) {
+        __atomic_fetch_add(&live_blocks, delta, __ATOMIC_RELAXED);
+    }
+    return p;
+}
+
+Py_ssize_t
+_PyMem_AllocatedBlocks(void)
+{
+    return __atomic_load_n(&live_blocks, __ATOMIC_RELAXED);
+}
+
 void *
 PyMem_RawMalloc(size_t size)
 {
     if (too_big(size)) {
         return NULL;
     }
-    return RAW_MALLOC(size ? size : 1);
+    return counted(RAW_MALLOC(size ? size : 1), 1);
 }
 
 void *
@@ -82,7 +116,7 @@ PyMem_RawCalloc(size_t nelem, size_t elsize)
         nelem = 1;
         elsize = 1;
     }
-    return RAW_CALLOC(nelem, elsize);
+    return counted(RAW_CALLOC(nelem, elsize), 1);
 }
 
 void *
@@ -91,12 +125,13 @@ PyMem_RawRealloc(void *ptr, size_t new_size)
     if (too_big(new_size)) {
         return NULL;
     }
-    return RAW_REALLOC(ptr, new_size ? new_size : 1);
+    return counted(RAW_REALLOC(ptr, new_size ? new_size : 1), ptr == NULL);
 }
 
 void
 PyMem_RawFree(void *ptr)
 {
+    counted(ptr, -1);
     RAW_FREE(ptr);
 }
 

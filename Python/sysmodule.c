@@ -371,12 +371,12 @@ sys_clear_type_cache(PyObject *module, PyObject *Py_UNUSED(ignored))
     Py_RETURN_NONE;
 }
 
-/* Python memory is mimalloc's or the C library's, neither of which we
-   count by block: 0, as CPython reports when it cannot tell. */
+/* The allocator counts live blocks only when PYTHONCOUNTBLOCKS is set
+   (refleak runs); otherwise 0, as CPython reports when it cannot tell. */
 static PyObject *
 sys_getallocatedblocks(PyObject *module, PyObject *Py_UNUSED(ignored))
 {
-    return PyLong_FromLong(0);
+    return PyLong_FromSsize_t(_PyMem_AllocatedBlocks());
 }
 
 /* dataclasses(slots=True) replaces a class by a new one: dropping the

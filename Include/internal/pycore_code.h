@@ -57,11 +57,18 @@ struct _PyCodeConstructor {
     PyObject *exceptiontable; /* bytes */
 };
 
+/* Everything a code object from outside (the constructor, replace(),
+   marshal) must satisfy before it can run; _PyCode_New itself checks only
+   the field types and counts, so trusted makers (the compiler) skip the
+   bytecode passes. */
 PyAPI_FUNC(int) _PyCode_Validate(struct _PyCodeConstructor *);
-/* Python/codevalidate.c: opcodes, caches, table indices and jump targets
-   of co_code; ValueError naming the first problem. */
+/* Python/codevalidate.c: opcodes, caches, table indices, jump targets,
+   the exception table, a proof of the stack depth and of the locals
+   unchecked loads read (nargs: the locals bound at entry); ValueError
+   naming the first problem. */
 PyAPI_FUNC(int) _PyCode_ValidateBytecode(PyObject *code, PyObject *consts, PyObject *names,
-                                         Py_ssize_t nlocalsplus);
+                                         PyObject *localspluskinds, int nargs,
+                                         PyObject *exceptiontable, int stacksize);
 PyAPI_FUNC(PyCodeObject *) _PyCode_New(struct _PyCodeConstructor *);
 
 /* Walking the location table: address ranges [ar_start, ar_end) in bytes

@@ -14,4 +14,8 @@ PyAPI_FUNC(int) _PySys_UpdateConfig(void);
 PyAPI_FUNC(int) _PySys_AddInfo(PyObject *sysdict);
 PyAPI_FUNC(void) _PySys_FlushStdFiles(void);
 
+/* Python/obmalloc.c: blocks allocated and not yet freed, counted only when
+   PYTHONCOUNTBLOCKS is set (else 0); sys.getallocatedblocks(). */
+PyAPI_FUNC(Py_ssize_t) _PyMem_AllocatedBlocks(void);
+
 #endif /* !Py_INTERNAL_SYSMODULE_H */
