@@ -207,6 +207,7 @@ _PyExecutor_FromTrace(PyCodeObject *code, const _PyUOpInstruction *trace, int le
     executor->index = -1;
     executor->valid = 1;
     executor->jump_oparg = 0;
+    executor->side_depth = 0;
     executor->exit_count = (uint32_t)exit_count;
     executor->exits = exits;
     memcpy(executor->trace, trace, sizeof(_PyUOpInstruction) * (size_t)length);

@@ -129,6 +129,15 @@ _PyTrace_StartAtExit(PyThreadState *tstate, _PyInterpreterFrame *frame,
     if (!can_record(tstate, frame)) {
         return 0;
     }
+    /* A side trace that fails at its very first instruction would only
+       grow the same trace again (the instruction deopted while it was
+       recorded); and chains of side traces stay short. */
+    if (parent->side_depth >= TIER2_MAX_SIDE_DEPTH ||
+        (parent->side_depth > 0 && exit->target == parent->trace[0].target &&
+         _PyFrame_GetCode(frame) == parent->code)) {
+        exit->temperature = INT32_MIN / 2;
+        return 0;
+    }
     _PyTraceRecorder *rec = get_recorder(tstate);
     if (rec == NULL) {
         return 0;
@@ -508,6 +517,7 @@ finish(_PyTraceRecorder *rec)
         }
     }
     else if (rec->parent != NULL && rec->parent->valid && rec->exit->executor == NULL) {
+        executor->side_depth = (uint8_t)(rec->parent->side_depth + 1);
         rec->exit->executor = (_PyExecutorObject *)Py_NewRef(executor);
         rec->exit->temperature = 0;
     }

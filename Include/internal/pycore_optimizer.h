@@ -49,6 +49,7 @@ typedef struct _PyExecutorObject {
     int index;                            /* in code->co_executors, or -1 */
     uint8_t valid;
     uint8_t jump_oparg;                   /* the JUMP_BACKWARD's own oparg byte */
+    uint8_t side_depth;                   /* 0 for a loop's trace, parent's + 1 for side traces */
     uint32_t exit_count;
     _PyExitData *exits;
     struct _PyExecutorObject *all_prev;   /* every live executor, for invalidation */
@@ -66,6 +67,8 @@ typedef struct _PyExecutorArray {
 
 #define TIER2_MAX_EXECUTORS_PER_CODE 256
 #define TIER2_MAX_TRACE_LENGTH 800
+/* Side traces of side traces... stop growing here. */
+#define TIER2_MAX_SIDE_DEPTH 12
 
 PyAPI_DATA(PyTypeObject) _PyUOpExecutor_Type;
 
