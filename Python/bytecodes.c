@@ -1252,6 +1252,7 @@
             }
             PyStackRef_CLOSE(callable);
             /* The guards made sure self_or_null is NULL. */
+            (void)self_or_null;
             DEAD(self_or_null);
             ERROR_IF(res_o == NULL);
             res = PyStackRef_FromPyObjectSteal(res_o);

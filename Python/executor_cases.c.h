@@ -1648,6 +1648,7 @@
             }
             PyStackRef_CLOSE(callable);
             /* The guards made sure self_or_null is NULL. */
+            (void)self_or_null;
             if (res_o == NULL) {
                 stack_pointer += -2 - oparg;
                 JUMP_TO_ERROR();

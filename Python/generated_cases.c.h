@@ -1105,6 +1105,7 @@
                 }
                 PyStackRef_CLOSE(callable);
                 /* The guards made sure self_or_null is NULL. */
+                (void)self_or_null;
                 if (res_o == NULL) {
                     stack_pointer += -2 - oparg;
                     goto error;
@@ -1160,6 +1161,7 @@
                 }
                 PyStackRef_CLOSE(callable);
                 /* The guards made sure self_or_null is NULL. */
+                (void)self_or_null;
                 if (res_o == NULL) {
                     stack_pointer += -2 - oparg;
                     goto error;
@@ -1214,6 +1216,7 @@
                 }
                 PyStackRef_CLOSE(callable);
                 /* The guards made sure self_or_null is NULL. */
+                (void)self_or_null;
                 if (res_o == NULL) {
                     stack_pointer += -2 - oparg;
                     goto error;

@@ -189,9 +189,6 @@ _PyExecutor_FromTrace(PyCodeObject *code, const _PyUOpInstruction *trace, int le
     if (length <= 1) {
         return NULL;
     }
-    if (!(_PyUOpExecutor_Type.tp_flags & Py_TPFLAGS_READY) && PyType_Ready(&_PyUOpExecutor_Type) < 0) {
-        return NULL;
-    }
     int exit_count = count_exits(trace, length);
     _PyExitData *exits = exit_count ? PyMem_Calloc((size_t)exit_count, sizeof(_PyExitData)) : NULL;
     if (exit_count && exits == NULL) {

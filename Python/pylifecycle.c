@@ -1,6 +1,7 @@
 /* Starting and stopping the runtime. */
 
 #include "Python.h"
+#include "pycore_optimizer.h"
 #include "pycore_instruments.h"
 #include "pycore_codecs.h"
 #include "pycore_ceval.h"
@@ -118,6 +119,9 @@ static PyTypeObject *const static_types[] = {
     &_PyGenericAliasIter_Type,
     &_PyUnion_Type,
     &PyUnstable_JITExecutable_Type,
+#ifdef _Py_TIER2
+    &_PyUOpExecutor_Type,
+#endif
     &_PyNone_Type,
     &_PyNotImplemented_Type,
     &PyEllipsis_Type,
@@ -580,6 +584,12 @@ Py_FinalizeEx(void)
     PyErr_Clear();
     wait_for_thread_shutdown(interp);
     _PyAtExit_Call();
+#ifdef _Py_TIER2
+    /* No more Python code runs hot: the executors go before the objects
+       they point into. */
+    _Py_Tier2_Enabled = 0;
+    _PyExecutor_InvalidateAll();
+#endif
     _PyFaulthandler_Fini();
     /* Daemon threads park if they wake up from here on. */
     _PyEval_StartFinalizing(tstate);
