@@ -15,6 +15,7 @@
    "ignore" decided here.  Doc/cjkcodecs.md has the details. */
 
 #include "cjkcodecs.h"
+#include "pycore_object.h"   /* _PyStaticType_InitBuiltin */
 
 #define MAX_PENDING 8
 #define REASON_ILLEGAL "illegal multibyte sequence"
@@ -553,7 +554,7 @@ ready_types(void)
     PyTypeObject *types[] = {&CodecType, &IncEncoderType, &IncDecoderType, &ReaderType,
                              &WriterType};
     for (size_t i = 0; i < sizeof(types) / sizeof(types[0]); i++) {
-        if (PyType_Ready(types[i]) < 0) {
+        if (_PyStaticType_InitBuiltin(types[i]) < 0) {
             return -1;
         }
     }
