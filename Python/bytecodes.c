@@ -1088,6 +1088,22 @@
             res = PyStackRef_FromPyObjectSteal(res_o);
         }
 
+        /* A generic call in a trace: always through vectorcall (a Python
+           function runs in a nested C-level call, which the trace does not
+           follow). */
+        tier2 op(_CALL_VECTORCALL, (callable, self_or_null, args[oparg] -- res)) {
+            int total_args = oparg;
+            _PyStackRef *arguments = args;
+            if (!PyStackRef_IsNull(self_or_null)) {
+                arguments--;
+                total_args++;
+            }
+            PyObject *res_o = _PyEval_VectorcallAndClose(tstate, callable, arguments, total_args, NULL);
+            INPUTS_DEAD();
+            ERROR_IF(res_o == NULL);
+            res = PyStackRef_FromPyObjectSteal(res_o);
+        }
+
         family(CALL, INLINE_CACHE_ENTRIES_CALL) = {
             CALL_LEN,
             CALL_LIST_APPEND,

@@ -1456,6 +1456,33 @@
 
         /* _DO_CALL is not a viable micro-op for tier 2 because it uses 'next_instr' */
 
+        case _CALL_VECTORCALL: {
+            _PyStackRef callable;
+            _PyStackRef self_or_null;
+            _PyStackRef *args;
+            _PyStackRef res;
+            oparg = CURRENT_OPARG();
+            args = &stack_pointer[-oparg];
+            self_or_null = stack_pointer[-1 - oparg];
+            callable = stack_pointer[-2 - oparg];
+            _PyFrame_SetStackPointer(frame, stack_pointer);
+            int total_args = oparg;
+            _PyStackRef *arguments = args;
+            if (!PyStackRef_IsNull(self_or_null)) {
+                arguments--;
+                total_args++;
+            }
+            PyObject *res_o = _PyEval_VectorcallAndClose(tstate, callable, arguments, total_args, NULL);
+            if (res_o == NULL) {
+                stack_pointer += -2 - oparg;
+                JUMP_TO_ERROR();
+            }
+            res = PyStackRef_FromPyObjectSteal(res_o);
+            stack_pointer[-2 - oparg] = res;
+            stack_pointer += -1 - oparg;
+            break;
+        }
+
         /* _SPECIALIZE_CALL is not a viable micro-op for tier 2 because it is a specializing op */
 
         case _CHECK_FUNCTION_VERSION: {

@@ -387,7 +387,7 @@ translate_pending(_PyTraceRecorder *rec, _PyInterpreterFrame *frame, _Py_CODEUNI
         rec->escaped = 0;
     }
     const struct opcode_macro_expansion *expansion = &_PyOpcode_macro_expansion[opcode];
-    if (needs_frame_state(expansion) || pushes_frame(opcode)) {
+    if (needs_frame_state(expansion) || pushes_frame(opcode) || opcode == CALL) {
         emit(rec, _SET_IP, 0, target, (uint64_t)(uintptr_t)instr);
     }
     rec->instructions++;
@@ -442,6 +442,17 @@ translate_pending(_PyTraceRecorder *rec, _PyInterpreterFrame *frame, _Py_CODEUNI
         }
         emit(rec, opcode == FOR_ITER ? _FOR_ITER_TIER_TWO : _FOR_ITER_VIRTUAL_TIER_TWO,
              oparg, target, 0);
+        rec->escaped = 1;
+        return STEP_CONTINUE;
+
+    case CALL:
+        /* Generic: followed only when it did not enter a Python frame. */
+        if (frame != here) {
+            emit(rec, _EXIT_TRACE, 0, target, 0);
+            return STEP_FINISHED;
+        }
+        emit(rec, _MAYBE_EXPAND_METHOD, oparg, target, 0);
+        emit(rec, _CALL_VECTORCALL, oparg, target, 0);
         rec->escaped = 1;
         return STEP_CONTINUE;
 

@@ -155,6 +155,22 @@ def consume(n):
     return s
 assert consume(1000) == 999000
 print("generator:", consume(1000))
+
+# 12. A generic call (no specialization applies) stays in the trace, and an
+#     exception raised through it is caught in tier 1 with the right result.
+import functools
+add_one = functools.partial(lambda a, b: a + b, 1)
+def generic_calls(n):
+    s = 0
+    for i in range(n):
+        try:
+            s += add_one(i) if i % 100 else add_one(None)
+        except TypeError:
+            s -= 1
+    return s
+assert generic_calls(2000) == 1981960
+assert "_CALL_VECTORCALL" in uops(generic_calls), uops(generic_calls)
+print("generic calls:", generic_calls(2000))
 '''
 
 EXPECTED = """\
@@ -169,6 +185,7 @@ co_code: JUMP_BACKWARD
 frame objects: 0
 invalidated: yes
 generator: 999000
+generic calls: 1981960
 """
 
 if sys._jit.is_enabled():
