@@ -1092,13 +1092,10 @@
            function runs in a nested C-level call, which the trace does not
            follow). */
         tier2 op(_CALL_VECTORCALL, (callable, self_or_null, args[oparg] -- res)) {
-            int total_args = oparg;
-            _PyStackRef *arguments = args;
-            if (!PyStackRef_IsNull(self_or_null)) {
-                arguments--;
-                total_args++;
-            }
-            PyObject *res_o = _PyEval_VectorcallAndClose(tstate, callable, arguments, total_args, NULL);
+            /* A self sits just below the arguments and is passed first. */
+            int with_self = !PyStackRef_IsNull(self_or_null);
+            PyObject *res_o = _PyEval_VectorcallAndClose(tstate, callable, args - with_self,
+                                                         oparg + with_self, NULL);
             INPUTS_DEAD();
             ERROR_IF(res_o == NULL);
             res = PyStackRef_FromPyObjectSteal(res_o);

@@ -1466,13 +1466,10 @@
             self_or_null = stack_pointer[-1 - oparg];
             callable = stack_pointer[-2 - oparg];
             _PyFrame_SetStackPointer(frame, stack_pointer);
-            int total_args = oparg;
-            _PyStackRef *arguments = args;
-            if (!PyStackRef_IsNull(self_or_null)) {
-                arguments--;
-                total_args++;
-            }
-            PyObject *res_o = _PyEval_VectorcallAndClose(tstate, callable, arguments, total_args, NULL);
+            /* A self sits just below the arguments and is passed first. */
+            int with_self = !PyStackRef_IsNull(self_or_null);
+            PyObject *res_o = _PyEval_VectorcallAndClose(tstate, callable, args - with_self,
+                                                         oparg + with_self, NULL);
             if (res_o == NULL) {
                 stack_pointer += -2 - oparg;
                 JUMP_TO_ERROR();
