@@ -10,13 +10,13 @@
 #include "pycore_uop_metadata.h"
 
 /* A _SET_IP whose instruction pointer nothing reads before the next
-   _SET_IP (no uop in between escapes, raises or pushes a frame) is
-   dead. */
+   _SET_IP (no uop in between escapes or switches frames) is dead.  Errors
+   and exits do not read it: they take the instruction from their uop's
+   target. */
 static int
 reads_instr_ptr(const _PyUOpInstruction *uop)
 {
-    uint16_t flags = _PyUop_Flags[uop->opcode];
-    return (flags & (HAS_ESCAPES_FLAG | HAS_ERROR_FLAG | HAS_ERROR_NO_POP_FLAG)) != 0 ||
+    return (_PyUop_Flags[uop->opcode] & HAS_ESCAPES_FLAG) != 0 ||
            uop->opcode == _PUSH_FRAME_EXACT_ARGS || uop->opcode == _RETURN_VALUE;
 }
 

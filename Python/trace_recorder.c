@@ -264,14 +264,14 @@ read_operand(_Py_CODEUNIT *instr, int size, int offset)
     }
 }
 
-/* Whether any uop of the expansion may run arbitrary code, raise, or look
-   at the frame's instruction pointer. */
+/* Whether any uop of the expansion may run arbitrary code, which could
+   look at the frame's instruction pointer.  (A uop that only raises needs
+   no _SET_IP: the error path takes the instruction from its target.) */
 static int
 needs_frame_state(const struct opcode_macro_expansion *expansion)
 {
     for (int i = 0; i < expansion->nuops; i++) {
-        uint16_t flags = _PyUop_Flags[expansion->uops[i].uop];
-        if (flags & (HAS_ESCAPES_FLAG | HAS_ERROR_FLAG | HAS_ERROR_NO_POP_FLAG)) {
+        if (_PyUop_Flags[expansion->uops[i].uop] & HAS_ESCAPES_FLAG) {
             return 1;
         }
     }
