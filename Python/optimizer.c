@@ -204,6 +204,7 @@ _PyExecutor_FromTrace(PyCodeObject *code, const _PyUOpInstruction *trace, int le
     executor->index = -1;
     executor->valid = 1;
     executor->jump_oparg = 0;
+    executor->jump_offset = -1;
     executor->side_depth = 0;
     executor->exit_count = (uint32_t)exit_count;
     executor->exits = exits;
@@ -275,6 +276,7 @@ _PyExecutor_Install(PyCodeObject *code, _Py_CODEUNIT *jump, _PyExecutorObject *e
     array->executors[index] = (_PyExecutorObject *)Py_NewRef(executor);
     executor->index = index;
     executor->jump_oparg = jump->op.arg;
+    executor->jump_offset = (int)(jump - _PyCode_CODE(code));
     jump->op.code = ENTER_EXECUTOR;
     jump->op.arg = (uint8_t)index;
     return 0;
@@ -289,18 +291,12 @@ uninstall(PyCodeObject *code, int index)
     if (executor == NULL) {
         return;
     }
-    _Py_CODEUNIT *stream = _PyCode_CODE(code);
-    for (Py_ssize_t i = 0; i < Py_SIZE(code); i++) {
-        if (stream[i].op.code == ENTER_EXECUTOR && stream[i].op.arg == index) {
-            stream[i].op.code = JUMP_BACKWARD;
-            stream[i].op.arg = executor->jump_oparg;
-            /* Start counting afresh: the loop may be worth a new trace. */
-            stream[i + 1].cache = adaptive_counter_bits(_Py_Tier2_BackedgeThreshold, 0);
-            break;
-        }
-        i += _PyOpcode_Caches[stream[i].op.code == ENTER_EXECUTOR
-                              ? JUMP_BACKWARD : _PyOpcode_Deopt[stream[i].op.code]];
-    }
+    _Py_CODEUNIT *jump = _PyCode_CODE(code) + executor->jump_offset;
+    assert(jump->op.code == ENTER_EXECUTOR && jump->op.arg == index);
+    jump->op.code = JUMP_BACKWARD;
+    jump->op.arg = executor->jump_oparg;
+    /* Start counting afresh: the loop may be worth a new trace. */
+    jump[1].cache = adaptive_counter_bits(_Py_Tier2_BackedgeThreshold, 0);
     array->executors[index] = NULL;
     executor->index = -1;
     Py_DECREF(executor);

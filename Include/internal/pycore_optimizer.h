@@ -47,6 +47,7 @@ typedef struct _PyExecutorObject {
     PyObject_VAR_HEAD                     /* ob_size: uops in trace */
     PyCodeObject *code;                   /* borrowed: where the trace starts */
     int index;                            /* in code->co_executors, or -1 */
+    int jump_offset;                      /* of the ENTER_EXECUTOR it stands in, or -1 */
     uint8_t valid;
     uint8_t jump_oparg;                   /* the JUMP_BACKWARD's own oparg byte */
     uint8_t side_depth;                   /* 0 for a loop's trace, parent's + 1 for side traces */

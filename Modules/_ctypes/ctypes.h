@@ -161,6 +161,8 @@ PyObject *_PyCtypes_NewOwned(PyTypeObject *type);
 /* An instance of `type` viewing memory at `ptr`, owned by `base` (may be
    NULL: foreign memory, as from_address). */
 PyObject *_PyCtypes_NewView(PyTypeObject *type, PyObject *base, Py_ssize_t index, char *ptr);
+/* dlerror()'s message (or `fallback`) as an exception of `type`; returns NULL. */
+PyObject *_PyCtypes_SetDlError(PyObject *type, const char *fallback);
 /* Keep `obj` (stolen) alive as long as `self`'s memory: under key `index`
    of the root owner's keep dict. */
 int _PyCtypes_KeepRef(CDataObject *self, Py_ssize_t index, PyObject *obj);

@@ -511,8 +511,7 @@ resolve_symbol(PyObject *self, PyObject *spec)
     dlerror();
     void *addr = dlsym(handle, cname);
     if (addr == NULL) {
-        const char *msg = dlerror();
-        PyErr_Format(PyExc_AttributeError, "%s", msg ? msg : "symbol not found");
+        _PyCtypes_SetDlError(PyExc_AttributeError, "symbol not found");
         return -1;
     }
     *fp_addr(self) = addr;

@@ -10,6 +10,16 @@
 #include <dlfcn.h>
 #include <errno.h>
 #include <string.h>
+
+/* The dynamic loader's last error (dlerror()) as an exception of `type`,
+   or `fallback` when it has none to tell; returns NULL. */
+PyObject *
+_PyCtypes_SetDlError(PyObject *type, const char *fallback)
+{
+    const char *msg = dlerror();
+    PyErr_SetString(type, msg != NULL ? msg : fallback);
+    return NULL;
+}
 #include <time.h>
 #include <wchar.h>
 
@@ -301,9 +311,7 @@ ctype_in_dll(PyObject *type, PyObject *args)
     dlerror();
     void *addr = dlsym(handle, name);
     if (addr == NULL) {
-        const char *msg = dlerror();
-        PyErr_Format(PyExc_ValueError, "%s", msg ? msg : "symbol not found");
-        return NULL;
+        return _PyCtypes_SetDlError(PyExc_ValueError, "symbol not found");
     }
     return _PyCtypes_NewView((PyTypeObject *)type, NULL, 0, addr);
 }
@@ -1247,9 +1255,7 @@ ct_dlopen(PyObject *m, PyObject *args)
     void *handle = dlopen(path, mode | RTLD_NOW);
     Py_XDECREF(bytes);
     if (handle == NULL) {
-        const char *msg = dlerror();
-        PyErr_SetString(PyExc_OSError, msg ? msg : "dlopen() error");
-        return NULL;
+        return _PyCtypes_SetDlError(PyExc_OSError, "dlopen() error");
     }
     return PyLong_FromVoidPtr(handle);
 }
@@ -1262,9 +1268,7 @@ ct_dlclose(PyObject *m, PyObject *arg)
         return NULL;
     }
     if (dlclose(handle) != 0) {
-        const char *msg = dlerror();
-        PyErr_SetString(PyExc_OSError, msg ? msg : "dlclose() error");
-        return NULL;
+        return _PyCtypes_SetDlError(PyExc_OSError, "dlclose() error");
     }
     Py_RETURN_NONE;
 }
@@ -1284,9 +1288,7 @@ ct_dlsym(PyObject *m, PyObject *args)
     dlerror();
     void *addr = dlsym(handle, name);
     if (addr == NULL) {
-        const char *msg = dlerror();
-        PyErr_SetString(PyExc_OSError, msg ? msg : "symbol not found");
-        return NULL;
+        return _PyCtypes_SetDlError(PyExc_OSError, "symbol not found");
     }
     return PyLong_FromVoidPtr(addr);
 }
