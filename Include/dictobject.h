@@ -54,6 +54,27 @@ PyAPI_FUNC(PyObject *) PyDict_Items(PyObject *mp);
 PyAPI_FUNC(Py_ssize_t) PyDict_Size(PyObject *mp);
 PyAPI_FUNC(PyObject *) PyDict_Copy(PyObject *mp);
 PyAPI_FUNC(int) PyDict_Contains(PyObject *mp, PyObject *key);
+
+/* Dict watchers: a callback told of each change to the dicts it watches,
+   just before the change is made (and of a watched dict's destruction). */
+typedef enum {
+    PyDict_EVENT_ADDED,
+    PyDict_EVENT_MODIFIED,
+    PyDict_EVENT_DELETED,
+    PyDict_EVENT_CLONED,
+    PyDict_EVENT_CLEARED,
+    PyDict_EVENT_DEALLOCATED,
+} PyDict_WatchEvent;
+
+/* `new_value` is NULL for DELETED, CLEARED and DEALLOCATED, `key` for
+   CLEARED and DEALLOCATED.  An error returned is reported as unraisable. */
+typedef int (*PyDict_WatchCallback)(PyDict_WatchEvent event, PyObject *dict,
+                                    PyObject *key, PyObject *new_value);
+
+PyAPI_FUNC(int) PyDict_AddWatcher(PyDict_WatchCallback callback);
+PyAPI_FUNC(int) PyDict_ClearWatcher(int watcher_id);
+PyAPI_FUNC(int) PyDict_Watch(int watcher_id, PyObject *dict);
+PyAPI_FUNC(int) PyDict_Unwatch(int watcher_id, PyObject *dict);
 PyAPI_FUNC(int) PyDict_ContainsString(PyObject *mp, const char *key);
 PyAPI_FUNC(int) PyDict_Update(PyObject *mp, PyObject *other);
 PyAPI_FUNC(int) PyDict_Merge(PyObject *mp, PyObject *other, int override);

@@ -5,6 +5,7 @@
 #include "Python.h"
 #include "pycore_ceval.h"
 #include "pycore_code.h"
+#include "pycore_dict.h"
 #include "pycore_frame.h"
 #include "pycore_object.h"
 #include "pycore_opcode_utils.h"
@@ -365,7 +366,96 @@ invalidate_executors(PyObject *self, PyObject *Py_UNUSED(ignored))
     Py_RETURN_NONE;
 }
 
+
+/* Dict watchers: each change to a watched dict is told, in order, before
+   it happens; an unwatched dict or a cleared watcher tells nothing. */
+#define MAX_SEEN_EVENTS 16
+static int seen_events[MAX_SEEN_EVENTS];
+static int seen_count;
+
+static int
+record_dict_event(PyDict_WatchEvent event, PyObject *dict, PyObject *key, PyObject *new_value)
+{
+    if (seen_count < MAX_SEEN_EVENTS) {
+        seen_events[seen_count++] = (int)event;
+    }
+    return 0;
+}
+
+static int
+failing_dict_watcher(PyDict_WatchEvent event, PyObject *dict, PyObject *key, PyObject *new_value)
+{
+    return 0;
+}
+
+static int
+exercise_watched_dict(PyObject *dict)
+{
+    PyObject *key = PyUnicode_FromString("watched key");
+    int err = key == NULL ||
+              PyDict_SetItem(dict, key, Py_True) < 0 ||   /* added */
+              PyDict_SetItem(dict, key, Py_False) < 0 ||  /* modified */
+              PyDict_DelItem(dict, key) < 0 ||            /* deleted */
+              PyDict_SetItem(dict, key, Py_None) < 0;     /* added */
+    Py_XDECREF(key);
+    if (err) {
+        return -1;
+    }
+    PyDict_Clear(dict);                                   /* cleared */
+    return 0;
+}
+
+static PyObject *
+test_dict_watchers(PyObject *self, PyObject *Py_UNUSED(ignored))
+{
+    int id = PyDict_AddWatcher(record_dict_event);
+    CHECK(id > 0);
+    PyObject *dict = PyDict_New();
+    CHECK(dict != NULL);
+    seen_count = 0;
+    CHECK(exercise_watched_dict(dict) == 0);
+    CHECK(seen_count == 0);                 /* not watched yet */
+    CHECK(PyDict_Watch(id, dict) == 0);
+    CHECK(exercise_watched_dict(dict) == 0);
+    CHECK(seen_count == 5);
+    CHECK(seen_events[0] == PyDict_EVENT_ADDED && seen_events[1] == PyDict_EVENT_MODIFIED);
+    CHECK(seen_events[2] == PyDict_EVENT_DELETED && seen_events[3] == PyDict_EVENT_ADDED);
+    CHECK(seen_events[4] == PyDict_EVENT_CLEARED);
+    CHECK(PyDict_Unwatch(id, dict) == 0);
+    seen_count = 0;
+    CHECK(exercise_watched_dict(dict) == 0);
+    CHECK(seen_count == 0);
+    CHECK(PyDict_Watch(id, dict) == 0);
+    Py_DECREF(dict);
+    CHECK(seen_count == 1 && seen_events[0] == PyDict_EVENT_DEALLOCATED);
+
+    /* Bad arguments. */
+    CHECK(PyDict_Watch(id, Py_None) < 0 && PyErr_ExceptionMatches(PyExc_ValueError));
+    PyErr_Clear();
+    CHECK(PyDict_Watch(99, Py_None) < 0);
+    PyErr_Clear();
+    CHECK(PyDict_ClearWatcher(99) < 0 && PyErr_ExceptionMatches(PyExc_ValueError));
+    PyErr_Clear();
+
+    /* The ids run out, and come back when cleared. */
+    int more[DICT_MAX_WATCHERS];
+    int taken = 0;
+    while (taken < DICT_MAX_WATCHERS && (more[taken] = PyDict_AddWatcher(failing_dict_watcher)) >= 0) {
+        taken++;
+    }
+    CHECK(taken < DICT_MAX_WATCHERS && PyErr_ExceptionMatches(PyExc_RuntimeError));
+    PyErr_Clear();
+    for (int i = 0; i < taken; i++) {
+        CHECK(PyDict_ClearWatcher(more[i]) == 0);
+    }
+    CHECK(PyDict_ClearWatcher(id) == 0);
+    CHECK(PyDict_ClearWatcher(id) < 0 && PyErr_ExceptionMatches(PyExc_ValueError));
+    PyErr_Clear();
+    Py_RETURN_NONE;
+}
+
 static PyMethodDef module_methods[] = {
+    {"test_dict_watchers", test_dict_watchers, METH_NOARGS, NULL},
     {"tier2_stats", tier2_stats, METH_NOARGS, NULL},
     {"get_executors", get_executors, METH_O, NULL},
     {"get_executor_uops", get_executor_uops, METH_O, NULL},

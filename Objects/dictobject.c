@@ -4,6 +4,7 @@
 #include "pycore_object.h"
 #include "pycore_pystate.h"
 #include "pycore_dict.h"
+#include "pycore_pyerrors.h"
 #include "pycore_setobject.h"
 #include "pycore_tuple.h"
 
@@ -48,6 +49,109 @@ _PyDict_BumpVersion(PyDictObject *mp)
 }
 
 #define BUMP_VERSION(mp) _PyDict_BumpVersion(mp)
+
+/* ---- Watchers ------------------------------------------------------------ */
+
+static PyDict_WatchCallback dict_watchers[DICT_MAX_WATCHERS];
+
+/* Where the callback of a watcher in use is kept; NULL (ValueError) for an
+   id out of range or free. */
+static PyDict_WatchCallback *
+watcher_in_use(int watcher_id)
+{
+    if (watcher_id >= 0 && watcher_id < DICT_MAX_WATCHERS) {
+        PyDict_WatchCallback *slot = &dict_watchers[watcher_id];
+        if (*slot != NULL) {
+            return slot;
+        }
+        PyErr_Format(PyExc_ValueError, "No dict watcher set for ID %d", watcher_id);
+        return NULL;
+    }
+    PyErr_Format(PyExc_ValueError, "Invalid dict watcher ID %d", watcher_id);
+    return NULL;
+}
+
+int
+PyDict_AddWatcher(PyDict_WatchCallback callback)
+{
+    for (int id = DICT_TIER2_WATCHER + 1; id < DICT_MAX_WATCHERS; id++) {
+        if (dict_watchers[id] == NULL) {
+            dict_watchers[id] = callback;
+            return id;
+        }
+    }
+    PyErr_SetString(PyExc_RuntimeError, "no more dict watcher IDs available");
+    return -1;
+}
+
+int
+_PyDict_SetTier2Watcher(PyDict_WatchCallback callback)
+{
+    dict_watchers[DICT_TIER2_WATCHER] = callback;
+    return DICT_TIER2_WATCHER;
+}
+
+int
+PyDict_ClearWatcher(int watcher_id)
+{
+    PyDict_WatchCallback *slot = watcher_in_use(watcher_id);
+    if (slot == NULL) {
+        return -1;
+    }
+    *slot = NULL;
+    return 0;
+}
+
+static PyDictObject *
+watchable_dict(int watcher_id, PyObject *dict)
+{
+    if (!PyDict_Check(dict)) {
+        PyErr_SetString(PyExc_ValueError, "Cannot watch non-dictionary");
+        return NULL;
+    }
+    return watcher_in_use(watcher_id) == NULL ? NULL : (PyDictObject *)dict;
+}
+
+int
+PyDict_Watch(int watcher_id, PyObject *dict)
+{
+    PyDictObject *mp = watchable_dict(watcher_id, dict);
+    if (mp == NULL) {
+        return -1;
+    }
+    mp->_ma_watcher_tag |= (uint64_t)1 << watcher_id;
+    return 0;
+}
+
+int
+PyDict_Unwatch(int watcher_id, PyObject *dict)
+{
+    PyDictObject *mp = watchable_dict(watcher_id, dict);
+    if (mp == NULL) {
+        return -1;
+    }
+    mp->_ma_watcher_tag &= ~((uint64_t)1 << watcher_id);
+    return 0;
+}
+
+/* Callbacks run with any pending exception put aside; one that fails is
+   reported and the change goes ahead. */
+void
+_PyDict_SendEvent(int watchers, PyDict_WatchEvent event, PyDictObject *mp,
+                  PyObject *key, PyObject *value)
+{
+    PyObject *pending = PyErr_GetRaisedException();
+    for (int id = 0; id < DICT_MAX_WATCHERS; id++) {
+        PyDict_WatchCallback callback = dict_watchers[id];
+        if ((watchers & (1 << id)) == 0 || callback == NULL) {
+            continue;
+        }
+        if (callback(event, (PyObject *)mp, key, value) < 0) {
+            _PyErr_WriteUnraisableMsg("in a dict watcher callback", NULL);
+        }
+    }
+    PyErr_SetRaisedException(pending);
+}
 
 static uint32_t next_keys_version = 1;
 
@@ -366,6 +470,7 @@ _PyDict_NewPresized(Py_ssize_t minused)
 static int
 insert_new_entry(PyDictObject *mp, PyObject *key, Py_hash_t hash, PyObject *value)
 {
+    _PyDict_NotifyEvent(PyDict_EVENT_ADDED, mp, key, value);
     if (mp->ma_keys->dk_usable <= 0 && insertion_resize(mp) < 0) {
         Py_DECREF(key);
         Py_DECREF(value);
@@ -401,6 +506,7 @@ insertdict(PyDictObject *mp, PyObject *key, Py_hash_t hash, PyObject *value)
         return insert_new_entry(mp, key, hash, value);
     }
     /* Replace the value, keeping the original key object. */
+    _PyDict_NotifyEvent(PyDict_EVENT_MODIFIED, mp, key, value);
     PyDictKeyEntry *ep = &DK_ENTRIES(mp->ma_keys)[ix];
     PyObject *old_value = ep->me_value;
     ep->me_value = value;
@@ -646,6 +752,7 @@ _PyDict_LoadGlobal(PyDictObject *globals, PyDictObject *builtins, PyObject *key)
 static PyObject *
 delitem_at(PyDictObject *mp, Py_ssize_t ix, Py_hash_t hash)
 {
+    _PyDict_NotifyEvent(PyDict_EVENT_DELETED, mp, DK_ENTRIES(mp->ma_keys)[ix].me_key, NULL);
     PyDictKeysObject *dk = mp->ma_keys;
     PyDictKeyEntry *ep = &DK_ENTRIES(dk)[ix];
     dk_set_index(dk, lookup_slot_of(dk, hash, ix), DKIX_DUMMY);
@@ -772,6 +879,11 @@ PyDict_Clear(PyObject *op)
     }
     PyDictObject *mp = (PyDictObject *)op;
     PyDictKeysObject *oldkeys = mp->ma_keys;
+    if (oldkeys == Py_EMPTY_KEYS) {
+        return;
+    }
+    _PyDict_NotifyEvent(PyDict_EVENT_CLEARED, mp, NULL, NULL);
+    oldkeys = mp->ma_keys;  /* a watcher may have changed it */
     if (oldkeys == Py_EMPTY_KEYS) {
         return;
     }
@@ -1280,6 +1392,15 @@ static void
 dict_dealloc(PyObject *op)
 {
     PyDictObject *mp = (PyDictObject *)op;
+    if (mp->_ma_watcher_tag & DICT_WATCHED_BITS) {
+        /* Watchers may look at the dict: it lives while they do. */
+        Py_SET_REFCNT(op, 1);
+        _PyDict_NotifyEvent(PyDict_EVENT_DEALLOCATED, mp, NULL, NULL);
+        Py_SET_REFCNT(op, Py_REFCNT(op) - 1);
+        if (Py_REFCNT(op) > 0) {
+            return;  /* a watcher kept it */
+        }
+    }
     PyObject_GC_UnTrack(op);
     PyDictKeysObject *keys = mp->ma_keys;
     if (keys != NULL) {

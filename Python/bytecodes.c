@@ -288,7 +288,7 @@
             PyObject *value_o = PyStackRef_AsPyObjectBorrow(value);
             DEOPT_IF(!PyLong_CheckExact(value_o));
             res = _PyLong_IsZero((PyLongObject *)value_o) ? PyStackRef_False : PyStackRef_True;
-            PyStackRef_CLOSE(value);
+            PyStackRef_CLOSE_INERT(value);
         }
 
         inst(TO_BOOL_LIST, (unused/1, unused/2, value -- res)) {
@@ -307,7 +307,7 @@
             PyObject *value_o = PyStackRef_AsPyObjectBorrow(value);
             DEOPT_IF(!PyUnicode_CheckExact(value_o));
             res = PyUnicode_GET_LENGTH(value_o) ? PyStackRef_True : PyStackRef_False;
-            PyStackRef_CLOSE(value);
+            PyStackRef_CLOSE_INERT(value);
         }
 
         /* ---- Binary operators and subscripts ---------------------------- */
@@ -373,8 +373,8 @@
             PyObject *res_o = _PyLong_BothAreCompact(l, r)
                 ? _PyLong_FromCompactResult((int64_t)_PyLong_CompactValue(l) + _PyLong_CompactValue(r))
                 : _PyLong_Add(l, r);
-            PyStackRef_CLOSE(left);
-            PyStackRef_CLOSE(right);
+            PyStackRef_CLOSE_INERT(left);
+            PyStackRef_CLOSE_INERT(right);
             ERROR_IF(res_o == NULL);
             res = PyStackRef_FromPyObjectSteal(res_o);
         }
@@ -385,8 +385,8 @@
             PyObject *res_o = _PyLong_BothAreCompact(l, r)
                 ? _PyLong_FromCompactResult((int64_t)_PyLong_CompactValue(l) - _PyLong_CompactValue(r))
                 : _PyLong_Subtract(l, r);
-            PyStackRef_CLOSE(left);
-            PyStackRef_CLOSE(right);
+            PyStackRef_CLOSE_INERT(left);
+            PyStackRef_CLOSE_INERT(right);
             ERROR_IF(res_o == NULL);
             res = PyStackRef_FromPyObjectSteal(res_o);
         }
@@ -397,8 +397,8 @@
             PyObject *res_o = _PyLong_BothAreCompact(l, r)
                 ? _PyLong_FromCompactResult((int64_t)_PyLong_CompactValue(l) * _PyLong_CompactValue(r))
                 : _PyLong_Multiply(l, r);
-            PyStackRef_CLOSE(left);
-            PyStackRef_CLOSE(right);
+            PyStackRef_CLOSE_INERT(left);
+            PyStackRef_CLOSE_INERT(right);
             ERROR_IF(res_o == NULL);
             res = PyStackRef_FromPyObjectSteal(res_o);
         }
@@ -433,8 +433,8 @@
         pure op(_BINARY_OP_ADD_UNICODE, (left, right -- res)) {
             PyObject *res_o = PyUnicode_Concat(PyStackRef_AsPyObjectBorrow(left),
                                                PyStackRef_AsPyObjectBorrow(right));
-            PyStackRef_CLOSE(left);
-            PyStackRef_CLOSE(right);
+            PyStackRef_CLOSE_INERT(left);
+            PyStackRef_CLOSE_INERT(right);
             ERROR_IF(res_o == NULL);
             res = PyStackRef_FromPyObjectSteal(res_o);
         }
@@ -653,8 +653,8 @@
             Py_ssize_t iright = _PyLong_CompactValue((PyLongObject *)right_o);
             int outcome = ileft < iright ? COMPARISON_LESS_THAN
                           : ileft > iright ? COMPARISON_GREATER_THAN : COMPARISON_EQUALS;
-            PyStackRef_CLOSE(left);
-            PyStackRef_CLOSE(right);
+            PyStackRef_CLOSE_INERT(left);
+            PyStackRef_CLOSE_INERT(right);
             res = (outcome & oparg) ? PyStackRef_True : PyStackRef_False;
         }
 
@@ -668,8 +668,8 @@
             int outcome = dleft < dright ? COMPARISON_LESS_THAN
                           : dleft > dright ? COMPARISON_GREATER_THAN
                           : dleft == dright ? COMPARISON_EQUALS : COMPARISON_UNORDERED;
-            PyStackRef_CLOSE(left);
-            PyStackRef_CLOSE(right);
+            PyStackRef_CLOSE_INERT(left);
+            PyStackRef_CLOSE_INERT(right);
             res = (outcome & oparg) ? PyStackRef_True : PyStackRef_False;
         }
 
@@ -680,8 +680,8 @@
             DEOPT_IF(!PyUnicode_CheckExact(left_o));
             DEOPT_IF(!PyUnicode_CheckExact(right_o));
             int outcome = _PyUnicode_Equal(left_o, right_o) ? COMPARISON_EQUALS : COMPARISON_NOT_EQUALS;
-            PyStackRef_CLOSE(left);
-            PyStackRef_CLOSE(right);
+            PyStackRef_CLOSE_INERT(left);
+            PyStackRef_CLOSE_INERT(right);
             res = (outcome & oparg) ? PyStackRef_True : PyStackRef_False;
         }
 
@@ -1871,6 +1871,8 @@
             PyObject *dict = _PyObject_InlineDictAt(PyStackRef_AsPyObjectBorrow(owner));
             PyDictKeyEntry *entry = _PyDict_EntryAtHint(dict, name, hint);
             DEOPT_IF(entry == NULL);
+            _PyDict_NotifyEvent(PyDict_EVENT_MODIFIED, (PyDictObject *)dict, name,
+                                PyStackRef_AsPyObjectBorrow(v));
             PyObject *old_value = entry->me_value;
             entry->me_value = PyStackRef_AsPyObjectSteal(v);
             _PyDict_BumpVersion((PyDictObject *)dict);
@@ -2885,6 +2887,28 @@
         tier2 op(_JUMP_TO_TOP, (--)) {
             CHECK_EVAL_BREAKER();
             JUMP_TO_TRACE_START();
+        }
+
+        /* The optimizer's rewrites (Python/optimizer_bytecodes.c). */
+
+        /* A global or builtin whose dict tier 2 watches: any change to
+           that dict invalidates the executor before the value could be
+           stale, so the value itself is the operand. */
+        tier2 op(_LOAD_CONST_INLINE, (ptr/4 -- value, null[oparg & 1])) {
+            value = PyStackRef_FromPyObjectNew((PyObject *)ptr);
+            if (oparg & 1) {
+                null[0] = PyStackRef_NULL;
+            }
+        }
+
+        /* The frame's globals (builtins) are the watched dict the trace's
+           promoted loads came from: the same code can run with others. */
+        tier2 op(_CHECK_GLOBALS_IS, (dict/4 --)) {
+            DEOPT_IF(GLOBALS() != (PyObject *)dict);
+        }
+
+        tier2 op(_CHECK_BUILTINS_IS, (dict/4 --)) {
+            DEOPT_IF(BUILTINS() != (PyObject *)dict);
         }
 
 // END BYTECODES //

@@ -47,7 +47,6 @@
         case _LOAD_FAST_CHECK: {
             _PyStackRef value;
             oparg = CURRENT_OPARG();
-            _PyFrame_SetStackPointer(frame, stack_pointer);
             _PyStackRef value_s = GETLOCAL(oparg);
             if (PyStackRef_IsNull(value_s)) {
                 _PyEval_FormatExcCheckArg(tstate, PyExc_UnboundLocalError,
@@ -194,7 +193,6 @@
         case _LOAD_SMALL_INT: {
             _PyStackRef value;
             oparg = CURRENT_OPARG();
-            _PyFrame_SetStackPointer(frame, stack_pointer);
             assert(oparg < 256);
             value = PyStackRef_FromPyObjectImmortal(_PyLong_FromSmallInt((int)oparg));
             stack_pointer[0] = value;
@@ -359,14 +357,13 @@
             _PyStackRef value;
             _PyStackRef res;
             value = stack_pointer[-1];
-            _PyFrame_SetStackPointer(frame, stack_pointer);
             PyObject *value_o = PyStackRef_AsPyObjectBorrow(value);
             if (!PyLong_CheckExact(value_o)) {
                 UOP_STAT_INC(uopcode, miss);
                 JUMP_TO_JUMP_TARGET();
             }
             res = _PyLong_IsZero((PyLongObject *)value_o) ? PyStackRef_False : PyStackRef_True;
-            PyStackRef_CLOSE(value);
+            PyStackRef_CLOSE_INERT(value);
             stack_pointer[-1] = res;
             break;
         }
@@ -404,14 +401,13 @@
             _PyStackRef value;
             _PyStackRef res;
             value = stack_pointer[-1];
-            _PyFrame_SetStackPointer(frame, stack_pointer);
             PyObject *value_o = PyStackRef_AsPyObjectBorrow(value);
             if (!PyUnicode_CheckExact(value_o)) {
                 UOP_STAT_INC(uopcode, miss);
                 JUMP_TO_JUMP_TARGET();
             }
             res = PyUnicode_GET_LENGTH(value_o) ? PyStackRef_True : PyStackRef_False;
-            PyStackRef_CLOSE(value);
+            PyStackRef_CLOSE_INERT(value);
             stack_pointer[-1] = res;
             break;
         }
@@ -496,16 +492,14 @@
             _PyStackRef res;
             right = stack_pointer[-1];
             left = stack_pointer[-2];
-            _PyFrame_SetStackPointer(frame, stack_pointer);
             PyLongObject *l = (PyLongObject *)PyStackRef_AsPyObjectBorrow(left);
             PyLongObject *r = (PyLongObject *)PyStackRef_AsPyObjectBorrow(right);
             PyObject *res_o = _PyLong_BothAreCompact(l, r)
                 ? _PyLong_FromCompactResult((int64_t)_PyLong_CompactValue(l) + _PyLong_CompactValue(r))
                 : _PyLong_Add(l, r);
-            PyStackRef_CLOSE(left);
-            PyStackRef_CLOSE(right);
+            PyStackRef_CLOSE_INERT(left);
+            PyStackRef_CLOSE_INERT(right);
             if (res_o == NULL) {
-                stack_pointer += -2;
                 JUMP_TO_ERROR();
             }
             res = PyStackRef_FromPyObjectSteal(res_o);
@@ -520,16 +514,14 @@
             _PyStackRef res;
             right = stack_pointer[-1];
             left = stack_pointer[-2];
-            _PyFrame_SetStackPointer(frame, stack_pointer);
             PyLongObject *l = (PyLongObject *)PyStackRef_AsPyObjectBorrow(left);
             PyLongObject *r = (PyLongObject *)PyStackRef_AsPyObjectBorrow(right);
             PyObject *res_o = _PyLong_BothAreCompact(l, r)
                 ? _PyLong_FromCompactResult((int64_t)_PyLong_CompactValue(l) - _PyLong_CompactValue(r))
                 : _PyLong_Subtract(l, r);
-            PyStackRef_CLOSE(left);
-            PyStackRef_CLOSE(right);
+            PyStackRef_CLOSE_INERT(left);
+            PyStackRef_CLOSE_INERT(right);
             if (res_o == NULL) {
-                stack_pointer += -2;
                 JUMP_TO_ERROR();
             }
             res = PyStackRef_FromPyObjectSteal(res_o);
@@ -544,16 +536,14 @@
             _PyStackRef res;
             right = stack_pointer[-1];
             left = stack_pointer[-2];
-            _PyFrame_SetStackPointer(frame, stack_pointer);
             PyLongObject *l = (PyLongObject *)PyStackRef_AsPyObjectBorrow(left);
             PyLongObject *r = (PyLongObject *)PyStackRef_AsPyObjectBorrow(right);
             PyObject *res_o = _PyLong_BothAreCompact(l, r)
                 ? _PyLong_FromCompactResult((int64_t)_PyLong_CompactValue(l) * _PyLong_CompactValue(r))
                 : _PyLong_Multiply(l, r);
-            PyStackRef_CLOSE(left);
-            PyStackRef_CLOSE(right);
+            PyStackRef_CLOSE_INERT(left);
+            PyStackRef_CLOSE_INERT(right);
             if (res_o == NULL) {
-                stack_pointer += -2;
                 JUMP_TO_ERROR();
             }
             res = PyStackRef_FromPyObjectSteal(res_o);
@@ -568,7 +558,6 @@
             _PyStackRef res;
             right = stack_pointer[-1];
             left = stack_pointer[-2];
-            _PyFrame_SetStackPointer(frame, stack_pointer);
             double d = PyFloat_AS_DOUBLE(PyStackRef_AsPyObjectBorrow(left)) +
                        PyFloat_AS_DOUBLE(PyStackRef_AsPyObjectBorrow(right));
             PyObject *res_o = _PyFloat_ResultFromOperands(left, right, d);
@@ -588,7 +577,6 @@
             _PyStackRef res;
             right = stack_pointer[-1];
             left = stack_pointer[-2];
-            _PyFrame_SetStackPointer(frame, stack_pointer);
             double d = PyFloat_AS_DOUBLE(PyStackRef_AsPyObjectBorrow(left)) -
                        PyFloat_AS_DOUBLE(PyStackRef_AsPyObjectBorrow(right));
             PyObject *res_o = _PyFloat_ResultFromOperands(left, right, d);
@@ -608,7 +596,6 @@
             _PyStackRef res;
             right = stack_pointer[-1];
             left = stack_pointer[-2];
-            _PyFrame_SetStackPointer(frame, stack_pointer);
             double d = PyFloat_AS_DOUBLE(PyStackRef_AsPyObjectBorrow(left)) *
                        PyFloat_AS_DOUBLE(PyStackRef_AsPyObjectBorrow(right));
             PyObject *res_o = _PyFloat_ResultFromOperands(left, right, d);
@@ -628,13 +615,11 @@
             _PyStackRef res;
             right = stack_pointer[-1];
             left = stack_pointer[-2];
-            _PyFrame_SetStackPointer(frame, stack_pointer);
             PyObject *res_o = PyUnicode_Concat(PyStackRef_AsPyObjectBorrow(left),
                                                PyStackRef_AsPyObjectBorrow(right));
-            PyStackRef_CLOSE(left);
-            PyStackRef_CLOSE(right);
+            PyStackRef_CLOSE_INERT(left);
+            PyStackRef_CLOSE_INERT(right);
             if (res_o == NULL) {
-                stack_pointer += -2;
                 JUMP_TO_ERROR();
             }
             res = PyStackRef_FromPyObjectSteal(res_o);
@@ -967,7 +952,6 @@
             oparg = CURRENT_OPARG();
             right = stack_pointer[-1];
             left = stack_pointer[-2];
-            _PyFrame_SetStackPointer(frame, stack_pointer);
             PyObject *left_o = PyStackRef_AsPyObjectBorrow(left);
             PyObject *right_o = PyStackRef_AsPyObjectBorrow(right);
             if (!PyLong_CheckExact(left_o) || !_PyLong_IsCompact((PyLongObject *)left_o)) {
@@ -982,8 +966,8 @@
             Py_ssize_t iright = _PyLong_CompactValue((PyLongObject *)right_o);
             int outcome = ileft < iright ? COMPARISON_LESS_THAN
                           : ileft > iright ? COMPARISON_GREATER_THAN : COMPARISON_EQUALS;
-            PyStackRef_CLOSE(left);
-            PyStackRef_CLOSE(right);
+            PyStackRef_CLOSE_INERT(left);
+            PyStackRef_CLOSE_INERT(right);
             res = (outcome & oparg) ? PyStackRef_True : PyStackRef_False;
             stack_pointer[-2] = res;
             stack_pointer += -1;
@@ -997,7 +981,6 @@
             oparg = CURRENT_OPARG();
             right = stack_pointer[-1];
             left = stack_pointer[-2];
-            _PyFrame_SetStackPointer(frame, stack_pointer);
             PyObject *left_o = PyStackRef_AsPyObjectBorrow(left);
             PyObject *right_o = PyStackRef_AsPyObjectBorrow(right);
             if (!PyFloat_CheckExact(left_o)) {
@@ -1013,8 +996,8 @@
             int outcome = dleft < dright ? COMPARISON_LESS_THAN
                           : dleft > dright ? COMPARISON_GREATER_THAN
                           : dleft == dright ? COMPARISON_EQUALS : COMPARISON_UNORDERED;
-            PyStackRef_CLOSE(left);
-            PyStackRef_CLOSE(right);
+            PyStackRef_CLOSE_INERT(left);
+            PyStackRef_CLOSE_INERT(right);
             res = (outcome & oparg) ? PyStackRef_True : PyStackRef_False;
             stack_pointer[-2] = res;
             stack_pointer += -1;
@@ -1028,7 +1011,6 @@
             oparg = CURRENT_OPARG();
             right = stack_pointer[-1];
             left = stack_pointer[-2];
-            _PyFrame_SetStackPointer(frame, stack_pointer);
             PyObject *left_o = PyStackRef_AsPyObjectBorrow(left);
             PyObject *right_o = PyStackRef_AsPyObjectBorrow(right);
             if (!PyUnicode_CheckExact(left_o)) {
@@ -1040,8 +1022,8 @@
                 JUMP_TO_JUMP_TARGET();
             }
             int outcome = _PyUnicode_Equal(left_o, right_o) ? COMPARISON_EQUALS : COMPARISON_NOT_EQUALS;
-            PyStackRef_CLOSE(left);
-            PyStackRef_CLOSE(right);
+            PyStackRef_CLOSE_INERT(left);
+            PyStackRef_CLOSE_INERT(right);
             res = (outcome & oparg) ? PyStackRef_True : PyStackRef_False;
             stack_pointer[-2] = res;
             stack_pointer += -1;
@@ -2066,7 +2048,6 @@
             null = &stack_pointer[1];
             uint16_t index = (uint16_t)CURRENT_OPERAND0();
             (void)index;
-            _PyFrame_SetStackPointer(frame, stack_pointer);
             PyObject *value = DK_ENTRIES(((PyDictObject *)GLOBALS())->ma_keys)[index].me_value;
             if (value == NULL) {
                 UOP_STAT_INC(uopcode, miss);
@@ -2088,7 +2069,6 @@
             null = &stack_pointer[1];
             uint16_t index = (uint16_t)CURRENT_OPERAND0();
             (void)index;
-            _PyFrame_SetStackPointer(frame, stack_pointer);
             PyObject *value = DK_ENTRIES(((PyDictObject *)BUILTINS())->ma_keys)[index].me_value;
             if (value == NULL) {
                 UOP_STAT_INC(uopcode, miss);
@@ -2633,6 +2613,8 @@
                 UOP_STAT_INC(uopcode, miss);
                 JUMP_TO_JUMP_TARGET();
             }
+            _PyDict_NotifyEvent(PyDict_EVENT_MODIFIED, (PyDictObject *)dict, name,
+                                PyStackRef_AsPyObjectBorrow(v));
             PyObject *old_value = entry->me_value;
             entry->me_value = PyStackRef_AsPyObjectSteal(v);
             _PyDict_BumpVersion((PyDictObject *)dict);
@@ -3711,6 +3693,42 @@
             _PyFrame_SetStackPointer(frame, stack_pointer);
             CHECK_EVAL_BREAKER();
             JUMP_TO_TRACE_START();
+            break;
+        }
+
+        case _LOAD_CONST_INLINE: {
+            _PyStackRef value;
+            _PyStackRef *null;
+            oparg = CURRENT_OPARG();
+            null = &stack_pointer[1];
+            uint64_t ptr = (uint64_t)CURRENT_OPERAND0();
+            (void)ptr;
+            value = PyStackRef_FromPyObjectNew((PyObject *)ptr);
+            if (oparg & 1) {
+                null[0] = PyStackRef_NULL;
+            }
+            stack_pointer[0] = value;
+            stack_pointer += 1 + (oparg & 1);
+            break;
+        }
+
+        case _CHECK_GLOBALS_IS: {
+            uint64_t dict = (uint64_t)CURRENT_OPERAND0();
+            (void)dict;
+            if (GLOBALS() != (PyObject *)dict) {
+                UOP_STAT_INC(uopcode, miss);
+                JUMP_TO_JUMP_TARGET();
+            }
+            break;
+        }
+
+        case _CHECK_BUILTINS_IS: {
+            uint64_t dict = (uint64_t)CURRENT_OPERAND0();
+            (void)dict;
+            if (BUILTINS() != (PyObject *)dict) {
+                UOP_STAT_INC(uopcode, miss);
+                JUMP_TO_JUMP_TARGET();
+            }
             break;
         }
 

@@ -82,7 +82,6 @@
             {
                 right = stack_pointer[-1];
                 left = stack_pointer[-2];
-                _PyFrame_SetStackPointer(frame, stack_pointer);
                 double d = PyFloat_AS_DOUBLE(PyStackRef_AsPyObjectBorrow(left)) +
                            PyFloat_AS_DOUBLE(PyStackRef_AsPyObjectBorrow(right));
                 PyObject *res_o = _PyFloat_ResultFromOperands(left, right, d);
@@ -126,16 +125,14 @@
             {
                 right = stack_pointer[-1];
                 left = stack_pointer[-2];
-                _PyFrame_SetStackPointer(frame, stack_pointer);
                 PyLongObject *l = (PyLongObject *)PyStackRef_AsPyObjectBorrow(left);
                 PyLongObject *r = (PyLongObject *)PyStackRef_AsPyObjectBorrow(right);
                 PyObject *res_o = _PyLong_BothAreCompact(l, r)
                     ? _PyLong_FromCompactResult((int64_t)_PyLong_CompactValue(l) + _PyLong_CompactValue(r))
                     : _PyLong_Add(l, r);
-                PyStackRef_CLOSE(left);
-                PyStackRef_CLOSE(right);
+                PyStackRef_CLOSE_INERT(left);
+                PyStackRef_CLOSE_INERT(right);
                 if (res_o == NULL) {
-                    stack_pointer += -2;
                     goto error;
                 }
                 res = PyStackRef_FromPyObjectSteal(res_o);
@@ -174,13 +171,11 @@
             {
                 right = stack_pointer[-1];
                 left = stack_pointer[-2];
-                _PyFrame_SetStackPointer(frame, stack_pointer);
                 PyObject *res_o = PyUnicode_Concat(PyStackRef_AsPyObjectBorrow(left),
                                                    PyStackRef_AsPyObjectBorrow(right));
-                PyStackRef_CLOSE(left);
-                PyStackRef_CLOSE(right);
+                PyStackRef_CLOSE_INERT(left);
+                PyStackRef_CLOSE_INERT(right);
                 if (res_o == NULL) {
-                    stack_pointer += -2;
                     goto error;
                 }
                 res = PyStackRef_FromPyObjectSteal(res_o);
@@ -276,7 +271,6 @@
             {
                 right = stack_pointer[-1];
                 left = stack_pointer[-2];
-                _PyFrame_SetStackPointer(frame, stack_pointer);
                 double d = PyFloat_AS_DOUBLE(PyStackRef_AsPyObjectBorrow(left)) *
                            PyFloat_AS_DOUBLE(PyStackRef_AsPyObjectBorrow(right));
                 PyObject *res_o = _PyFloat_ResultFromOperands(left, right, d);
@@ -320,16 +314,14 @@
             {
                 right = stack_pointer[-1];
                 left = stack_pointer[-2];
-                _PyFrame_SetStackPointer(frame, stack_pointer);
                 PyLongObject *l = (PyLongObject *)PyStackRef_AsPyObjectBorrow(left);
                 PyLongObject *r = (PyLongObject *)PyStackRef_AsPyObjectBorrow(right);
                 PyObject *res_o = _PyLong_BothAreCompact(l, r)
                     ? _PyLong_FromCompactResult((int64_t)_PyLong_CompactValue(l) * _PyLong_CompactValue(r))
                     : _PyLong_Multiply(l, r);
-                PyStackRef_CLOSE(left);
-                PyStackRef_CLOSE(right);
+                PyStackRef_CLOSE_INERT(left);
+                PyStackRef_CLOSE_INERT(right);
                 if (res_o == NULL) {
-                    stack_pointer += -2;
                     goto error;
                 }
                 res = PyStackRef_FromPyObjectSteal(res_o);
@@ -523,7 +515,6 @@
             {
                 right = stack_pointer[-1];
                 left = stack_pointer[-2];
-                _PyFrame_SetStackPointer(frame, stack_pointer);
                 double d = PyFloat_AS_DOUBLE(PyStackRef_AsPyObjectBorrow(left)) -
                            PyFloat_AS_DOUBLE(PyStackRef_AsPyObjectBorrow(right));
                 PyObject *res_o = _PyFloat_ResultFromOperands(left, right, d);
@@ -567,16 +558,14 @@
             {
                 right = stack_pointer[-1];
                 left = stack_pointer[-2];
-                _PyFrame_SetStackPointer(frame, stack_pointer);
                 PyLongObject *l = (PyLongObject *)PyStackRef_AsPyObjectBorrow(left);
                 PyLongObject *r = (PyLongObject *)PyStackRef_AsPyObjectBorrow(right);
                 PyObject *res_o = _PyLong_BothAreCompact(l, r)
                     ? _PyLong_FromCompactResult((int64_t)_PyLong_CompactValue(l) - _PyLong_CompactValue(r))
                     : _PyLong_Subtract(l, r);
-                PyStackRef_CLOSE(left);
-                PyStackRef_CLOSE(right);
+                PyStackRef_CLOSE_INERT(left);
+                PyStackRef_CLOSE_INERT(right);
                 if (res_o == NULL) {
-                    stack_pointer += -2;
                     goto error;
                 }
                 res = PyStackRef_FromPyObjectSteal(res_o);
@@ -2075,7 +2064,6 @@
             _PyStackRef res;
             right = stack_pointer[-1];
             left = stack_pointer[-2];
-            _PyFrame_SetStackPointer(frame, stack_pointer);
             PyObject *left_o = PyStackRef_AsPyObjectBorrow(left);
             PyObject *right_o = PyStackRef_AsPyObjectBorrow(right);
             if (!PyFloat_CheckExact(left_o)) {
@@ -2093,8 +2081,8 @@
             int outcome = dleft < dright ? COMPARISON_LESS_THAN
                           : dleft > dright ? COMPARISON_GREATER_THAN
                           : dleft == dright ? COMPARISON_EQUALS : COMPARISON_UNORDERED;
-            PyStackRef_CLOSE(left);
-            PyStackRef_CLOSE(right);
+            PyStackRef_CLOSE_INERT(left);
+            PyStackRef_CLOSE_INERT(right);
             res = (outcome & oparg) ? PyStackRef_True : PyStackRef_False;
             stack_pointer[-2] = res;
             stack_pointer += -1;
@@ -2112,7 +2100,6 @@
             _PyStackRef res;
             right = stack_pointer[-1];
             left = stack_pointer[-2];
-            _PyFrame_SetStackPointer(frame, stack_pointer);
             PyObject *left_o = PyStackRef_AsPyObjectBorrow(left);
             PyObject *right_o = PyStackRef_AsPyObjectBorrow(right);
             if (!PyLong_CheckExact(left_o) || !_PyLong_IsCompact((PyLongObject *)left_o)) {
@@ -2129,8 +2116,8 @@
             Py_ssize_t iright = _PyLong_CompactValue((PyLongObject *)right_o);
             int outcome = ileft < iright ? COMPARISON_LESS_THAN
                           : ileft > iright ? COMPARISON_GREATER_THAN : COMPARISON_EQUALS;
-            PyStackRef_CLOSE(left);
-            PyStackRef_CLOSE(right);
+            PyStackRef_CLOSE_INERT(left);
+            PyStackRef_CLOSE_INERT(right);
             res = (outcome & oparg) ? PyStackRef_True : PyStackRef_False;
             stack_pointer[-2] = res;
             stack_pointer += -1;
@@ -2148,7 +2135,6 @@
             _PyStackRef res;
             right = stack_pointer[-1];
             left = stack_pointer[-2];
-            _PyFrame_SetStackPointer(frame, stack_pointer);
             PyObject *left_o = PyStackRef_AsPyObjectBorrow(left);
             PyObject *right_o = PyStackRef_AsPyObjectBorrow(right);
             if (!PyUnicode_CheckExact(left_o)) {
@@ -2162,8 +2148,8 @@
                 JUMP_TO_PREDICTED(COMPARE_OP);
             }
             int outcome = _PyUnicode_Equal(left_o, right_o) ? COMPARISON_EQUALS : COMPARISON_NOT_EQUALS;
-            PyStackRef_CLOSE(left);
-            PyStackRef_CLOSE(right);
+            PyStackRef_CLOSE_INERT(left);
+            PyStackRef_CLOSE_INERT(right);
             res = (outcome & oparg) ? PyStackRef_True : PyStackRef_False;
             stack_pointer[-2] = res;
             stack_pointer += -1;
@@ -4162,7 +4148,6 @@
             _Py_CODEUNIT* const this_instr = next_instr - 1;
             (void)this_instr;
             _PyStackRef value;
-            _PyFrame_SetStackPointer(frame, stack_pointer);
             _PyStackRef value_s = GETLOCAL(oparg);
             if (PyStackRef_IsNull(value_s)) {
                 _PyEval_FormatExcCheckArg(tstate, PyExc_UnboundLocalError,
@@ -4328,7 +4313,6 @@
                 null = &stack_pointer[1];
                 uint16_t index = read_u16(&this_instr[4].cache);
                 (void)index;
-                _PyFrame_SetStackPointer(frame, stack_pointer);
                 PyObject *value = DK_ENTRIES(((PyDictObject *)BUILTINS())->ma_keys)[index].me_value;
                 if (value == NULL) {
                     UPDATE_MISS_STATS(LOAD_GLOBAL_BUILTIN);
@@ -4376,7 +4360,6 @@
                 null = &stack_pointer[1];
                 uint16_t index = read_u16(&this_instr[4].cache);
                 (void)index;
-                _PyFrame_SetStackPointer(frame, stack_pointer);
                 PyObject *value = DK_ENTRIES(((PyDictObject *)GLOBALS())->ma_keys)[index].me_value;
                 if (value == NULL) {
                     UPDATE_MISS_STATS(LOAD_GLOBAL_MODULE);
@@ -4438,7 +4421,6 @@
             _Py_CODEUNIT* const this_instr = next_instr - 1;
             (void)this_instr;
             _PyStackRef value;
-            _PyFrame_SetStackPointer(frame, stack_pointer);
             assert(oparg < 256);
             value = PyStackRef_FromPyObjectImmortal(_PyLong_FromSmallInt((int)oparg));
             stack_pointer[0] = value;
@@ -5465,6 +5447,8 @@
                     assert(_PyOpcode_Deopt[opcode] == (STORE_ATTR));
                     JUMP_TO_PREDICTED(STORE_ATTR);
                 }
+                _PyDict_NotifyEvent(PyDict_EVENT_MODIFIED, (PyDictObject *)dict, name,
+                                    PyStackRef_AsPyObjectBorrow(v));
                 PyObject *old_value = entry->me_value;
                 entry->me_value = PyStackRef_AsPyObjectSteal(v);
                 _PyDict_BumpVersion((PyDictObject *)dict);
@@ -5840,7 +5824,6 @@
             _PyStackRef value;
             _PyStackRef res;
             value = stack_pointer[-1];
-            _PyFrame_SetStackPointer(frame, stack_pointer);
             PyObject *value_o = PyStackRef_AsPyObjectBorrow(value);
             if (!PyLong_CheckExact(value_o)) {
                 UPDATE_MISS_STATS(TO_BOOL_INT);
@@ -5848,7 +5831,7 @@
                 JUMP_TO_PREDICTED(TO_BOOL);
             }
             res = _PyLong_IsZero((PyLongObject *)value_o) ? PyStackRef_False : PyStackRef_True;
-            PyStackRef_CLOSE(value);
+            PyStackRef_CLOSE_INERT(value);
             stack_pointer[-1] = res;
             DISPATCH();
         }
@@ -5903,7 +5886,6 @@
             _PyStackRef value;
             _PyStackRef res;
             value = stack_pointer[-1];
-            _PyFrame_SetStackPointer(frame, stack_pointer);
             PyObject *value_o = PyStackRef_AsPyObjectBorrow(value);
             if (!PyUnicode_CheckExact(value_o)) {
                 UPDATE_MISS_STATS(TO_BOOL_STR);
@@ -5911,7 +5893,7 @@
                 JUMP_TO_PREDICTED(TO_BOOL);
             }
             res = PyUnicode_GET_LENGTH(value_o) ? PyStackRef_True : PyStackRef_False;
-            PyStackRef_CLOSE(value);
+            PyStackRef_CLOSE_INERT(value);
             stack_pointer[-1] = res;
             DISPATCH();
         }

@@ -7,6 +7,7 @@
 #ifdef _Py_TIER2
 
 #include "pycore_code.h"
+#include "pycore_dict.h"
 #include "pycore_optimizer.h"
 #include "pycore_uop_ids.h"
 #include "pycore_opcode_metadata.h"
@@ -45,6 +46,7 @@ _PyTier2_Init(int stress_requested)
         _Py_Tier2_BackedgeThreshold = 1;
         _Py_Tier2_ExitThreshold = 1;
     }
+    _PyDict_SetTier2Watcher(_PyOptimizer_DictChanged);
     const char *debug = getenv("PYTHON_TIER2_DEBUG");
     _Py_Tier2_Debug = debug != NULL && debug[0] != '\0' && strcmp(debug, "0") != 0;
 }
@@ -184,7 +186,8 @@ count_exits(const _PyUOpInstruction *trace, int length)
 }
 
 _PyExecutorObject *
-_PyExecutor_FromTrace(PyCodeObject *code, const _PyUOpInstruction *trace, int length)
+_PyExecutor_FromTrace(PyCodeObject *code, const _PyUOpInstruction *trace, int length,
+                      const _PyExecutorDeps *deps)
 {
     if (length <= 1) {
         return NULL;
@@ -208,6 +211,7 @@ _PyExecutor_FromTrace(PyCodeObject *code, const _PyUOpInstruction *trace, int le
     executor->side_depth = 0;
     executor->exit_count = (uint32_t)exit_count;
     executor->exits = exits;
+    executor->deps = *deps;
     memcpy(executor->trace, trace, sizeof(_PyUOpInstruction) * (size_t)length);
     int next_exit = 0;
     for (int i = 0; i < length; i++) {
@@ -350,6 +354,54 @@ _PyExecutor_InvalidateAll(void)
         }
         e = e->all_next;
     }
+}
+
+static int
+depends_on(const _PyExecutorObject *executor, PyObject *dict)
+{
+    for (int i = 0; i < executor->deps.count; i++) {
+        if (executor->deps.dicts[i] == dict) {
+            return 1;
+        }
+    }
+    return 0;
+}
+
+void
+_PyExecutor_InvalidateDependents(PyObject *dict)
+{
+    /* As in _PyExecutor_InvalidateAll: mark first, then take the
+       installed ones out, starting again whenever the list may have
+       changed.  A side trace marked invalid is dropped by its parent's
+       exit the next time that exit is taken. */
+    for (_PyExecutorObject *e = all_executors; e != NULL; e = e->all_next) {
+        if (e->valid && depends_on(e, dict)) {
+            e->valid = 0;
+            e->deps.count = 0;
+            _Py_Tier2_Stats.executors_invalidated++;
+        }
+    }
+    _PyExecutorObject *e = all_executors;
+    while (e != NULL) {
+        if (!e->valid && e->index >= 0) {
+            release_exits(e);
+            uninstall(e->code, e->index);
+            e = all_executors;
+            continue;
+        }
+        e = e->all_next;
+    }
+}
+
+int
+_PyOptimizer_DictChanged(PyDict_WatchEvent event, PyObject *dict, PyObject *key,
+                         PyObject *new_value)
+{
+    _PyDict_NoteTier2Change((PyDictObject *)dict);
+    /* Nothing depends on it any more: stop hearing of it. */
+    ((PyDictObject *)dict)->_ma_watcher_tag &= ~((uint64_t)1 << DICT_TIER2_WATCHER);
+    _PyExecutor_InvalidateDependents(dict);
+    return 0;
 }
 
 int

@@ -51,6 +51,13 @@ typedef struct _PyTraceRecorder {
        just popped may already be gone, its code is still known here. */
     PyCodeObject *codes[MAX_TRACE_DEPTH + 1];
     int depth;
+    /* What the optimizer reads after the frames may be gone (strong):
+       the first frame's namespaces, and each function the trace
+       entered, which its _PUSH_FRAME_EXACT_ARGS names in operand1. */
+    PyObject *globals;
+    PyObject *builtins;
+    PyObject *entered[TIER2_MAX_TRACE_LENGTH / 8];
+    int entered_count;
     /* The instruction seen last, waiting to learn where it went. */
     int has_pending;
     _Py_CODEUNIT *pending;
@@ -96,6 +103,9 @@ begin(_PyTraceRecorder *rec, _PyInterpreterFrame *frame, _Py_CODEUNIT *start)
     rec->frames[0] = frame;
     rec->codes[0] = _PyFrame_GetCode(frame);
     rec->depth = 0;
+    rec->globals = Py_XNewRef(frame->f_globals);
+    rec->builtins = Py_XNewRef(frame->f_builtins);
+    rec->entered_count = 0;
     rec->has_pending = 0;
     rec->escaped = 0;
     rec->instructions = 0;
@@ -164,6 +174,12 @@ end_recording(_PyTraceRecorder *rec)
     rec->exit = NULL;
     rec->jump = NULL;
     Py_CLEAR(rec->ends_in);
+    Py_CLEAR(rec->globals);
+    Py_CLEAR(rec->builtins);
+    for (int i = 0; i < rec->entered_count; i++) {
+        Py_DECREF(rec->entered[i]);
+    }
+    rec->entered_count = 0;
 }
 
 /* A back edge or exit that could not be recorded waits longer before
@@ -239,7 +255,7 @@ emit(_PyTraceRecorder *rec, int uop, int oparg, uint32_t target, uint64_t operan
     out->oparg = (uint16_t)oparg;
     out->target = target;
     out->exit_index = 0;
-    out->unused = 0;
+    out->hints = 0;
     out->operand0 = operand0;
     out->operand1 = 0;
 }
@@ -487,10 +503,15 @@ translate_pending(_PyTraceRecorder *rec, _PyInterpreterFrame *frame, _Py_CODEUNI
             emit(rec, _EXIT_TRACE, 0, target, 0);
             return STEP_FINISHED;
         }
-        if (frame->previous != here || !entered_guarded_function(instr, opcode, frame)) {
+        if (frame->previous != here || !entered_guarded_function(instr, opcode, frame) ||
+            rec->entered_count == (int)Py_ARRAY_LENGTH(rec->entered)) {
             return STEP_ABORT;  /* deoptimised into something else */
         }
         emit_expansion(rec, opcode, oparg, target, NULL, NULL);
+        PyObject *func = PyStackRef_AsPyObjectBorrow(frame->f_funcobj);
+        rec->entered[rec->entered_count++] = Py_NewRef(func);
+        assert(rec->trace[rec->length - 1].opcode == _PUSH_FRAME_EXACT_ARGS);
+        rec->trace[rec->length - 1].operand1 = (uint64_t)(uintptr_t)func;
         rec->frames[++rec->depth] = frame;
         rec->codes[rec->depth] = _PyFrame_GetCode(frame);
         return STEP_CONTINUE;
@@ -503,8 +524,10 @@ translate_pending(_PyTraceRecorder *rec, _PyInterpreterFrame *frame, _Py_CODEUNI
 static void
 finish(_PyTraceRecorder *rec)
 {
-    int length = _PyOptimizer_Optimize(rec->trace, rec->length);
-    _PyExecutorObject *executor = _PyExecutor_FromTrace(rec->code, rec->trace, length);
+    _PyTraceStart start = {rec->code, rec->globals, rec->builtins};
+    _PyExecutorDeps deps = {0};
+    int length = _PyOptimizer_Optimize(rec->trace, rec->length, &start, &deps);
+    _PyExecutorObject *executor = _PyExecutor_FromTrace(rec->code, rec->trace, length, &deps);
     if (executor == NULL) {
         /* Out of memory (tier 1 goes on without it), or too short. */
         enum _PyTraceAbortReason why = PyErr_Occurred() ? TRACE_ABORT_NO_MEMORY : TRACE_ABORT_TOO_SHORT;

@@ -67,6 +67,47 @@ DK_ENTRIES(PyDictKeysObject *dk)
 #define DICT_VERSION_INCREMENT ((uint64_t)1 << DICT_VERSION_SHIFT)
 #define DICT_WATCHER_MASK (DICT_VERSION_INCREMENT - 1)
 
+/* Bits 0-7 of the low part say which watchers watch the dict (watcher 0
+   is tier 2's, Python/optimizer.c); PyDict_AddWatcher hands out the rest. */
+#define DICT_MAX_WATCHERS 8
+#define DICT_WATCHED_BITS ((uint64_t)((1 << DICT_MAX_WATCHERS) - 1))
+#define DICT_TIER2_WATCHER 0
+
+void _PyDict_SendEvent(int watchers, PyDict_WatchEvent event, PyDictObject *mp,
+                       PyObject *key, PyObject *value);
+
+/* Tell the dict's watchers, if it has any, of a change about to happen. */
+static inline void
+_PyDict_NotifyEvent(PyDict_WatchEvent event, PyDictObject *mp, PyObject *key, PyObject *value)
+{
+    int watchers = (int)(mp->_ma_watcher_tag & DICT_WATCHED_BITS);
+    if (watchers != 0) {
+        _PyDict_SendEvent(watchers, event, mp, key, value);
+    }
+}
+
+/* Bits 8-11 count the changes tier 2's watcher saw (up to 15): a dict
+   that keeps changing is not worth promoting values from. */
+#define DICT_TIER2_CHANGES_SHIFT 8
+#define DICT_TIER2_CHANGES_MASK ((uint64_t)15 << DICT_TIER2_CHANGES_SHIFT)
+
+static inline int
+_PyDict_Tier2Changes(PyDictObject *mp)
+{
+    return (int)((mp->_ma_watcher_tag & DICT_TIER2_CHANGES_MASK) >> DICT_TIER2_CHANGES_SHIFT);
+}
+
+static inline void
+_PyDict_NoteTier2Change(PyDictObject *mp)
+{
+    if (_PyDict_Tier2Changes(mp) < 15) {
+        mp->_ma_watcher_tag += (uint64_t)1 << DICT_TIER2_CHANGES_SHIFT;
+    }
+}
+
+/* Tier 2 registers its callback in the reserved slot. */
+int _PyDict_SetTier2Watcher(PyDict_WatchCallback callback);
+
 static inline uint64_t
 _PyDict_GetVersion(PyDictObject *mp)
 {

@@ -28,10 +28,14 @@ typedef struct {
     uint16_t oparg;
     uint32_t target;
     uint32_t exit_index;    /* into the executor's exits, for guards */
-    uint32_t unused;
+    uint32_t hints;         /* UOP_HINT_* bits the optimizer proved */
     uint64_t operand0;
     uint64_t operand1;
 } _PyUOpInstruction;
+
+/* This instance of an escaping uop runs no code of anyone's (the
+   optimizer knows what it drops): no _SET_IP or validity check for it. */
+#define UOP_HINT_QUIET 1
 
 struct _PyExecutorObject;
 
@@ -43,6 +47,14 @@ typedef struct {
     struct _PyExecutorObject *executor;   /* strong, or NULL */
 } _PyExitData;
 
+/* The dicts an executor takes values from (Python/optimizer_bytecodes.c:
+   promoted globals): a change to one invalidates it. */
+#define TIER2_MAX_WATCHED_DICTS 4
+typedef struct {
+    int count;
+    PyObject *dicts[TIER2_MAX_WATCHED_DICTS];   /* borrowed: compared, never read */
+} _PyExecutorDeps;
+
 typedef struct _PyExecutorObject {
     PyObject_VAR_HEAD                     /* ob_size: uops in trace */
     PyCodeObject *code;                   /* borrowed: where the trace starts */
@@ -53,6 +65,7 @@ typedef struct _PyExecutorObject {
     uint8_t side_depth;                   /* 0 for a loop's trace, parent's + 1 for side traces */
     uint32_t exit_count;
     _PyExitData *exits;
+    _PyExecutorDeps deps;
     struct _PyExecutorObject *all_prev;   /* every live executor, for invalidation */
     struct _PyExecutorObject *all_next;
     _PyUOpInstruction trace[1];
@@ -137,10 +150,12 @@ void _PyTrace_FreeRecorder(PyThreadState *tstate);
 /* Make an executor from a finished trace.  NULL with no exception set when
    the trace is not worth it; NULL with MemoryError on failure. */
 _PyExecutorObject *_PyExecutor_FromTrace(PyCodeObject *code, const _PyUOpInstruction *trace,
-                                         int length);
+                                         int length, const _PyExecutorDeps *deps);
 /* Put `executor` in place of the JUMP_BACKWARD at `jump` (takes a new
    reference).  -1 when the code has no room left. */
 int _PyExecutor_Install(PyCodeObject *code, _Py_CODEUNIT *jump, _PyExecutorObject *executor);
+/* The executors that take values from `dict` stop being valid. */
+void _PyExecutor_InvalidateDependents(PyObject *dict);
 /* Every executor stops being valid (monitoring switched on, -X jit off):
    installed ones are taken out of their code. */
 PyAPI_FUNC(void) _PyExecutor_InvalidateAll(void);
@@ -152,7 +167,100 @@ PyAPI_FUNC(_PyExecutorObject *) _PyCode_GetExecutor(PyCodeObject *code, int offs
 
 /* ---- the optimizer (Python/optimizer_analysis.c) ---- */
 
-/* Rewrite the trace in place; returns its new length. */
-int _PyOptimizer_Optimize(_PyUOpInstruction *trace, int length);
+/* What the optimizer is told of the frame a trace starts in. */
+typedef struct {
+    PyCodeObject *code;
+    PyObject *globals;          /* that frame's (borrowed) */
+    PyObject *builtins;
+} _PyTraceStart;
+
+/* Rewrite the trace in place; returns its new length.  The dicts whose
+   values the trace now takes for constants are added to `deps` (and
+   watched): a change to one of them invalidates the executor. */
+int _PyOptimizer_Optimize(_PyUOpInstruction *trace, int length,
+                          const _PyTraceStart *start, _PyExecutorDeps *deps);
+
+/* Tier 2's dict watcher: a watched dict changed or is going away. */
+int _PyOptimizer_DictChanged(PyDict_WatchEvent event, PyObject *dict,
+                             PyObject *key, PyObject *new_value);
+
+/* ---- abstract values (Python/optimizer_symbols.c) ----
+
+   The optimizer runs the trace on abstract values: what is known, at
+   optimization time, of the object a stack slot or local will hold when
+   the trace runs.  Slots holding the same object share one value, so a
+   guard passed by a value read from a local teaches the local too. */
+
+typedef enum {
+    AV_UNKNOWN,         /* any object, or NULL */
+    AV_NULL,            /* the NULL stack reference */
+    AV_OBJECT,          /* an object; `type` may say which type */
+    AV_CONSTANT,        /* exactly `constant` */
+} _PyAbstractKind;
+
+typedef struct _PyAbstractValue {
+    uint8_t kind;
+    PyTypeObject *type;         /* its exact type, when known */
+    PyObject *constant;         /* AV_CONSTANT: borrowed */
+    /* A type version guard it passed; true only until the next uop that
+       may run arbitrary code (which could change the type or the
+       object's class), i.e. while the context's epoch is unchanged. */
+    uint32_t type_version;
+    uint32_t version_epoch;
+} _PyAbstractValue;
+
+#define AV_MAX_VALUES 1024
+#define AV_MAX_SLOTS 4096
+#define AV_MAX_FRAMES 12
+
+typedef struct {
+    PyCodeObject *code;
+    PyObject *globals;          /* borrowed; NULL when not known */
+    PyObject *builtins;
+    uint8_t globals_watched;    /* its promoted loads may be constants */
+    uint8_t builtins_watched;
+    uint8_t globals_checked;    /* a _CHECK_*_IS already guards the dict */
+    uint8_t builtins_checked;
+    _PyAbstractValue **locals;
+    _PyAbstractValue **stack_base;
+    _PyAbstractValue **stack_limit;
+    _PyAbstractValue **caller_sp;   /* the caller's stack pointer while this frame runs */
+} _PyAbstractFrame;
+
+typedef struct {
+    uint32_t epoch;             /* counts uops that may run arbitrary code */
+    int escaped;                /* one did since the last _CHECK_VALIDITY */
+    int lost;                   /* the model cannot follow: stop rewriting */
+    int quiet;                  /* the uop's case proved it runs no other code */
+    int frame_changed;          /* the uop pushed or popped a frame ... */
+    _PyAbstractValue **new_sp;  /* ... and the stack pointer to go on with */
+    int depth;
+    _PyAbstractFrame frames[AV_MAX_FRAMES];
+    _PyExecutorDeps *deps;
+    int value_count;
+    int slot_count;
+    _PyAbstractValue overflow;  /* handed out when `values` is full: never refined */
+    _PyAbstractValue values[AV_MAX_VALUES];
+    _PyAbstractValue *slots[AV_MAX_SLOTS];
+} _PyAbstractContext;
+
+_PyAbstractValue *av_unknown(_PyAbstractContext *ctx);
+_PyAbstractValue *av_null(_PyAbstractContext *ctx);
+_PyAbstractValue *av_object(_PyAbstractContext *ctx);
+_PyAbstractValue *av_of_type(_PyAbstractContext *ctx, PyTypeObject *type);
+_PyAbstractValue *av_constant(_PyAbstractContext *ctx, PyObject *value);
+/* Its exact type, or NULL. */
+PyTypeObject *av_type(const _PyAbstractValue *value);
+int av_is_null(const _PyAbstractValue *value);
+int av_is_not_null(const _PyAbstractValue *value);
+PyObject *av_constant_of(const _PyAbstractValue *value);
+/* NULL, or an object whose freeing runs no code (exact int, float, str,
+   bool, None): dropping a reference to it cannot escape. */
+int av_is_inert(const _PyAbstractValue *value);
+/* What a passed guard teaches. */
+void av_learn_type(_PyAbstractContext *ctx, _PyAbstractValue *value, PyTypeObject *type);
+void av_learn_not_null(_PyAbstractContext *ctx, _PyAbstractValue *value);
+int av_has_type_version(_PyAbstractContext *ctx, const _PyAbstractValue *value, uint32_t version);
+void av_learn_type_version(_PyAbstractContext *ctx, _PyAbstractValue *value, uint32_t version);
 
 #endif /* !Py_INTERNAL_OPTIMIZER_H */

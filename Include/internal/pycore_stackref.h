@@ -113,6 +113,19 @@ PyStackRef_CLOSE(_PyStackRef ref)
     }
 }
 
+/* Closing a reference to an exact int, float or str, whose deallocation
+   runs nobody's code: the cases generator takes this call as not escaping
+   (Tools/cases_generator/escapes.py), so it needs no saved stack pointer
+   and, in a trace, no validity check after it. */
+static inline Py_ALWAYS_INLINE void
+PyStackRef_CLOSE_INERT(_PyStackRef ref)
+{
+    assert(PyLong_CheckExact(PyStackRef_AsPyObjectBorrow(ref)) ||
+           PyFloat_CheckExact(PyStackRef_AsPyObjectBorrow(ref)) ||
+           PyUnicode_CheckExact(PyStackRef_AsPyObjectBorrow(ref)));
+    PyStackRef_CLOSE(ref);
+}
+
 static inline Py_ALWAYS_INLINE void
 PyStackRef_XCLOSE(_PyStackRef ref)
 {

@@ -172,6 +172,12 @@ def uop_name(node: InstDef) -> str:
     return "_" + node.name if node.kind == "inst" else node.name
 
 
+def build_uop(node: InstDef, name: str) -> Uop:
+    """A uop from one definition, analyzed on its own (for files that
+    describe uops of Python/bytecodes.c again, such as the optimizer's)."""
+    return _build_uop(node, name)
+
+
 def _build_uop(node: InstDef, name: str) -> Uop:
     inputs: list[StackItem] = []
     caches: list[CacheItem] = []

@@ -61,6 +61,17 @@ NON_ESCAPING_FUNCTIONS = frozenset({
     "PyStackRef_TagInt", "PyStackRef_UntagInt", "PyStackRef_IsTaggedInt",
     "PyStackRef_TYPE", "PyStackRef_IsValid", "PyStackRef_IsError",
     "PyStackRef_MakeHeapSafe", "PyStackRef_IsHeapSafe",
+    # Closing what cannot run code when freed (exact int, float, str).
+    "PyStackRef_CLOSE_INERT",
+    # Arithmetic on exact ints, floats and strs: allocation and C only
+    # (a failed allocation raises, which is not an escape).
+    "_PyLong_FromSmallInt", "_PyLong_BothAreCompact", "_PyLong_FromCompactResult",
+    "_PyLong_Add", "_PyLong_Subtract", "_PyLong_Multiply", "_PyLong_IsZero",
+    "_PyFloat_ResultFromOperands", "PyUnicode_Concat", "_PyUnicode_Equal",
+    # Dict entries read in place.
+    "DK_ENTRIES",
+    # Raising UnboundLocalError formats a name: no code of anyone's runs.
+    "_PyEval_FormatExcCheckArg", "PyTuple_GetItem",
 })
 
 # Families of cheap helpers, matched by the start of the name.

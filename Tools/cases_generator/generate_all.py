@@ -17,6 +17,7 @@ from pathlib import Path
 import labels_generator
 import opcode_id_generator
 import opcode_metadata_generator
+import optimizer_generator
 import py_metadata_generator
 import target_generator
 import tier1_generator
@@ -37,6 +38,7 @@ GENERATORS = (
     uop_id_generator,
     uop_metadata_generator,
     tier2_generator,
+    optimizer_generator,
     py_metadata_generator,
 )
 
