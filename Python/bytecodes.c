@@ -993,17 +993,25 @@
            nested one.  A yield comes back just past this instruction with
            the value as `next`; a return lands on END_FOR, which drops the
            return value, and the loop ends on POP_ITER. */
-        inst(FOR_ITER_GEN, (unused/1, iter, index_or_null -- iter, index_out, next)) {
+        op(_CHECK_GEN_NOT_RUNNING, (iter, index_or_null -- iter, index_or_null)) {
             PyGenObject *gen = (PyGenObject *)PyStackRef_AsPyObjectBorrow(iter);
             DEOPT_IF(!PyGen_CheckExact(gen));
             DEOPT_IF(gen->gi_frame_state >= FRAME_EXECUTING);
+        }
+
+        /* The generator's frame runs in this loop: its yield comes back to
+           the instruction after this one, its return to the loop's exit. */
+        op(_FOR_ITER_GEN_FRAME, (iter, index_or_null -- iter, index_out, next)) {
+            PyGenObject *gen = (PyGenObject *)PyStackRef_AsPyObjectBorrow(iter);
             _PyInterpreterFrame *gen_frame = _PyGen_EnterFrameInline(tstate, gen, PyStackRef_None);
             _PyFrame_SetStackPointer(frame, stack_pointer);
-            frame->return_offset = (uint16_t)(next_instr - this_instr + oparg);
+            frame->return_offset = (uint16_t)(INSTRUCTION_SIZE() + oparg);
             index_out = index_or_null;
             next = PyStackRef_NULL;
-            DISPATCH_INLINED(gen_frame);
+            ENTER_FRAME(gen_frame);
         }
+
+        macro(FOR_ITER_GEN) = unused/1 + _CHECK_GEN_NOT_RUNNING + _FOR_ITER_GEN_FRAME;
 
         op(_FOR_ITER, (iter, index_or_null -- iter, index_out, next)) {
             PyObject *iter_o = PyStackRef_AsPyObjectBorrow(iter);
@@ -2909,6 +2917,18 @@
 
         tier2 op(_CHECK_BUILTINS_IS, (dict/4 --)) {
             DEOPT_IF(BUILTINS() != (PyObject *)dict);
+        }
+
+        /* A trace that follows a generator's frame recorded it resuming at
+           one place of one function's code: another generator, or this one
+           suspended elsewhere, goes through tier 1. */
+        tier2 op(_CHECK_GEN_RESUME, (func_version/2, resume/2, iter, index_or_null -- iter, index_or_null)) {
+            PyGenObject *gen = (PyGenObject *)PyStackRef_AsPyObjectBorrow(iter);
+            _PyInterpreterFrame *gen_frame = &gen->gi_iframe;
+            PyObject *func = PyStackRef_AsPyObjectBorrow(gen_frame->f_funcobj);
+            DEOPT_IF(func == NULL || !PyFunction_Check(func));
+            DEOPT_IF(((PyFunctionObject *)func)->func_version != func_version);
+            DEOPT_IF(gen_frame->instr_ptr != _PyCode_CODE(_PyFrame_GetCode(gen_frame)) + resume);
         }
 
 // END BYTECODES //

@@ -1372,7 +1372,43 @@
 
         /* _FOR_ITER_VIRTUAL is not a viable micro-op for tier 2 because it uses 'JUMPBY' */
 
-        /* _FOR_ITER_GEN is not a viable micro-op for tier 2 because it uses 'next_instr' */
+        case _CHECK_GEN_NOT_RUNNING: {
+            _PyStackRef iter;
+            iter = stack_pointer[-2];
+            _PyFrame_SetStackPointer(frame, stack_pointer);
+            PyGenObject *gen = (PyGenObject *)PyStackRef_AsPyObjectBorrow(iter);
+            if (!PyGen_CheckExact(gen)) {
+                UOP_STAT_INC(uopcode, miss);
+                JUMP_TO_JUMP_TARGET();
+            }
+            if (gen->gi_frame_state >= FRAME_EXECUTING) {
+                UOP_STAT_INC(uopcode, miss);
+                JUMP_TO_JUMP_TARGET();
+            }
+            break;
+        }
+
+        case _FOR_ITER_GEN_FRAME: {
+            _PyStackRef iter;
+            _PyStackRef index_or_null;
+            _PyStackRef index_out;
+            _PyStackRef next;
+            oparg = CURRENT_OPARG();
+            index_or_null = stack_pointer[-1];
+            iter = stack_pointer[-2];
+            _PyFrame_SetStackPointer(frame, stack_pointer);
+            PyGenObject *gen = (PyGenObject *)PyStackRef_AsPyObjectBorrow(iter);
+            _PyInterpreterFrame *gen_frame = _PyGen_EnterFrameInline(tstate, gen, PyStackRef_None);
+            _PyFrame_SetStackPointer(frame, stack_pointer);
+            frame->return_offset = (uint16_t)(2 + oparg);
+            index_out = index_or_null;
+            next = PyStackRef_NULL;
+            TIER2_ENTER_FRAME(gen_frame);
+            stack_pointer[-1] = index_out;
+            stack_pointer[0] = next;
+            stack_pointer += 1;
+            break;
+        }
 
         /* _FOR_ITER is not a viable micro-op for tier 2 because it uses 'JUMPBY' */
 
@@ -3726,6 +3762,31 @@
             uint64_t dict = (uint64_t)CURRENT_OPERAND0();
             (void)dict;
             if (BUILTINS() != (PyObject *)dict) {
+                UOP_STAT_INC(uopcode, miss);
+                JUMP_TO_JUMP_TARGET();
+            }
+            break;
+        }
+
+        case _CHECK_GEN_RESUME: {
+            _PyStackRef iter;
+            iter = stack_pointer[-2];
+            uint32_t func_version = (uint32_t)CURRENT_OPERAND0();
+            (void)func_version;
+            uint32_t resume = (uint32_t)CURRENT_OPERAND1();
+            (void)resume;
+            PyGenObject *gen = (PyGenObject *)PyStackRef_AsPyObjectBorrow(iter);
+            _PyInterpreterFrame *gen_frame = &gen->gi_iframe;
+            PyObject *func = PyStackRef_AsPyObjectBorrow(gen_frame->f_funcobj);
+            if (func == NULL || !PyFunction_Check(func)) {
+                UOP_STAT_INC(uopcode, miss);
+                JUMP_TO_JUMP_TARGET();
+            }
+            if (((PyFunctionObject *)func)->func_version != func_version) {
+                UOP_STAT_INC(uopcode, miss);
+                JUMP_TO_JUMP_TARGET();
+            }
+            if (gen_frame->instr_ptr != _PyCode_CODE(_PyFrame_GetCode(gen_frame)) + resume) {
                 UOP_STAT_INC(uopcode, miss);
                 JUMP_TO_JUMP_TARGET();
             }

@@ -2724,29 +2724,39 @@
             _PyStackRef index_or_null;
             _PyStackRef index_out;
             _PyStackRef next;
-            index_or_null = stack_pointer[-1];
-            iter = stack_pointer[-2];
-            _PyFrame_SetStackPointer(frame, stack_pointer);
-            PyGenObject *gen = (PyGenObject *)PyStackRef_AsPyObjectBorrow(iter);
-            if (!PyGen_CheckExact(gen)) {
-                UPDATE_MISS_STATS(FOR_ITER_GEN);
-                assert(_PyOpcode_Deopt[opcode] == (FOR_ITER));
-                JUMP_TO_PREDICTED(FOR_ITER);
+            /* Skip 1 cache entry */
+            // _CHECK_GEN_NOT_RUNNING
+            {
+                iter = stack_pointer[-2];
+                _PyFrame_SetStackPointer(frame, stack_pointer);
+                PyGenObject *gen = (PyGenObject *)PyStackRef_AsPyObjectBorrow(iter);
+                if (!PyGen_CheckExact(gen)) {
+                    UPDATE_MISS_STATS(FOR_ITER_GEN);
+                    assert(_PyOpcode_Deopt[opcode] == (FOR_ITER));
+                    JUMP_TO_PREDICTED(FOR_ITER);
+                }
+                if (gen->gi_frame_state >= FRAME_EXECUTING) {
+                    UPDATE_MISS_STATS(FOR_ITER_GEN);
+                    assert(_PyOpcode_Deopt[opcode] == (FOR_ITER));
+                    JUMP_TO_PREDICTED(FOR_ITER);
+                }
             }
-            if (gen->gi_frame_state >= FRAME_EXECUTING) {
-                UPDATE_MISS_STATS(FOR_ITER_GEN);
-                assert(_PyOpcode_Deopt[opcode] == (FOR_ITER));
-                JUMP_TO_PREDICTED(FOR_ITER);
+            // _FOR_ITER_GEN_FRAME
+            {
+                index_or_null = stack_pointer[-1];
+                iter = stack_pointer[-2];
+                _PyFrame_SetStackPointer(frame, stack_pointer);
+                PyGenObject *gen = (PyGenObject *)PyStackRef_AsPyObjectBorrow(iter);
+                _PyInterpreterFrame *gen_frame = _PyGen_EnterFrameInline(tstate, gen, PyStackRef_None);
+                _PyFrame_SetStackPointer(frame, stack_pointer);
+                frame->return_offset = (uint16_t)(2 + oparg);
+                index_out = index_or_null;
+                next = PyStackRef_NULL;
+                DISPATCH_INLINED(gen_frame);
+                stack_pointer[-1] = index_out;
+                stack_pointer[0] = next;
+                stack_pointer += 1;
             }
-            _PyInterpreterFrame *gen_frame = _PyGen_EnterFrameInline(tstate, gen, PyStackRef_None);
-            _PyFrame_SetStackPointer(frame, stack_pointer);
-            frame->return_offset = (uint16_t)(next_instr - this_instr + oparg);
-            index_out = index_or_null;
-            next = PyStackRef_NULL;
-            DISPATCH_INLINED(gen_frame);
-            stack_pointer[-1] = index_out;
-            stack_pointer[0] = next;
-            stack_pointer += 1;
             DISPATCH();
         }
 

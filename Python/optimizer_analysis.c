@@ -15,6 +15,7 @@
 
 #include "pycore_code.h"
 #include "pycore_dict.h"
+#include "pycore_genobject.h"
 #include "pycore_optimizer.h"
 #include "pycore_uop_ids.h"
 #include "pycore_uop_metadata.h"
@@ -119,6 +120,31 @@ enter_callee(_PyAbstractContext *ctx, _PyUOpInstruction *uop, _PyAbstractValue *
     callee->globals = ((PyFunctionObject *)func)->func_globals;
     callee->builtins = ((PyFunctionObject *)func)->func_builtins;
     callee->caller_sp = caller_sp;
+    ctx->depth++;
+    ctx->frame_changed = 1;
+    ctx->new_sp = sp;
+}
+
+/* A generator's frame, entered by FOR_ITER_GEN: it resumes with values
+   of its own on its stack, so its stack starts high as the first frame's
+   does.  operand1 is the generator (alive until the executor is made). */
+static void
+enter_generator(_PyAbstractContext *ctx, _PyUOpInstruction *uop, _PyAbstractValue **caller_sp)
+{
+    PyGenObject *gen = (PyGenObject *)(uintptr_t)uop->operand1;
+    PyCodeObject *code = gen == NULL ? NULL : _PyGen_GetCode(gen);
+    if (code == NULL || ctx->depth + 1 == AV_MAX_FRAMES) {
+        ctx->lost = 1;
+        return;
+    }
+    _PyAbstractFrame *frame = &ctx->frames[ctx->depth + 1];
+    _PyAbstractValue **sp = lay_out_frame(ctx, frame, code, code->co_stacksize);
+    if (sp == NULL) {
+        return;
+    }
+    frame->globals = gen->gi_iframe.f_globals;
+    frame->builtins = gen->gi_iframe.f_builtins;
+    frame->caller_sp = caller_sp;
     ctx->depth++;
     ctx->frame_changed = 1;
     ctx->new_sp = sp;
@@ -280,7 +306,8 @@ reads_instr_ptr(const _PyUOpInstruction *uop)
 {
     return ((_PyUop_Flags[uop->opcode] & HAS_ESCAPES_FLAG) != 0 &&
             (uop->hints & UOP_HINT_QUIET) == 0) ||
-           uop->opcode == _PUSH_FRAME_EXACT_ARGS || uop->opcode == _RETURN_VALUE;
+           uop->opcode == _PUSH_FRAME_EXACT_ARGS || uop->opcode == _RETURN_VALUE ||
+           uop->opcode == _FOR_ITER_GEN_FRAME || uop->opcode == _YIELD_VALUE;
 }
 
 static void

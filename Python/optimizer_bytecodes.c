@@ -276,6 +276,17 @@
             enter_callee(ctx, this_instr, self_or_null, args, oparg, stack_pointer - 2 - oparg);
         }
 
+        op(_FOR_ITER_GEN_FRAME, (iter, index_or_null -- iter, index_out, next)) {
+            index_out = index_or_null;
+            next = av_unknown(ctx);
+            enter_generator(ctx, this_instr, stack_pointer);
+        }
+
+        op(_YIELD_VALUE, (retval -- value)) {
+            value = retval;
+            return_to_caller(ctx, retval);
+        }
+
         op(_RETURN_VALUE, (retval -- res)) {
             res = retval;
             return_to_caller(ctx, retval);

@@ -538,6 +538,24 @@
             break;
         }
 
+        case _CHECK_GEN_NOT_RUNNING: {
+            break;
+        }
+
+        case _FOR_ITER_GEN_FRAME: {
+            _PyAbstractValue *index_or_null;
+            _PyAbstractValue *index_out;
+            _PyAbstractValue *next;
+            index_or_null = stack_pointer[-1];
+            index_out = index_or_null;
+            next = av_unknown(ctx);
+            enter_generator(ctx, this_instr, stack_pointer);
+            stack_pointer[-1] = index_out;
+            stack_pointer[0] = next;
+            stack_pointer += 1;
+            break;
+        }
+
         case _MAKE_FUNCTION: {
             stack_pointer[-1] = av_unknown(ctx);
             break;
@@ -1190,7 +1208,12 @@
         }
 
         case _YIELD_VALUE: {
-            stack_pointer[-1] = av_unknown(ctx);
+            _PyAbstractValue *retval;
+            _PyAbstractValue *value;
+            retval = stack_pointer[-1];
+            value = retval;
+            return_to_caller(ctx, retval);
+            stack_pointer[-1] = value;
             break;
         }
 
@@ -1255,6 +1278,10 @@
         }
 
         case _CHECK_BUILTINS_IS: {
+            break;
+        }
+
+        case _CHECK_GEN_RESUME: {
             break;
         }
 

@@ -20,6 +20,7 @@
 
 #include "pycore_code.h"
 #include "pycore_frame.h"
+#include "pycore_genobject.h"
 #include "pycore_instruments.h"
 #include "pycore_optimizer.h"
 #include "pycore_pystate.h"
@@ -50,6 +51,9 @@ typedef struct _PyTraceRecorder {
     /* Their code (borrowed: each frame holds it while it lives).  A frame
        just popped may already be gone, its code is still known here. */
     PyCodeObject *codes[MAX_TRACE_DEPTH + 1];
+    /* Whether that frame is a generator's, entered by FOR_ITER_GEN: it
+       leaves by yielding. */
+    uint8_t is_generator[MAX_TRACE_DEPTH + 1];
     int depth;
     /* What the optimizer reads after the frames may be gone (strong):
        the first frame's namespaces, and each function the trace
@@ -102,6 +106,7 @@ begin(_PyTraceRecorder *rec, _PyInterpreterFrame *frame, _Py_CODEUNIT *start)
     rec->instrumentation_version = _Py_instrumentation_version;
     rec->frames[0] = frame;
     rec->codes[0] = _PyFrame_GetCode(frame);
+    rec->is_generator[0] = 0;
     rec->depth = 0;
     rec->globals = Py_XNewRef(frame->f_globals);
     rec->builtins = Py_XNewRef(frame->f_builtins);
@@ -372,6 +377,45 @@ entered_guarded_function(_Py_CODEUNIT *call, int opcode, _PyInterpreterFrame *ca
     return 0;
 }
 
+/* FOR_ITER_GEN went into the generator's frame (`frame`): its uops, with
+   a guard that the generator resumes where this one did, and the
+   recording goes on in that frame. */
+static enum step
+follow_into_generator(_PyTraceRecorder *rec, _PyInterpreterFrame *frame,
+                      _PyInterpreterFrame *here, _Py_CODEUNIT *landed, int oparg, uint32_t target)
+{
+    if (frame == here) {
+        /* It deopted: the generic FOR_ITER ran the generator from C. */
+        emit(rec, _EXIT_TRACE, 0, target, 0);
+        return STEP_FINISHED;
+    }
+    PyObject *func = PyStackRef_AsPyObjectBorrow(frame->f_funcobj);
+    if (frame->previous != here || frame->owner != FRAME_OWNED_BY_GENERATOR ||
+        func == NULL || !PyFunction_Check(func) || ((PyFunctionObject *)func)->func_version == 0 ||
+        rec->entered_count == (int)Py_ARRAY_LENGTH(rec->entered)) {
+        return STEP_ABORT;
+    }
+    if (rec->depth == MAX_TRACE_DEPTH) {
+        emit(rec, _EXIT_TRACE, 0, target, 0);
+        return STEP_FINISHED;
+    }
+    PyCodeObject *code = _PyFrame_GetCode(frame);
+    PyObject *gen = (PyObject *)_PyGen_GetGeneratorFromFrame(frame);
+    emit(rec, _CHECK_GEN_NOT_RUNNING, oparg, target, 0);
+    emit(rec, _CHECK_GEN_RESUME, oparg, target, ((PyFunctionObject *)func)->func_version);
+    rec->trace[rec->length - 1].operand1 = offset_in_code(code, landed);
+    emit(rec, _FOR_ITER_GEN_FRAME, oparg, target, 0);
+    /* For the optimizer: which generator's frame this is (kept alive
+       until the executor is made). */
+    rec->trace[rec->length - 1].operand1 = (uint64_t)(uintptr_t)gen;
+    rec->entered[rec->entered_count++] = Py_NewRef(gen);
+    rec->escaped = 1;
+    rec->frames[++rec->depth] = frame;
+    rec->codes[rec->depth] = code;
+    rec->is_generator[rec->depth] = 1;
+    return STEP_CONTINUE;
+}
+
 /* Translate the pending instruction, now that the interpreter is about to
    run `landed` in `frame`. */
 static enum step
@@ -424,6 +468,10 @@ translate_pending(_PyTraceRecorder *rec, _PyInterpreterFrame *frame, _Py_CODEUNI
             emit(rec, _JUMP_TO_TOP, 0, target, 0);
             return STEP_FINISHED;
         }
+        if (rec->is_generator[rec->depth]) {
+            /* A generator's own loop, on its way to the next yield. */
+            return STEP_CONTINUE;
+        }
         /* Another loop: it gets (or has) a trace of its own. */
         rec->length -= 2;
         emit(rec, _EXIT_TRACE, 0, target, 0);
@@ -472,7 +520,26 @@ translate_pending(_PyTraceRecorder *rec, _PyInterpreterFrame *frame, _Py_CODEUNI
         rec->escaped = 1;
         return STEP_CONTINUE;
 
+    case FOR_ITER_GEN:
+        return follow_into_generator(rec, frame, here, landed, oparg, target);
+
+    case YIELD_VALUE:
+        if (!rec->is_generator[rec->depth]) {
+            /* A yield from the frame the trace started in (or one it did
+               not enter through FOR_ITER_GEN) leaves the trace. */
+            emit(rec, _EXIT_TRACE, 0, target, 0);
+            return STEP_FINISHED;
+        }
+        emit_expansion(rec, opcode, oparg, target, NULL, NULL);
+        rec->depth--;
+        return frame == current_frame(rec) ? STEP_CONTINUE : STEP_ABORT;
+
     case RETURN_VALUE:
+        if (rec->is_generator[rec->depth]) {
+            /* The generator is done: the loop ends in tier 1. */
+            emit(rec, _EXIT_TRACE, 0, target, 0);
+            return STEP_FINISHED;
+        }
         if (rec->depth == 0) {
             /* Leaving the frame the trace started in. */
             emit(rec, _EXIT_TRACE, 0, target, 0);
@@ -514,6 +581,7 @@ translate_pending(_PyTraceRecorder *rec, _PyInterpreterFrame *frame, _Py_CODEUNI
         rec->trace[rec->length - 1].operand1 = (uint64_t)(uintptr_t)func;
         rec->frames[++rec->depth] = frame;
         rec->codes[rec->depth] = _PyFrame_GetCode(frame);
+        rec->is_generator[rec->depth] = 0;
         return STEP_CONTINUE;
     }
     emit_expansion(rec, opcode, oparg, target, NULL, NULL);

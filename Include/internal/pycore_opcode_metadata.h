@@ -1781,6 +1781,7 @@ const struct opcode_macro_expansion _PyOpcode_macro_expansion[256] = {
     [EXIT_INIT_CHECK] = { .nuops = 1, .uops = { { _EXIT_INIT_CHECK, OPARG_SIMPLE, 0 } } },
     [FORMAT_SIMPLE] = { .nuops = 1, .uops = { { _FORMAT_SIMPLE, OPARG_SIMPLE, 0 } } },
     [FORMAT_WITH_SPEC] = { .nuops = 1, .uops = { { _FORMAT_WITH_SPEC, OPARG_SIMPLE, 0 } } },
+    [FOR_ITER_GEN] = { .nuops = 2, .uops = { { _CHECK_GEN_NOT_RUNNING, OPARG_SIMPLE, 0 }, { _FOR_ITER_GEN_FRAME, OPARG_SIMPLE, 0 } } },
     [FOR_ITER_LIST] = { .nuops = 3, .uops = { { _ITER_CHECK_LIST, OPARG_SIMPLE, 0 }, { _ITER_JUMP_LIST, OPARG_SIMPLE, 0 }, { _ITER_NEXT_LIST, OPARG_SIMPLE, 0 } } },
     [FOR_ITER_TUPLE] = { .nuops = 3, .uops = { { _ITER_CHECK_TUPLE, OPARG_SIMPLE, 0 }, { _ITER_JUMP_TUPLE, OPARG_SIMPLE, 0 }, { _ITER_NEXT_TUPLE, OPARG_SIMPLE, 0 } } },
     [GET_AITER] = { .nuops = 1, .uops = { { _GET_AITER, OPARG_SIMPLE, 0 } } },

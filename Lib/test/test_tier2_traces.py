@@ -154,7 +154,25 @@ def consume(n):
         s += v
     return s
 assert consume(1000) == 999000
-print("generator:", consume(1000))
+# Recorded once FOR_ITER is specialised (a stress run records at once):
+# the generator's frame is followed from FOR_ITER_GEN to its yield.
+t.invalidate_executors()
+assert consume(1000) == 999000
+u = uops(consume)
+for name in ("_CHECK_GEN_RESUME", "_FOR_ITER_GEN_FRAME", "_YIELD_VALUE", "_JUMP_TO_TOP"):
+    assert name in u, (name, u)
+# A generator that yields from two places resumes at either.
+def two_yields(n):
+    for i in range(n):
+        yield i
+        yield 2 * i
+def consume_two(n):
+    s = 0
+    for v in two_yields(n):
+        s += v
+    return s
+assert consume_two(1001) == 3 * 500500
+print("generator:", consume(1000), consume_two(1001))
 
 # 12. A generic call (no specialization applies) stays in the trace, and an
 #     exception raised through it is caught in tier 1 with the right result.
@@ -184,7 +202,7 @@ traceback line: 5
 co_code: JUMP_BACKWARD
 frame objects: 0
 invalidated: yes
-generator: 999000
+generator: 999000 1501500
 generic calls: 1981960
 """
 
