@@ -18,6 +18,7 @@ extern int _Py_ShowRefcount;
 extern int _Py_Specialization_Enabled;
 int _Py_JitRequested = -1; /* -X jit / PYTHON_JIT: 1 on, 0 off, -1 default */
 static int jit_stress = 0;  /* -X jit_stress: tier-2 thresholds at their minimum */
+static int stats_requested = 0;  /* -X pystats or PYTHONSTATS: tier-2 figures at exit */
 
 static const char usage_text[] =
     "usage: python [option] ... [-c cmd | -m mod | file | -] [arg] ...\n"
@@ -126,6 +127,9 @@ apply_xoption(const char *opt)
     }
     else if (strcmp(opt, "jit_stress") == 0) {
         jit_stress = 1;
+    }
+    else if (strcmp(opt, "pystats") == 0) {
+        stats_requested = 1;
     }
     else if (strcmp(opt, "specialization=0") == 0) {
         _Py_Specialization_Enabled = 0;
@@ -354,6 +358,20 @@ options_done:;
     if (env_jit != NULL && _Py_JitRequested < 0) {
         _Py_JitRequested = strcmp(env_jit, "0") != 0;
     }
+    const char *env_stats = _Py_Config.use_environment ? getenv("PYTHONSTATS") : NULL;
+    if (env_stats != NULL && env_stats[0] != '\0') {
+        stats_requested = 1;
+    }
+#ifdef Py_STATS
+    _Py_Stats_Requested = stats_requested;
+#else
+    if (stats_requested) {
+        fprintf(stderr, "%s: -X pystats / PYTHONSTATS: this build counts no statistics "
+                        "(configure --enable-experimental-jit=interpreter --enable-pystats)\n",
+                argv[0]);
+        return 2;
+    }
+#endif
 #ifdef _Py_TIER2
     /* Before any code object exists: back edges get their tier-2
        counters when code is made. */

@@ -375,7 +375,12 @@ throw_into_generator:
     } while (0)
 #undef STAT_INC
 #define STAT_INC(opname, name) ((void)0)
+#ifdef Py_STATS
+#define UOP_STAT_INC(uop, name) UOP_STAT_##name(uop)
+#define UOP_STAT_miss(uop) (_Py_UopStats[(uop)].exits++)
+#else
 #define UOP_STAT_INC(uop, name) ((void)0)
+#endif
 #define CURRENT_OPARG() (next_uop[-1].oparg)
 #define CURRENT_OPERAND0() (next_uop[-1].operand0)
 #define CURRENT_OPERAND1() (next_uop[-1].operand1)
@@ -401,6 +406,9 @@ tier2_dispatch:
         uint16_t uopcode = next_uop->opcode;
         next_uop++;
         _Py_Tier2_Stats.uops_executed++;
+#ifdef Py_STATS
+        _Py_UopStats[uopcode].executed++;
+#endif
         switch (uopcode) {
 #include "executor_cases.c.h"
             default:

@@ -32,6 +32,71 @@ const char *const _PyTrace_AbortReasonNames[TRACE_ABORT_REASONS] = {
     [TRACE_ABORT_TOO_SHORT] = "too_short",
 };
 
+int _Py_Stats_Requested = 0;
+#ifdef Py_STATS
+_PyUopStats _Py_UopStats[MAX_UOP_ID + 1];
+#endif
+
+static void
+print_count(FILE *out, const char *what, Py_ssize_t count)
+{
+    fprintf(out, "  %-24s %12zd\n", what, count);
+}
+
+#ifdef Py_STATS
+/* The uops that ran, most run first. */
+static int
+compare_uop_counts(const void *a, const void *b)
+{
+    uint64_t x = _Py_UopStats[*(const int *)a].executed;
+    uint64_t y = _Py_UopStats[*(const int *)b].executed;
+    return x < y ? 1 : x > y ? -1 : 0;
+}
+
+static void
+print_uop_table(FILE *out)
+{
+    int order[MAX_UOP_ID + 1];
+    int count = 0;
+    for (int uop = 0; uop <= MAX_UOP_ID; uop++) {
+        if (_Py_UopStats[uop].executed != 0) {
+            order[count++] = uop;
+        }
+    }
+    qsort(order, (size_t)count, sizeof(int), compare_uop_counts);
+    fprintf(out, "  %-32s %14s %12s %7s\n", "uop", "executed", "exits", "exit %");
+    for (int i = 0; i < count; i++) {
+        const _PyUopStats *stats = &_Py_UopStats[order[i]];
+        fprintf(out, "  %-32s %14llu %12llu %6.2f%%\n", _PyOpcode_uop_name[order[i]],
+                (unsigned long long)stats->executed, (unsigned long long)stats->exits,
+                100.0 * (double)stats->exits / (double)stats->executed);
+    }
+}
+#endif
+
+void
+_PyTier2_PrintStats(FILE *out)
+{
+    const _PyTier2Stats *s = &_Py_Tier2_Stats;
+    fprintf(out, "tier 2 statistics:\n");
+    print_count(out, "traces started", s->traces_started);
+    print_count(out, "traces recorded", s->traces_recorded);
+    print_count(out, "traces aborted", s->traces_aborted);
+    for (int reason = 0; reason < TRACE_ABORT_REASONS; reason++) {
+        char label[48];
+        snprintf(label, sizeof(label), "  aborted: %s", _PyTrace_AbortReasonNames[reason]);
+        print_count(out, label, s->aborted_by_reason[reason]);
+    }
+    print_count(out, "executors created", s->executors_created);
+    print_count(out, "executors invalidated", s->executors_invalidated);
+    print_count(out, "executors entered", s->executors_entered);
+    print_count(out, "side exits taken", s->side_exits_taken);
+    print_count(out, "uops executed", s->uops_executed);
+#ifdef Py_STATS
+    print_uop_table(out);
+#endif
+}
+
 /* PYTHON_TIER2_DEBUG=1: each new executor is written to stderr. */
 int _Py_Tier2_Debug = 0;
 

@@ -588,6 +588,9 @@ Py_FinalizeEx(void)
     /* No more Python code runs hot: the executors go before the objects
        they point into. */
     _Py_Tier2_Enabled = 0;
+    if (_Py_Stats_Requested) {
+        _PyTier2_PrintStats(stderr);
+    }
     _PyExecutor_InvalidateAll();
 #endif
     _PyFaulthandler_Fini();

@@ -19,6 +19,7 @@
 #endif
 
 #include "pycore_frame.h"
+#include "pycore_uop_ids.h"
 
 /* One uop of a trace.  `target` is the offset (in code units) of the
    instruction the uop came from, in the code of the frame that runs it:
@@ -114,6 +115,20 @@ typedef struct {
     Py_ssize_t uops_executed;
 } _PyTier2Stats;
 PyAPI_DATA(_PyTier2Stats) _Py_Tier2_Stats;
+
+#ifdef Py_STATS
+/* A stats build (configure --enable-pystats) also counts, per uop, how
+   often it ran and how often it left the trace through its exit; -X
+   pystats (or PYTHONSTATS=1) prints every figure at exit. */
+typedef struct {
+    uint64_t executed;
+    uint64_t exits;
+} _PyUopStats;
+PyAPI_DATA(_PyUopStats) _Py_UopStats[MAX_UOP_ID + 1];
+#endif
+extern int _Py_Stats_Requested;
+/* The figures on `out` (at exit, when -X pystats asked for them). */
+void _PyTier2_PrintStats(FILE *out);
 
 /* Why a recording was abandoned (the keys of tier2_stats()["aborted"]). */
 enum _PyTraceAbortReason {
