@@ -1560,10 +1560,9 @@
         }
 
         inst(LOAD_NAME, (-- v)) {
-            PyObject *name = GETITEM(FRAME_CO_NAMES, oparg);
-            PyObject *v_o = _PyEval_LoadName(tstate, frame, name);
-            ERROR_IF(v_o == NULL);
-            v = PyStackRef_FromPyObjectSteal(v_o);
+            int status = _PyEval_LoadName(tstate, LOCALS(), GLOBALS(), BUILTINS(),
+                                          GETITEM(FRAME_CO_NAMES, oparg), &v);
+            ERROR_IF(status < 0);
         }
 
         inst(STORE_NAME, (v -- )) {
@@ -1600,12 +1599,11 @@
 
         /* Class bodies: the class namespace first, then globals/builtins. */
         inst(LOAD_FROM_DICT_OR_GLOBALS, (mod_or_class_dict -- v)) {
-            PyObject *name = GETITEM(FRAME_CO_NAMES, oparg);
-            PyObject *v_o = _PyEval_LoadFromDictOrGlobals(
-                tstate, frame, PyStackRef_AsPyObjectBorrow(mod_or_class_dict), name);
+            int status = _PyEval_LoadFromDictOrGlobals(
+                tstate, PyStackRef_AsPyObjectBorrow(mod_or_class_dict), GLOBALS(), BUILTINS(),
+                GETITEM(FRAME_CO_NAMES, oparg), &v);
             PyStackRef_CLOSE(mod_or_class_dict);
-            ERROR_IF(v_o == NULL);
-            v = PyStackRef_FromPyObjectSteal(v_o);
+            ERROR_IF(status < 0);
         }
 
         inst(MAKE_CELL, (--)) {
@@ -1643,7 +1641,8 @@
 
         inst(LOAD_FROM_DICT_OR_DEREF, (class_dict_st -- value)) {
             PyObject *value_o = _PyEval_LoadFromDictOrDeref(
-                tstate, frame, PyStackRef_AsPyObjectBorrow(class_dict_st), oparg);
+                tstate, PyStackRef_AsPyObjectBorrow(class_dict_st), _PyFrame_GetCode(frame),
+                PyStackRef_AsPyObjectBorrow(GETLOCAL(oparg)), oparg);
             PyStackRef_CLOSE(class_dict_st);
             ERROR_IF(value_o == NULL);
             value = PyStackRef_FromPyObjectSteal(value_o);
@@ -2213,13 +2212,11 @@
         /* ---- Imports ------------------------------------------------------ */
 
         inst(IMPORT_NAME, (level, fromlist -- res)) {
-            PyObject *name = GETITEM(FRAME_CO_NAMES, oparg);
-            PyObject *res_o = _PyEval_ImportName(tstate, frame, name,
-                                                 PyStackRef_AsPyObjectBorrow(fromlist),
-                                                 PyStackRef_AsPyObjectBorrow(level));
+            int status = _PyEval_ImportName(tstate, GLOBALS(), LOCALS(), GETITEM(FRAME_CO_NAMES, oparg),
+                                            PyStackRef_AsPyObjectBorrow(fromlist),
+                                            PyStackRef_AsPyObjectBorrow(level), &res);
             DECREF_INPUTS();
-            ERROR_IF(res_o == NULL);
-            res = PyStackRef_FromPyObjectSteal(res_o);
+            ERROR_IF(status < 0);
         }
 
         inst(IMPORT_FROM, (from -- from, res)) {

@@ -538,46 +538,60 @@ _PyEval_LoadGlobal(PyThreadState *tstate, PyObject *globals, PyObject *builtins,
     return name_error(tstate, name);
 }
 
-PyObject *
-_PyEval_LoadName(PyThreadState *tstate, _PyInterpreterFrame *frame, PyObject *name)
+/* The value found (a new reference) as the stack's, or -1. */
+static int
+found_or_error(PyObject *value, _PyStackRef *result)
 {
-    PyObject *locals = frame->f_locals;
-    PyObject *v;
+    if (value == NULL) {
+        return -1;
+    }
+    *result = PyStackRef_FromPyObjectSteal(value);
+    return 0;
+}
+
+/* `namespace`, then the module's globals, then the builtins. */
+static PyObject *
+lookup_through(PyThreadState *tstate, PyObject *namespace, PyObject *globals, PyObject *builtins,
+               PyObject *name)
+{
+    PyObject *value;
+    int status = PyMapping_GetOptionalItem(namespace, name, &value);
+    if (status == 0) {
+        return _PyEval_LoadGlobal(tstate, globals, builtins, name);
+    }
+    return status > 0 ? value : NULL;
+}
+
+int
+_PyEval_LoadName(PyThreadState *tstate, PyObject *locals, PyObject *globals, PyObject *builtins,
+                 PyObject *name, _PyStackRef *result)
+{
     if (locals == NULL) {
         _PyErr_Format(tstate, PyExc_SystemError, "no locals found when loading %R", name);
-        return NULL;
+        return -1;
     }
-    if (PyMapping_GetOptionalItem(locals, name, &v) != 0) {
-        return v;
-    }
-    return _PyEval_LoadGlobal(tstate, frame->f_globals, frame->f_builtins, name);
+    return found_or_error(lookup_through(tstate, locals, globals, builtins, name), result);
+}
+
+int
+_PyEval_LoadFromDictOrGlobals(PyThreadState *tstate, PyObject *dict, PyObject *globals,
+                              PyObject *builtins, PyObject *name, _PyStackRef *result)
+{
+    return found_or_error(lookup_through(tstate, dict, globals, builtins, name), result);
 }
 
 PyObject *
-_PyEval_LoadFromDictOrGlobals(PyThreadState *tstate, _PyInterpreterFrame *frame, PyObject *dict,
-                              PyObject *name)
+_PyEval_LoadFromDictOrDeref(PyThreadState *tstate, PyObject *dict, PyCodeObject *code,
+                            PyObject *cell, int oparg)
 {
+    PyObject *name = PyTuple_GET_ITEM(code->co_localsplusnames, oparg);
     PyObject *v;
     if (PyMapping_GetOptionalItem(dict, name, &v) != 0) {
         return v;
     }
-    return _PyEval_LoadGlobal(tstate, frame->f_globals, frame->f_builtins, name);
-}
-
-PyObject *
-_PyEval_LoadFromDictOrDeref(PyThreadState *tstate, _PyInterpreterFrame *frame, PyObject *dict,
-                            int oparg)
-{
-    PyCodeObject *co = _PyFrame_GetCode(frame);
-    PyObject *name = PyTuple_GET_ITEM(co->co_localsplusnames, oparg);
-    PyObject *v;
-    if (PyMapping_GetOptionalItem(dict, name, &v) != 0) {
-        return v;
-    }
-    PyObject *cell = PyStackRef_AsPyObjectBorrow(frame->localsplus[oparg]);
     v = PyCell_GET(cell);
     if (v == NULL) {
-        _PyEval_FormatExcUnbound(tstate, co, oparg);
+        _PyEval_FormatExcUnbound(tstate, code, oparg);
         return NULL;
     }
     return Py_NewRef(v);
@@ -976,17 +990,21 @@ _PyEval_ConvertValue(PyObject *value, int conversion)
 
 /* ---- Imports ------------------------------------------------------------------------- */
 
-PyObject *
-_PyEval_ImportName(PyThreadState *tstate, _PyInterpreterFrame *frame, PyObject *name,
-                   PyObject *fromlist, PyObject *level)
+int
+_PyEval_ImportName(PyThreadState *tstate, PyObject *globals, PyObject *locals, PyObject *name,
+                   PyObject *fromlist, PyObject *level, _PyStackRef *result)
 {
-    int ilevel = PyLong_AsInt(level);
-    if (ilevel == -1 && _PyErr_Occurred(tstate)) {
-        return NULL;
+    int depth = PyLong_AsInt(level);
+    if (depth == -1 && _PyErr_Occurred(tstate)) {
+        return -1;
     }
-    return PyImport_ImportModuleLevelObject(name, frame->f_globals,
-                                            frame->f_locals == NULL ? Py_None : frame->f_locals,
-                                            fromlist, ilevel);
+    PyObject *module = PyImport_ImportModuleLevelObject(name, globals, locals ? locals : Py_None,
+                                                        fromlist, depth);
+    if (module == NULL) {
+        return -1;
+    }
+    *result = PyStackRef_FromPyObjectSteal(module);
+    return 0;
 }
 
 /* True while `mod` is still running its body (importlib's flag). */

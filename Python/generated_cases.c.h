@@ -3049,17 +3049,15 @@
             fromlist = stack_pointer[-1];
             level = stack_pointer[-2];
             _PyFrame_SetStackPointer(frame, stack_pointer);
-            PyObject *name = GETITEM(FRAME_CO_NAMES, oparg);
-            PyObject *res_o = _PyEval_ImportName(tstate, frame, name,
-                                                 PyStackRef_AsPyObjectBorrow(fromlist),
-                                                 PyStackRef_AsPyObjectBorrow(level));
+            int status = _PyEval_ImportName(tstate, GLOBALS(), LOCALS(), GETITEM(FRAME_CO_NAMES, oparg),
+                                            PyStackRef_AsPyObjectBorrow(fromlist),
+                                            PyStackRef_AsPyObjectBorrow(level), &res);
             PyStackRef_CLOSE(fromlist);
             PyStackRef_CLOSE(level);
-            if (res_o == NULL) {
+            if (status < 0) {
                 stack_pointer += -2;
                 goto error;
             }
-            res = PyStackRef_FromPyObjectSteal(res_o);
             stack_pointer[-2] = res;
             stack_pointer += -1;
             DISPATCH();
@@ -4200,7 +4198,8 @@
             class_dict_st = stack_pointer[-1];
             _PyFrame_SetStackPointer(frame, stack_pointer);
             PyObject *value_o = _PyEval_LoadFromDictOrDeref(
-                tstate, frame, PyStackRef_AsPyObjectBorrow(class_dict_st), oparg);
+                tstate, PyStackRef_AsPyObjectBorrow(class_dict_st), _PyFrame_GetCode(frame),
+                PyStackRef_AsPyObjectBorrow(GETLOCAL(oparg)), oparg);
             PyStackRef_CLOSE(class_dict_st);
             if (value_o == NULL) {
                 stack_pointer += -1;
@@ -4221,15 +4220,14 @@
             _PyStackRef v;
             mod_or_class_dict = stack_pointer[-1];
             _PyFrame_SetStackPointer(frame, stack_pointer);
-            PyObject *name = GETITEM(FRAME_CO_NAMES, oparg);
-            PyObject *v_o = _PyEval_LoadFromDictOrGlobals(
-                tstate, frame, PyStackRef_AsPyObjectBorrow(mod_or_class_dict), name);
+            int status = _PyEval_LoadFromDictOrGlobals(
+                tstate, PyStackRef_AsPyObjectBorrow(mod_or_class_dict), GLOBALS(), BUILTINS(),
+                GETITEM(FRAME_CO_NAMES, oparg), &v);
             PyStackRef_CLOSE(mod_or_class_dict);
-            if (v_o == NULL) {
+            if (status < 0) {
                 stack_pointer += -1;
                 goto error;
             }
-            v = PyStackRef_FromPyObjectSteal(v_o);
             stack_pointer[-1] = v;
             DISPATCH();
         }
@@ -4413,12 +4411,11 @@
             (void)this_instr;
             _PyStackRef v;
             _PyFrame_SetStackPointer(frame, stack_pointer);
-            PyObject *name = GETITEM(FRAME_CO_NAMES, oparg);
-            PyObject *v_o = _PyEval_LoadName(tstate, frame, name);
-            if (v_o == NULL) {
+            int status = _PyEval_LoadName(tstate, LOCALS(), GLOBALS(), BUILTINS(),
+                                          GETITEM(FRAME_CO_NAMES, oparg), &v);
+            if (status < 0) {
                 goto error;
             }
-            v = PyStackRef_FromPyObjectSteal(v_o);
             stack_pointer[0] = v;
             stack_pointer += 1;
             DISPATCH();

@@ -286,11 +286,18 @@ PyAPI_FUNC(PyObject *) _PyEval_CallIntrinsic2(PyThreadState *tstate, int oparg, 
                                               PyObject *value1);
 PyAPI_FUNC(PyObject *) _PyEval_LoadGlobal(PyThreadState *tstate, PyObject *globals,
                                           PyObject *builtins, PyObject *name);
-PyAPI_FUNC(PyObject *) _PyEval_LoadName(PyThreadState *tstate, _PyInterpreterFrame *frame, PyObject *name);
-PyAPI_FUNC(PyObject *) _PyEval_LoadFromDictOrGlobals(PyThreadState *tstate, _PyInterpreterFrame *frame,
-                                                     PyObject *dict, PyObject *name);
-PyAPI_FUNC(PyObject *) _PyEval_LoadFromDictOrDeref(PyThreadState *tstate, _PyInterpreterFrame *frame,
-                                                   PyObject *dict, int oparg);
+/* The helpers that instructions call take the namespaces and cells they
+   need, never the frame: code run by tier 2 (or a JIT with lazy frames)
+   need not make its frame true to call them. */
+/* Name lookups for module and class bodies: 0 and the value in *result,
+   or -1 with an exception. */
+PyAPI_FUNC(int) _PyEval_LoadName(PyThreadState *tstate, PyObject *locals, PyObject *globals,
+                                 PyObject *builtins, PyObject *name, _PyStackRef *result);
+PyAPI_FUNC(int) _PyEval_LoadFromDictOrGlobals(PyThreadState *tstate, PyObject *dict,
+                                              PyObject *globals, PyObject *builtins,
+                                              PyObject *name, _PyStackRef *result);
+PyAPI_FUNC(PyObject *) _PyEval_LoadFromDictOrDeref(PyThreadState *tstate, PyObject *dict,
+                                                   PyCodeObject *code, PyObject *cell, int oparg);
 PyAPI_FUNC(PyObject *) _PyEval_LoadBuildClass(PyThreadState *tstate, PyObject *builtins);
 PyAPI_FUNC(int) _PyEval_SetupAnnotations(PyThreadState *tstate, PyObject *locals);
 PyAPI_FUNC(PyObject *) _PyEval_LoadSuperAttr(PyThreadState *tstate, PyObject *global_super,
@@ -307,8 +314,10 @@ PyAPI_FUNC(int) _PyEval_DictUpdate(PyThreadState *tstate, PyObject *dict, PyObje
 PyAPI_FUNC(int) _PyEval_DictMerge(PyThreadState *tstate, PyObject *callable, PyObject *dict,
                                   PyObject *update);
 PyAPI_FUNC(PyObject *) _PyEval_ConvertValue(PyObject *value, int conversion);
-PyAPI_FUNC(PyObject *) _PyEval_ImportName(PyThreadState *tstate, _PyInterpreterFrame *frame,
-                                          PyObject *name, PyObject *fromlist, PyObject *level);
+/* __import__ for IMPORT_NAME: 0 and the module in *result, or -1. */
+PyAPI_FUNC(int) _PyEval_ImportName(PyThreadState *tstate, PyObject *globals, PyObject *locals,
+                                   PyObject *name, PyObject *fromlist, PyObject *level,
+                                   _PyStackRef *result);
 PyAPI_FUNC(PyObject *) _PyEval_ImportFrom(PyThreadState *tstate, PyObject *v, PyObject *name);
 /* Returns 1 for a bare re-raise (no new traceback entry), 0 otherwise;
    either way an exception is set.  Steals exc and cause. */
