@@ -260,8 +260,13 @@ socket_finalize(PyObject *self)
     }
     PyObject *pending = PyErr_GetRaisedException();
     if (PyErr_ResourceWarning(NULL, 1, "unclosed %R", self) < 0) {
-        /* an "error" filter turns the warning into an exception */
-        PyErr_WriteUnraisable(self);
+        /* An "error" filter turned the warning into an exception: report
+           it.  Anything else (a repr that fails while the interpreter
+           shuts down and modules lose their globals) is dropped. */
+        if (PyErr_ExceptionMatches(PyExc_Warning)) {
+            PyErr_WriteUnraisable(self);
+        }
+        PyErr_Clear();
     }
     if (s->fd >= 0) {
         close(s->fd);
