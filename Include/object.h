@@ -544,6 +544,11 @@ _Py_XNewRef(PyObject *obj)
 #define Py_NewRef(obj) _Py_NewRef(_PyObject_CAST(obj))
 #define Py_XNewRef(obj) _Py_XNewRef(_PyObject_CAST(obj))
 
+/* Function forms of Py_XINCREF/Py_XDECREF, for callers that cannot use the
+   inline ones (ctypes.pythonapi, other languages' FFIs). */
+PyAPI_FUNC(void) Py_IncRef(PyObject *);
+PyAPI_FUNC(void) Py_DecRef(PyObject *);
+
 /* Py_CLEAR, Py_SETREF, Py_XSETREF: drop the old value only after the slot
    holds its new one, because the destructor may look at the slot. */
 #define Py_CLEAR(op)                                   \

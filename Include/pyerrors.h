@@ -91,6 +91,10 @@ PyAPI_FUNC(int) PyUnicodeEncodeError_SetReason(PyObject *exc, const char *reason
 PyAPI_FUNC(int) PyUnicodeDecodeError_SetReason(PyObject *exc, const char *reason);
 PyAPI_FUNC(int) PyUnicodeTranslateError_SetReason(PyObject *exc, const char *reason);
 
+/* snprintf that always NUL-terminates (Python/mysnprintf.c). */
+PyAPI_FUNC(int) PyOS_snprintf(char *str, size_t size, const char *format, ...);
+PyAPI_FUNC(int) PyOS_vsnprintf(char *str, size_t size, const char *format, va_list va);
+
 #define PyExceptionClass_Check(x) \
     (PyType_Check((x)) && PyType_FastSubclass((PyTypeObject *)(x), Py_TPFLAGS_BASE_EXC_SUBCLASS))
 #define PyExceptionInstance_Check(x) \

@@ -14,4 +14,7 @@ typedef int (*Py_AuditHookFunction)(const char *event, PyObject *args, void *use
 PyAPI_FUNC(int) PySys_Audit(const char *event, const char *format, ...);
 PyAPI_FUNC(int) PySys_AddAuditHook(Py_AuditHookFunction hook, void *user_data);
 
+/* Deprecated (3.12): the -O level; read sys.flags.optimize instead. */
+PyAPI_DATA(int) Py_OptimizeFlag;
+
 #endif /* !Py_SYSMODULE_H */

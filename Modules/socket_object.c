@@ -245,12 +245,44 @@ socket_init(PyObject *self, PyObject *args, PyObject *kwargs)
     return timeout < 0 && fileno != Py_None ? 0 : apply_timeout(s, timeout);
 }
 
+/* tp_finalize: a socket still open when it dies is a leak in the program,
+   reported as a ResourceWarning naming the socket (its repr, so a subclass
+   such as ssl.SSLSocket names itself), then closed.  The socket is not
+   passed as the warning's source: a recorded warning would keep it, and a
+   subclass instance cannot be resurrected here, its type's dealloc having
+   already cleared it (subtype_dealloc runs before ours). */
+static void
+socket_finalize(PyObject *self)
+{
+    PySocketObject *s = SOCK(self);
+    if (s->fd < 0) {
+        return;
+    }
+    PyObject *pending = PyErr_GetRaisedException();
+    if (PyErr_ResourceWarning(NULL, 1, "unclosed %R", self) < 0) {
+        /* An "error" filter turned the warning into an exception: report
+           it.  Anything else (a repr that fails while the interpreter
+           shuts down and modules lose their globals) is dropped. */
+        if (PyErr_ExceptionMatches(PyExc_Warning)) {
+            PyErr_WriteUnraisable(self);
+        }
+        PyErr_Clear();
+    }
+    if (s->fd >= 0) {
+        close(s->fd);
+        s->fd = -1;
+    }
+    PyErr_SetRaisedException(pending);
+}
+
 static void
 socket_dealloc(PyObject *self)
 {
+    if (PyObject_CallFinalizerFromDealloc(self) < 0) {
+        return; /* the warning machinery kept a reference */
+    }
     PySocketObject *s = SOCK(self);
     if (s->fd >= 0) {
-        /* An unclosed socket: close it quietly, errors cannot be reported. */
         close(s->fd);
         s->fd = -1;
     }
@@ -910,6 +942,7 @@ PyTypeObject _PySocket_Type = {
     .tp_name = "_socket.socket",
     .tp_basicsize = sizeof(PySocketObject),
     .tp_dealloc = socket_dealloc,
+    .tp_finalize = socket_finalize,
     .tp_repr = socket_repr,
     .tp_flags = Py_TPFLAGS_DEFAULT | Py_TPFLAGS_BASETYPE,
     .tp_doc = "socket(family=AF_INET, type=SOCK_STREAM, proto=0, fileno=None)",

@@ -119,6 +119,20 @@ _PyObject_NewVar(PyTypeObject *tp, Py_ssize_t nitems)
     return op;
 }
 
+/* ---- Reference counts as functions ------------------------------------------ */
+
+void
+Py_IncRef(PyObject *op)
+{
+    Py_XINCREF(op);
+}
+
+void
+Py_DecRef(PyObject *op)
+{
+    Py_XDECREF(op);
+}
+
 /* ---- Finalizers ----------------------------------------------------------- */
 
 void

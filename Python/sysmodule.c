@@ -1143,6 +1143,11 @@ make_stdlib_module_names(void)
     return names;
 }
 
+/* The legacy global of the -O level (deprecated since 3.12, still read by
+   embedders and by CPython's ctypes tests through pythonapi).  It mirrors
+   the configuration each time sys.flags is made from it. */
+int Py_OptimizeFlag = 0;
+
 /* sys.flags, in the field order above, from the configuration. */
 static PyObject *
 make_flags(void)
@@ -1151,6 +1156,7 @@ make_flags(void)
         return NULL;
     }
     const _PyRuntimeConfig *c = &_Py_Config;
+    Py_OptimizeFlag = c->optimization_level;
     int values[] = {
         c->parser_debug, c->inspect, c->interactive, c->optimization_level,
         !c->write_bytecode, !c->user_site_directory, !c->site_import,

@@ -755,11 +755,36 @@ static PyMethodDef connection_methods[] = {
 
 #undef METHOD
 
+/* con(sql): compile SQL into a Statement without running it (an old,
+   undocumented API some programs and CPython's tests still use).  The
+   statement comes back unclaimed, as no cursor reads its rows. */
+static PyObject *
+connection_call(PyObject *op, PyObject *args, PyObject *kwargs)
+{
+    SqConnection *self = (SqConnection *)op;
+    PyObject *sql;
+    if (kwargs != NULL && PyDict_GET_SIZE(kwargs) != 0) {
+        PyErr_SetString(PyExc_TypeError,
+                        "sqlite3.Connection() takes no keyword arguments");
+        return NULL;
+    }
+    if (!PyArg_ParseTuple(args, "U", &sql)
+        || _PySqlite_CheckConnection(self) < 0) {
+        return NULL;
+    }
+    SqStatement *stmt = _PySqlite_GetStatement(self, sql);
+    if (stmt != NULL) {
+        stmt->in_use = 0;
+    }
+    return (PyObject *)stmt;
+}
+
 PyTypeObject _PySqlite_ConnectionType = {
     PyVarObject_HEAD_INIT(NULL, 0)
     .tp_name = "sqlite3.Connection",
     .tp_basicsize = sizeof(SqConnection),
     .tp_dealloc = connection_dealloc,
+    .tp_call = connection_call,
     .tp_flags = Py_TPFLAGS_DEFAULT | Py_TPFLAGS_BASETYPE | Py_TPFLAGS_HAVE_GC,
     .tp_doc = "A connection to an SQLite database.",
     .tp_traverse = connection_traverse,

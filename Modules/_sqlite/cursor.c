@@ -8,6 +8,18 @@
 
 /* ---- State checks ---- */
 
+/* A converter or adapter run by this cursor must not use it again. */
+static int
+refuse_reentry(SqCursor *self)
+{
+    if (self->locked) {
+        PyErr_SetString(SQ->ProgrammingError,
+                        "Recursive use of cursors not allowed.");
+        return -1;
+    }
+    return 0;
+}
+
 static int
 check_cursor(SqCursor *self)
 {
@@ -24,7 +36,7 @@ check_cursor(SqCursor *self)
                         "Cannot operate on a closed cursor.");
         return -1;
     }
-    return 0;
+    return refuse_reentry(self);
 }
 
 /* Stop reading the current statement's rows (leaving it reusable). */
@@ -302,7 +314,9 @@ next_row(SqCursor *self)
     if (!self->has_row) {
         return NULL;
     }
+    self->locked = 1; /* the converters are Python code */
     PyObject *row = current_row(self);
+    self->locked = 0;
     if (row == NULL) {
         return NULL;
     }
@@ -594,7 +608,7 @@ cursor_close(PyObject *op, PyObject *unused)
                         "Base Cursor.__init__ not called.");
         return NULL;
     }
-    if (_PySqlite_CheckThread(self->connection) < 0) {
+    if (_PySqlite_CheckThread(self->connection) < 0 || refuse_reentry(self) < 0) {
         return NULL;
     }
     drop_statement(self);
@@ -627,7 +641,8 @@ cursor_init(PyObject *op, PyObject *args, PyObject *kwargs)
     SqCursor *self = (SqCursor *)op;
     PyObject *con;
     if (!PyArg_ParseTuple(args, "O!:Cursor", &_PySqlite_ConnectionType,
-                          &con)) {
+                          &con)
+        || refuse_reentry(self) < 0) {
         return -1;
     }
     drop_statement(self);
@@ -672,6 +687,9 @@ static void
 cursor_dealloc(PyObject *op)
 {
     PyObject_GC_UnTrack(op);
+    if (((SqCursor *)op)->weakrefs != NULL) {
+        PyObject_ClearWeakRefs(op);
+    }
     cursor_clear(op);
     Py_TYPE(op)->tp_free(op);
 }
@@ -716,6 +734,7 @@ PyTypeObject _PySqlite_CursorType = {
     PyVarObject_HEAD_INIT(NULL, 0)
     .tp_name = "sqlite3.Cursor",
     .tp_basicsize = sizeof(SqCursor),
+    .tp_weaklistoffset = offsetof(SqCursor, weakrefs),
     .tp_dealloc = cursor_dealloc,
     .tp_flags = Py_TPFLAGS_DEFAULT | Py_TPFLAGS_BASETYPE | Py_TPFLAGS_HAVE_GC,
     .tp_doc = "A cursor running statements and fetching their rows.",

@@ -85,6 +85,7 @@ typedef struct {
     int initialized;
     int closed;
     int locked;                 /* re-entry guard while executing */
+    PyObject *weakrefs;         /* weak references to this cursor */
 } SqCursor;
 
 typedef struct {

@@ -13,6 +13,7 @@ Doc/cpython-tests.md describes the design, the shim policy and the output.
 """
 
 import argparse
+import glob
 import os
 import shutil
 import signal
@@ -281,8 +282,10 @@ def prepare_tree(suite, out):
     shutil.rmtree(target, ignore_errors=True)
     shutil.copytree(suite, target, ignore=shutil.ignore_patterns("__pycache__"))
     add_ctypes_tests(suite, target)
-    for rel, lineno, reason in read_adaptations(adaptations):
-        neutralise_line(os.path.join(out, rel), lineno, reason)
+    add_sqlite3_tests(suite, target)
+    add_removed_test_helpers(suite, target)
+    for rel, first, last, reason in read_adaptations(adaptations):
+        neutralise_lines(os.path.join(out, rel), first, last, reason)
     open(stamp, "w").close()
 
 
@@ -310,21 +313,93 @@ def add_ctypes_tests(suite, target):
                 f.write(fixed)
 
 
+# Where 3.11's sqlite3 tests may be found when Debian's test-suite package
+# leaves them out (it does: 3.11.2's libpython3.11-testsuite has no
+# test_sqlite3).  A pyenv 3.11 install carries the same series' copy.
+SQLITE3_TEST_HOMES = "/root/.pyenv/versions/3.11.*/lib/python3.11/test/test_sqlite3"
+
+
+def add_sqlite3_tests(suite, target):
+    """Give the copy a test.test_sqlite3 package when the suite lacks one.
+
+    3.11 moved the sqlite3 tests from sqlite3.test to test.test_sqlite3, but
+    Debian's package drops them; the newest 3.11 copy matching
+    SQLITE3_TEST_HOMES is used, unchanged.
+    """
+    dest = os.path.join(target, "test_sqlite3")
+    if os.path.isdir(dest):
+        return
+    for source in sorted(glob.glob(SQLITE3_TEST_HOMES), reverse=True):
+        if os.path.isfile(os.path.join(source, "__init__.py")):
+            shutil.copytree(source, dest, ignore=shutil.ignore_patterns("__pycache__"))
+            return
+
+
+# Stdlib modules that 3.12+ removed (PEP 594) but 3.11's tests use as
+# helpers, not as the thing under test: 3.12 itself moved them into
+# test.support for that reason.  The copy does the same with 3.11's own
+# files, and points the helpers' users at test.support.NAME.
+REMOVED_TEST_HELPERS = ["asyncore", "asynchat"]
+
+
+def add_removed_test_helpers(suite, target):
+    stdlib = os.path.dirname(suite)
+    for name in REMOVED_TEST_HELPERS:
+        source = os.path.join(stdlib, name + ".py")
+        if not os.path.isfile(source):
+            continue
+        with open(source, encoding="utf-8") as f:
+            lines = f.readlines()
+        for i, line in enumerate(lines):
+            if line.startswith("import ") and line.split()[1] in REMOVED_TEST_HELPERS:
+                lines[i] = "from test.support import %s\n" % line.split()[1]
+            elif "_deprecated(__name__" in line:
+                # removal date long past: warnings._deprecated raises on 3.14
+                lines[i] = "pass  # adapted: a test helper now, not a deprecated module\n"
+        with open(os.path.join(target, "support", name + ".py"), "w", encoding="utf-8") as f:
+            f.writelines(lines)
+    for dirpath, _dirs, files in os.walk(target):
+        for fname in files:
+            if fname.endswith(".py"):
+                point_at_test_helpers(os.path.join(dirpath, fname))
+
+
+def point_at_test_helpers(path):
+    """Rewrite `X = warnings_helper.import_deprecated('X')` for the helpers."""
+    with open(path, encoding="latin-1") as f:  # some test files are not UTF-8
+        text = f.read()
+    if "import_deprecated(" not in text:
+        return
+    fixed = text
+    for name in REMOVED_TEST_HELPERS:
+        for quote in "'\"":
+            old = "%s = warnings_helper.import_deprecated(%s%s%s)" % (name, quote, name, quote)
+            fixed = fixed.replace(old, "from test.support import %s" % name)
+    if fixed != text:
+        with open(path, "w", encoding="latin-1") as f:
+            f.write(fixed)
+
+
 def read_adaptations(path):
+    """Rows of (path, first line, last line, reason); LINENO is N or N-M."""
     rows = []
     for line in read_list(path) if os.path.exists(path) else []:
-        rel, lineno, reason = line.split(None, 2)
-        rows.append((rel, int(lineno), reason))
+        rel, lines, reason = line.split(None, 2)
+        first, _, last = lines.partition("-")
+        rows.append((rel, int(first), int(last or first), reason))
     return rows
 
 
-def neutralise_line(path, lineno, reason):
-    """Replace one statement line by `pass`, keeping its indentation and line count."""
+def neutralise_lines(path, first, last, reason):
+    """Replace one statement (lines FIRST..LAST) by `pass`, keeping the
+    first line's indentation and the file's line count."""
     with open(path, encoding="utf-8") as f:
         lines = f.readlines()
-    old = lines[lineno - 1]
+    old = lines[first - 1]
     indent = old[:len(old) - len(old.lstrip())]
-    lines[lineno - 1] = "%spass  # adapted for 3.14: %s\n" % (indent, reason)
+    lines[first - 1] = "%spass  # adapted for 3.14: %s\n" % (indent, reason)
+    for i in range(first, last):
+        lines[i] = "\n"
     with open(path, "w", encoding="utf-8") as f:
         f.writelines(lines)
 
