@@ -78,7 +78,7 @@ apply_flag(char flag)
     case 'O': config->optimization_level++; break;
     case 'P': config->safe_path = 1; break;
     case 'q': config->quiet = 1; break;
-    case 'R': break; /* hash randomization: see Doc/startup.md */
+    case 'R': config->hash_random_forced = 1; break;
     case 's': config->user_site_directory = 0; break;
     case 'S': config->site_import = 0; break;
     case 'u': config->buffered_stdio = 0; break;
@@ -353,7 +353,9 @@ Py_BytesMain(int argc, char **argv)
     next_arg:;
     }
 options_done:;
-    _PyConfig_ReadEnvironment();
+    if (_PyConfig_ReadEnvironment() < 0) {
+        return 1;
+    }
     const char *env_jit = _Py_Config.use_environment ? getenv("PYTHON_JIT") : NULL;
     if (env_jit != NULL && _Py_JitRequested < 0) {
         _Py_JitRequested = strcmp(env_jit, "0") != 0;

@@ -5,6 +5,8 @@
 #include "Python.h"
 #include "pycore_initconfig.h"
 
+#include <errno.h>
+
 _PyRuntimeConfig _Py_Config = {
     .use_environment = 1,
     .site_import = 1,
@@ -99,7 +101,34 @@ read_warnings_variable(void)
     free(given);
 }
 
-void
+/* PYTHONHASHSEED: unset or "random" leaves the key to the OS; otherwise
+   a decimal number below 2**32 (an optional '+', no sign, no trailing
+   text) fixes it.  -R overrides the variable. */
+static int
+read_hash_seed(void)
+{
+    const char *value = env_value("PYTHONHASHSEED");
+    if (_Py_Config.hash_random_forced || value == NULL || strcmp(value, "random") == 0) {
+        return 0;
+    }
+    const char *digits = value;
+    while (*digits == ' ' || (*digits >= '\t' && *digits <= '\r')) {
+        digits++;
+    }
+    char *end;
+    errno = 0;
+    unsigned long long n = strtoull(value, &end, 10);
+    if (*digits == '-' || end == value || *end != '\0' || errno != 0 || n > 0xFFFFFFFFULL) {
+        fprintf(stderr, "Fatal Python error: PYTHONHASHSEED must be \"random\" or an integer "
+                        "in range [0; 4294967295]\n");
+        return -1;
+    }
+    _Py_Config.use_hash_seed = 1;
+    _Py_Config.hash_seed = (unsigned long)n;
+    return 0;
+}
+
+int
 _PyConfig_ReadEnvironment(void)
 {
     if (_Py_Config.isolated) {
@@ -134,6 +163,7 @@ _PyConfig_ReadEnvironment(void)
     _Py_Config.pythonpath = env_value("PYTHONPATH");
     _Py_Config.startup = env_value("PYTHONSTARTUP");
     read_warnings_variable();
+    return read_hash_seed();
 }
 
 PyObject *

@@ -3,19 +3,108 @@
    Numbers hash arithmetically: a rational value x hashes to x modulo the
    Mersenne prime P = 2**61 - 1 (with the sign carried over), so equal
    numbers hash equally whatever their type.  Byte strings use SipHash-1-3
-   (Aumasson and Bernstein) under a 128-bit key; the key is fixed for now,
-   so hashes are the same from run to run.  -1 is never a hash value (it
-   signals an error), -2 stands in for it. */
+   (Aumasson and Bernstein) under a 128-bit key that start-up draws from
+   the OS, so str and bytes hashes (and set and dict order) change from
+   run to run; PYTHONHASHSEED=N derives the key from N instead, and N = 0
+   makes it all zero (see _Py_HashSecret_Init).  -1 is never a hash value
+   (it signals an error), -2 stands in for it. */
 
 #include "Python.h"
+#include "pycore_initconfig.h"
 #include "pycore_pyhash.h"
 
+#include <errno.h>
+#include <fcntl.h>
 #include <float.h>
+#include <unistd.h>
+#ifdef __linux__
+#  include <sys/random.h>
+#endif
 
-_Py_HashSecret_t _Py_HashSecret = {
-    0x8f1bbcdc5a827999ULL,
-    0x6ed9eba1ca62c1d6ULL,
-};
+/* All zero until start-up sets it: the key of PYTHONHASHSEED=0. */
+_Py_HashSecret_t _Py_HashSecret;
+
+/* ---- The key ------------------------------------------------------------------ */
+
+/* Fill buf with len bytes from the kernel without blocking on an
+   unseeded pool (start-up must not hang early in boot): getrandom() where
+   there is one, /dev/urandom otherwise.  0 on success. */
+static int
+os_random_bytes(unsigned char *buf, size_t len)
+{
+    size_t got = 0;
+#ifdef __linux__
+    while (got < len) {
+        ssize_t n = getrandom(buf + got, len - got, GRND_NONBLOCK);
+        if (n < 0) {
+            if (errno == EINTR) {
+                continue;
+            }
+            break;
+        }
+        got += (size_t)n;
+    }
+#endif
+    if (got == len) {
+        return 0;
+    }
+    int fd = open("/dev/urandom", O_RDONLY | O_CLOEXEC);
+    if (fd < 0) {
+        return -1;
+    }
+    while (got < len) {
+        ssize_t n = read(fd, buf + got, len - got);
+        if (n <= 0) {
+            if (n < 0 && errno == EINTR) {
+                continue;
+            }
+            break;
+        }
+        got += (size_t)n;
+    }
+    close(fd);
+    return got == len ? 0 : -1;
+}
+
+/* The key bytes of a numeric PYTHONHASHSEED: each byte is bits 16..23 of
+   the next state of the 32-bit linear congruential generator
+   state * 214013 + 2531011 (the C library rand() of Microsoft's runtime),
+   started at the seed.  This gives the same hashes as CPython for the
+   same seed, which tests and users comparing the two rely on. */
+static void
+seeded_bytes(unsigned char *buf, size_t len, uint32_t seed)
+{
+    uint32_t state = seed;
+    for (size_t k = 0; k < len; k++) {
+        state = state * 214013u + 2531011u;
+        buf[k] = (unsigned char)((state >> 16) & 0xff);
+    }
+}
+
+int
+_Py_HashSecret_Init(void)
+{
+    unsigned char key[16] = {0};
+    if (!_Py_Config.use_hash_seed) {
+        if (os_random_bytes(key, sizeof(key)) < 0) {
+            return -1;
+        }
+    }
+    else if (_Py_Config.hash_seed != 0) {
+        seeded_bytes(key, sizeof(key), (uint32_t)_Py_Config.hash_seed);
+    }
+    /* The bytes are the two words in memory order, as the key of the
+       same seed is on CPython (little-endian hosts). */
+    memcpy(&_Py_HashSecret.k0, key, 8);
+    memcpy(&_Py_HashSecret.k1, key + 8, 8);
+    return 0;
+}
+
+int
+_Py_HashRandomizationEnabled(void)
+{
+    return !_Py_Config.use_hash_seed || _Py_Config.hash_seed != 0;
+}
 
 /* ---- Numbers ------------------------------------------------------------------ */
 

@@ -11,6 +11,7 @@
 #include "pycore_gc.h"
 #include "pycore_import.h"
 #include "pycore_initconfig.h"
+#include "pycore_pyhash.h"
 #include "pycore_genobject.h"
 #include "pycore_object.h"
 #include "pycore_pystate.h"
@@ -397,6 +398,9 @@ init_stdio(PyInterpreterState *interp)
 static PyThreadState *
 init_core(int install_signals)
 {
+    /* Before the first object: a str made earlier could cache a hash
+       under another key. */
+    fatal_if_error(_Py_HashSecret_Init() < 0, "can't get random bytes for the hash key");
     PyInterpreterState *interp = _PyInterpreterState_New();
     if (interp == NULL) {
         Py_FatalError("can't allocate the interpreter state");

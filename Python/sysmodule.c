@@ -8,6 +8,7 @@
 #include "pycore_instruments.h"
 #include "pycore_import.h"
 #include "pycore_initconfig.h"
+#include "pycore_pyhash.h"
 #include "pycore_long.h"
 #include "pycore_ceval.h"
 #include "pycore_frame.h"
@@ -1161,7 +1162,7 @@ make_flags(void)
         c->parser_debug, c->inspect, c->interactive, c->optimization_level,
         !c->write_bytecode, !c->user_site_directory, !c->site_import,
         !c->use_environment, c->verbose, c->bytes_warning, c->quiet,
-        0 /* hash_randomization: see Doc/startup.md */, c->isolated, c->dev_mode,
+        _Py_HashRandomizationEnabled(), c->isolated, c->dev_mode,
         1 /* utf8_mode */, c->warn_default_encoding, c->safe_path,
         c->int_max_str_digits >= 0 ? c->int_max_str_digits : _PY_LONG_DEFAULT_MAX_STR_DIGITS,
         c->thread_inherit_context, c->context_aware_warnings,

@@ -31,6 +31,9 @@ typedef struct {
     int faulthandler;          /* -X faulthandler / PYTHONFAULTHANDLER / -X dev:
                                   faulthandler.enable() at start-up */
     int import_time;           /* -X importtime / PYTHONPROFILEIMPORTTIME */
+    int hash_random_forced;    /* -R: a random hash key whatever PYTHONHASHSEED says */
+    int use_hash_seed;         /* PYTHONHASHSEED is a number: the hash key comes from it */
+    unsigned long hash_seed;   /* that number; 0 turns hash randomization off */
     const char *pycache_prefix; /* -X pycache_prefix / PYTHONPYCACHEPREFIX: sys.pycache_prefix */
     int context_aware_warnings; /* -X context_aware_warnings / PYTHON_CONTEXT_AWARE_WARNINGS:
                                    the warnings module keeps its filters in a context var */
@@ -48,8 +51,9 @@ typedef struct {
 PyAPI_DATA(_PyRuntimeConfig) _Py_Config;
 
 /* Read the PYTHON* variables into _Py_Config (after the command line,
-   which wins where both speak). */
-PyAPI_FUNC(void) _PyConfig_ReadEnvironment(void);
+   which wins where both speak).  -1, with a message on stderr, when a
+   variable holds a value start-up must refuse (PYTHONHASHSEED). */
+PyAPI_FUNC(int) _PyConfig_ReadEnvironment(void);
 PyAPI_FUNC(int) _PyConfig_AddWarnOption(const char *option);
 PyAPI_FUNC(int) _PyConfig_AddXOption(const char *option);
 /* sys.warnoptions and sys._xoptions from the options kept. */
