@@ -82,51 +82,54 @@ static int codegen_deferred_annotations(compiler *c, location loc);
 static PyObject *annotation_string(expr_ty e);
 
 /* ---- Errors ------------------------------------------------------------ */
-
+/* Raises a SyntaxError at loc with msg (a new reference, or NULL when
+   building it failed); always returns -1. */
 static int
-codegen_error(compiler *c, location loc, const char *format, ...)
+raise_syntax_error_at(compiler *c, const location *at, PyObject *msg)
 {
-    va_list vargs;
-    va_start(vargs, format);
-    PyObject *msg = PyUnicode_FromFormatV(format, vargs);
-    va_end(vargs);
-    if (msg == NULL) {
-        return -1;
+    if (msg != NULL) {
+        _PyErr_RaiseSyntaxError(msg, c->c_filename, at->lineno, at->col_offset,
+                                at->end_lineno, at->end_col_offset);
+        Py_DECREF(msg);
     }
-    _PyErr_RaiseSyntaxError(msg, c->c_filename, loc.lineno, loc.col_offset,
-                            loc.end_lineno, loc.end_col_offset);
-    Py_DECREF(msg);
     return -1;
 }
 
 static int
+codegen_error(compiler *c, location loc, const char *format, ...)
+{
+    va_list ap;
+    va_start(ap, format);
+    PyObject *text = PyUnicode_FromFormatV(format, ap);
+    va_end(ap);
+    return raise_syntax_error_at(c, &loc, text);
+}
+/* Issues a SyntaxWarning; when the warning filters turn it into an
+   error, the same text is raised as a SyntaxError at loc instead. */
+static int
 codegen_warn(compiler *c, location loc, const char *format, ...)
 {
-    va_list vargs;
-    va_start(vargs, format);
-    PyObject *msg = PyUnicode_FromFormatV(format, vargs);
-    va_end(vargs);
-    if (msg == NULL) {
+    va_list ap;
+    va_start(ap, format);
+    PyObject *text = PyUnicode_FromFormatV(format, ap);
+    va_end(ap);
+    if (text == NULL) {
         return -1;
     }
     /* PyErr_WarnExplicitObject would attach the file and line; until it
        exists, warn from the current context */
-    const char *text = PyUnicode_AsUTF8(msg);
-    int r = text ? PyErr_WarnEx(PyExc_SyntaxWarning, text, 1) : -1;
-    Py_DECREF(msg);
-    if (r < 0 && PyErr_ExceptionMatches(PyExc_SyntaxWarning)) {
-        /* warnings turned into errors become SyntaxErrors */
-        PyErr_Clear();
-        va_start(vargs, format);
-        msg = PyUnicode_FromFormatV(format, vargs);
-        va_end(vargs);
-        if (msg != NULL) {
-            _PyErr_RaiseSyntaxError(msg, c->c_filename, loc.lineno, loc.col_offset,
-                                    loc.end_lineno, loc.end_col_offset);
-            Py_DECREF(msg);
-        }
+    const char *utf8 = PyUnicode_AsUTF8(text);
+    if (utf8 != NULL && PyErr_WarnEx(PyExc_SyntaxWarning, utf8, 1) == 0) {
+        Py_DECREF(text);
+        return 0;
     }
-    return r;
+    if (!PyErr_ExceptionMatches(PyExc_SyntaxWarning)) {
+        Py_DECREF(text);
+        return -1;
+    }
+    PyErr_Clear();
+    raise_syntax_error_at(c, &loc, text);
+    return -1;
 }
 
 static int
@@ -219,6 +222,56 @@ addop_load_const_new(compiler *c, location loc, PyObject *o)
     int r = addop_load_const(c, loc, o);
     Py_DECREF(o);
     return r;
+}
+
+/* A fixed run of instructions without jumps: {opcode, oparg} pairs (the
+   oparg is ignored by opcodes that take none), all at one location. */
+typedef struct {
+    int op;
+    int arg;
+} op_step;
+
+static int
+emit_steps(compiler *c, location loc, const op_step *steps, int count)
+{
+    for (int k = 0; k < count; k++) {
+        if (_PyInstructionSequence_Addop(SEQ(c), steps[k].op, steps[k].arg, loc) < 0) {
+            return -1;
+        }
+    }
+    return 0;
+}
+
+#define EMIT_STEPS(c, loc, ...) do { \
+        const op_step run_[] = {__VA_ARGS__}; \
+        RETURN_IF_ERROR(emit_steps((c), (loc), run_, (int)(sizeof(run_) / sizeof(run_[0])))); \
+    } while (0)
+
+static int
+emit_none(compiler *c, location loc)
+{
+    return addop_load_const(c, loc, Py_None);
+}
+
+/* Duplicates the top `count` stack items, keeping their order. */
+static int
+emit_dup_top(compiler *c, location loc, int count)
+{
+    for (int k = 0; k < count; k++) {
+        RETURN_IF_ERROR(addop_i(c, loc, COPY, count));
+    }
+    return 0;
+}
+
+/* Moves the top of the stack down to position `depth` (1 is the top),
+   keeping the order of the items it passes. */
+static int
+emit_bury_top(compiler *c, location loc, int depth)
+{
+    for (int k = depth; k >= 2; k--) {
+        RETURN_IF_ERROR(addop_i(c, loc, SWAP, k));
+    }
+    return 0;
 }
 
 static int
@@ -354,15 +407,14 @@ pop_fblock(compiler *c)
     c->u->u_nfblocks--;
 }
 
-
 static int
 call_exit_with_nones(compiler *c, location loc)
 {
-    ADDOP_LOAD_CONST(c, loc, Py_None);
-    ADDOP_LOAD_CONST(c, loc, Py_None);
-    ADDOP_LOAD_CONST(c, loc, Py_None);
-    ADDOP_I(c, loc, CALL, 3);
-    return 0;
+    /* __exit__(None, None, None) */
+    for (int k = 0; k < 3; k++) {
+        RETURN_IF_ERROR(emit_none(c, loc));
+    }
+    return addop_i(c, loc, CALL, 3);
 }
 
 static int
@@ -2553,23 +2605,20 @@ codegen_continue(compiler *c, location loc)
     ADDOP_JUMP(c, loc, JUMP, loop->fb_block);
     return 0;
 }
-
 static int
 codegen_stmt_expr(compiler *c, location loc, expr_ty value)
 {
-    if (c->c_interactive && c->c_nestlevel <= 1) {
-        VISIT(c, expr, value);
-        ADDOP_I(c, loc, CALL_INTRINSIC_1, INTRINSIC_PRINT);
-        ADDOP(c, NO_LOCATION, POP_TOP);
-        return 0;
-    }
-    if (value->kind == Constant_kind) {
-        ADDOP(c, loc, NOP);   /* keeps the line for tracing */
-        return 0;
+    /* the interactive prompt echoes top-level expression statements */
+    int echo = c->c_interactive && c->c_nestlevel <= 1;
+    if (!echo && value->kind == Constant_kind) {
+        /* nothing to evaluate; the NOP keeps the line for tracing */
+        return addop_noarg(c, loc, NOP);
     }
     VISIT(c, expr, value);
-    ADDOP(c, NO_LOCATION, POP_TOP);
-    return 0;
+    if (echo) {
+        ADDOP_I(c, loc, CALL_INTRINSIC_1, INTRINSIC_PRINT);
+    }
+    return addop_noarg(c, NO_LOCATION, POP_TOP);
 }
 
 static int
@@ -2594,21 +2643,17 @@ codegen_assert(compiler *c, stmt_ty s)
     USE_LABEL(c, end);
     return 0;
 }
-
 static int
 codegen_raise(compiler *c, stmt_ty s)
 {
-    int n = 0;
-    if (s->v.Raise.exc) {
-        VISIT(c, expr, s->v.Raise.exc);
-        n++;
-        if (s->v.Raise.cause) {
-            VISIT(c, expr, s->v.Raise.cause);
-            n++;
-        }
+    /* raise / raise exc / raise exc from cause */
+    expr_ty operands[2] = {s->v.Raise.exc, s->v.Raise.cause};
+    int argc = 0;
+    while (argc < 2 && operands[argc] != NULL) {
+        VISIT(c, expr, operands[argc]);
+        argc++;
     }
-    ADDOP_I(c, LOC(s), RAISE_VARARGS, n);
-    return 0;
+    return addop_i(c, LOC(s), RAISE_VARARGS, argc);
 }
 
 static int
@@ -2728,28 +2773,21 @@ is_two_element_slice(expr_ty s)
     return s->kind == Slice_kind && s->v.Slice.step == NULL;
 }
 
-/* Push the bounds of a slice; returns the number pushed. */
 static int
 codegen_slice_parts(compiler *c, expr_ty s)
 {
-    int n = 2;
-    if (s->v.Slice.lower) {
-        VISIT(c, expr, s->v.Slice.lower);
+    /* lower and upper always (None when absent), step only when given */
+    expr_ty parts[3] = {s->v.Slice.lower, s->v.Slice.upper, s->v.Slice.step};
+    int count = parts[2] != NULL ? 3 : 2;
+    for (int k = 0; k < count; k++) {
+        if (parts[k] != NULL) {
+            VISIT(c, expr, parts[k]);
+        }
+        else {
+            RETURN_IF_ERROR(emit_none(c, LOC(s)));
+        }
     }
-    else {
-        ADDOP_LOAD_CONST(c, LOC(s), Py_None);
-    }
-    if (s->v.Slice.upper) {
-        VISIT(c, expr, s->v.Slice.upper);
-    }
-    else {
-        ADDOP_LOAD_CONST(c, LOC(s), Py_None);
-    }
-    if (s->v.Slice.step) {
-        n++;
-        VISIT(c, expr, s->v.Slice.step);
-    }
-    return n;
+    return count;
 }
 
 static location
@@ -2767,70 +2805,59 @@ attr_location(expr_ty e)
     }
     return loc;
 }
-
+/* target op= value: the target's current value is loaded with whatever
+   its store needs (object, or container and key or bounds) kept below it,
+   the operation runs in place, and the result is buried under those
+   operands for the store. */
 static int
 codegen_augassign(compiler *c, stmt_ty s)
 {
-    expr_ty e = s->v.AugAssign.target;
-    location loc = LOC(e);
-    switch (e->kind) {
-    case Attribute_kind:
-        VISIT(c, expr, e->v.Attribute.value);
-        ADDOP_I(c, loc, COPY, 1);
-        loc = attr_location(e);
-        ADDOP_NAME(c, loc, LOAD_ATTR, e->v.Attribute.attr, names);
-        break;
-    case Subscript_kind:
-        VISIT(c, expr, e->v.Subscript.value);
-        if (is_two_element_slice(e->v.Subscript.slice)) {
-            RETURN_IF_ERROR(codegen_slice_parts(c, e->v.Subscript.slice));
-            ADDOP_I(c, loc, COPY, 3);
-            ADDOP_I(c, loc, COPY, 3);
-            ADDOP_I(c, loc, COPY, 3);
-            ADDOP(c, loc, BINARY_SLICE);
+    expr_ty target = s->v.AugAssign.target;
+    location tloc = LOC(target);
+    int bounds = target->kind == Subscript_kind &&
+                 is_two_element_slice(target->v.Subscript.slice);
+
+    if (target->kind == Name_kind) {
+        RETURN_IF_ERROR(codegen_nameop(c, tloc, target->v.Name.id, Load));
+    }
+    else if (target->kind == Attribute_kind) {
+        VISIT(c, expr, target->v.Attribute.value);
+        ADDOP_I(c, tloc, COPY, 1);
+        ADDOP_NAME(c, attr_location(target), LOAD_ATTR, target->v.Attribute.attr, names);
+    }
+    else if (target->kind == Subscript_kind) {
+        VISIT(c, expr, target->v.Subscript.value);
+        if (bounds) {
+            RETURN_IF_ERROR(codegen_slice_parts(c, target->v.Subscript.slice));
+            RETURN_IF_ERROR(emit_dup_top(c, tloc, 3));
+            ADDOP(c, tloc, BINARY_SLICE);
         }
         else {
-            VISIT(c, expr, e->v.Subscript.slice);
-            ADDOP_I(c, loc, COPY, 2);
-            ADDOP_I(c, loc, COPY, 2);
-            ADDOP_I(c, loc, BINARY_OP, NB_SUBSCR);
+            VISIT(c, expr, target->v.Subscript.slice);
+            RETURN_IF_ERROR(emit_dup_top(c, tloc, 2));
+            ADDOP_I(c, tloc, BINARY_OP, NB_SUBSCR);
         }
-        break;
-    case Name_kind:
-        RETURN_IF_ERROR(codegen_nameop(c, loc, e->v.Name.id, Load));
-        break;
-    default:
+    }
+    else {
         PyErr_Format(PyExc_SystemError, "invalid node type (%d) for augmented assignment",
-                     e->kind);
+                     target->kind);
         return -1;
     }
-    loc = LOC(s);
+
     VISIT(c, expr, s->v.AugAssign.value);
-    ADDOP_INPLACE(c, loc, s->v.AugAssign.op);
-    loc = LOC(e);
-    switch (e->kind) {
-    case Attribute_kind:
-        loc = attr_location(e);
-        ADDOP_I(c, loc, SWAP, 2);
-        ADDOP_NAME(c, loc, STORE_ATTR, e->v.Attribute.attr, names);
-        break;
-    case Subscript_kind:
-        if (is_two_element_slice(e->v.Subscript.slice)) {
-            ADDOP_I(c, loc, SWAP, 4);
-            ADDOP_I(c, loc, SWAP, 3);
-            ADDOP_I(c, loc, SWAP, 2);
-            ADDOP(c, loc, STORE_SLICE);
-        }
-        else {
-            ADDOP_I(c, loc, SWAP, 3);
-            ADDOP_I(c, loc, SWAP, 2);
-            ADDOP(c, loc, STORE_SUBSCR);
-        }
-        break;
-    default:
-        return codegen_nameop(c, loc, e->v.Name.id, Store);
+    ADDOP_INPLACE(c, LOC(s), s->v.AugAssign.op);
+
+    if (target->kind == Name_kind) {
+        return codegen_nameop(c, tloc, target->v.Name.id, Store);
     }
-    return 0;
+    if (target->kind == Attribute_kind) {
+        location aloc = attr_location(target);
+        ADDOP_I(c, aloc, SWAP, 2);
+        ADDOP_NAME(c, aloc, STORE_ATTR, target->v.Attribute.attr, names);
+        return 0;
+    }
+    RETURN_IF_ERROR(emit_bury_top(c, tloc, bounds ? 4 : 3));
+    return addop_noarg(c, tloc, bounds ? STORE_SLICE : STORE_SUBSCR);
 }
 
 static int
@@ -2931,53 +2958,77 @@ codegen_annassign(compiler *c, stmt_ty s)
 }
 
 /* ---- Compound statements ----------------------------------------------- */
-
 static int
 codegen_if(compiler *c, stmt_ty s)
 {
-    NEW_LABEL(c, end);
-    int next = end;
-    if (asdl_seq_LEN(s->v.If.orelse)) {
-        next = _PyInstructionSequence_NewLabel(SEQ(c));
+    asdl_stmt_seq *orelse = s->v.If.orelse;
+    int has_else = asdl_seq_LEN(orelse) > 0;
+    NEW_LABEL(c, after);
+    /* a false test skips the body: to the else branch, or past everything */
+    int when_false = after;
+    if (has_else) {
+        when_false = _PyInstructionSequence_NewLabel(SEQ(c));
     }
-    RETURN_IF_ERROR(codegen_jump_if(c, LOC(s), s->v.If.test, next, 0));
+    RETURN_IF_ERROR(codegen_jump_if(c, LOC(s), s->v.If.test, when_false, 0));
     VISIT_SEQ(c, stmt, s->v.If.body);
-    if (asdl_seq_LEN(s->v.If.orelse)) {
-        ADDOP_JUMP(c, NO_LOCATION, JUMP, end);
-        USE_LABEL(c, next);
-        VISIT_SEQ(c, stmt, s->v.If.orelse);
+    if (has_else) {
+        ADDOP_JUMP(c, NO_LOCATION, JUMP, after);
+        USE_LABEL(c, when_false);
+        VISIT_SEQ(c, stmt, orelse);
     }
-    USE_LABEL(c, end);
+    USE_LABEL(c, after);
     return 0;
+}
+/* Shared by both for loops: bind the item, run the body, go back for the
+   next item. */
+static int
+loop_bind_and_run(compiler *c, expr_ty target, asdl_stmt_seq *body, int next_item)
+{
+    VISIT(c, expr, target);
+    VISIT_SEQ(c, stmt, body);
+    return addop_j(c, NO_LOCATION, JUMP, next_item);
+}
+
+/* The else clause of a loop, then the label break jumps to. */
+static int
+loop_else_and_exit(compiler *c, asdl_stmt_seq *orelse, int exit_label)
+{
+    VISIT_SEQ(c, stmt, orelse);
+    USE_LABEL(c, exit_label);
+    return 0;
+}
+
+/* Pushes NULL and None under an awaitable on the stack and awaits it. */
+static int
+emit_await_top(compiler *c, location loc)
+{
+    ADDOP(c, loc, PUSH_NULL);
+    RETURN_IF_ERROR(emit_none(c, loc));
+    return codegen_add_yield_from(c, loc, 1);
 }
 
 static int
 codegen_for(compiler *c, stmt_ty s)
 {
-    location loc = LOC(s);
-    NEW_LABEL(c, start);
+    expr_ty iterable = s->v.For.iter;
+    location iter_loc = LOC(iterable);
+    NEW_LABEL(c, next_item);
     NEW_LABEL(c, body);
-    NEW_LABEL(c, cleanup);
-    NEW_LABEL(c, end);
-    RETURN_IF_ERROR(push_fblock(c, loc, FB_FOR_LOOP, start, end, NULL));
-    VISIT(c, expr, s->v.For.iter);
-    loc = LOC(s->v.For.iter);
-    ADDOP_I(c, loc, GET_ITER, 0);
-    USE_LABEL(c, start);
-    ADDOP_JUMP(c, loc, FOR_ITER, cleanup);
+    NEW_LABEL(c, exhausted);
+    NEW_LABEL(c, loop_exit);
+    RETURN_IF_ERROR(push_fblock(c, LOC(s), FB_FOR_LOOP, next_item, loop_exit, NULL));
+    VISIT(c, expr, iterable);
+    ADDOP_I(c, iter_loc, GET_ITER, 0);
+    USE_LABEL(c, next_item);
+    ADDOP_JUMP(c, iter_loc, FOR_ITER, exhausted);
     /* keeps the target's line for multi-line for statements */
     ADDOP(c, LOC(s->v.For.target), NOP);
     USE_LABEL(c, body);
-    VISIT(c, expr, s->v.For.target);
-    VISIT_SEQ(c, stmt, s->v.For.body);
-    ADDOP_JUMP(c, NO_LOCATION, JUMP, start);
-    USE_LABEL(c, cleanup);
-    ADDOP(c, NO_LOCATION, END_FOR);
-    ADDOP(c, NO_LOCATION, POP_ITER);
+    RETURN_IF_ERROR(loop_bind_and_run(c, s->v.For.target, s->v.For.body, next_item));
+    USE_LABEL(c, exhausted);
+    EMIT_STEPS(c, NO_LOCATION, {END_FOR, 0}, {POP_ITER, 0});
     pop_fblock(c);
-    VISIT_SEQ(c, stmt, s->v.For.orelse);
-    USE_LABEL(c, end);
-    return 0;
+    return loop_else_and_exit(c, s->v.For.orelse, loop_exit);
 }
 
 static int
@@ -2995,7 +3046,6 @@ is_async_allowed(compiler *c)
     }
     return 0;
 }
-
 static int
 codegen_async_for(compiler *c, stmt_ty s)
 {
@@ -3003,28 +3053,25 @@ codegen_async_for(compiler *c, stmt_ty s)
     if (!is_async_allowed(c)) {
         return codegen_error(c, loc, "asynchronous for outside async function");
     }
-    NEW_LABEL(c, start);
-    NEW_LABEL(c, except);
-    NEW_LABEL(c, end);
-    VISIT(c, expr, s->v.AsyncFor.iter);
-    ADDOP(c, LOC(s->v.AsyncFor.iter), GET_AITER);
-    USE_LABEL(c, start);
-    RETURN_IF_ERROR(push_fblock(c, loc, FB_ASYNC_FOR_LOOP, start, end, NULL));
-    ADDOP_JUMP(c, loc, SETUP_FINALLY, except);
+    expr_ty iterable = s->v.AsyncFor.iter;
+    NEW_LABEL(c, next_item);
+    NEW_LABEL(c, on_stop);
+    NEW_LABEL(c, loop_exit);
+    VISIT(c, expr, iterable);
+    ADDOP(c, LOC(iterable), GET_AITER);
+    USE_LABEL(c, next_item);
+    RETURN_IF_ERROR(push_fblock(c, loc, FB_ASYNC_FOR_LOOP, next_item, loop_exit, NULL));
+    /* StopAsyncIteration from __anext__ lands on END_ASYNC_FOR */
+    ADDOP_JUMP(c, loc, SETUP_FINALLY, on_stop);
     ADDOP(c, loc, GET_ANEXT);
-    ADDOP(c, loc, PUSH_NULL);
-    ADDOP_LOAD_CONST(c, loc, Py_None);
-    RETURN_IF_ERROR(codegen_add_yield_from(c, loc, 1));
+    RETURN_IF_ERROR(emit_await_top(c, loc));
     ADDOP(c, loc, POP_BLOCK);
-    VISIT(c, expr, s->v.AsyncFor.target);
-    VISIT_SEQ(c, stmt, s->v.AsyncFor.body);
-    ADDOP_JUMP(c, NO_LOCATION, JUMP, start);
+    RETURN_IF_ERROR(loop_bind_and_run(c, s->v.AsyncFor.target, s->v.AsyncFor.body,
+                                      next_item));
     pop_fblock(c);
-    USE_LABEL(c, except);
-    ADDOP(c, LOC(s->v.AsyncFor.iter), END_ASYNC_FOR);
-    VISIT_SEQ(c, stmt, s->v.AsyncFor.orelse);
-    USE_LABEL(c, end);
-    return 0;
+    USE_LABEL(c, on_stop);
+    ADDOP(c, LOC(iterable), END_ASYNC_FOR);
+    return loop_else_and_exit(c, s->v.AsyncFor.orelse, loop_exit);
 }
 
 static int
@@ -3048,26 +3095,23 @@ codegen_while(compiler *c, stmt_ty s)
     return 0;
 }
 
-/* After WITH_EXCEPT_START: re-raise unless __exit__ returned true. */
 static int
 codegen_with_except_finish(compiler *c, int cleanup)
 {
-    NEW_LABEL(c, suppress);
-    NEW_LABEL(c, exit);
+    NEW_LABEL(c, suppressed);
+    NEW_LABEL(c, done);
     ADDOP(c, NO_LOCATION, TO_BOOL);
-    ADDOP_JUMP(c, NO_LOCATION, POP_JUMP_IF_TRUE, suppress);
+    ADDOP_JUMP(c, NO_LOCATION, POP_JUMP_IF_TRUE, suppressed);
     ADDOP_I(c, NO_LOCATION, RERAISE, 2);
-    USE_LABEL(c, suppress);
-    ADDOP(c, NO_LOCATION, POP_TOP);     /* exc_value */
-    ADDOP(c, NO_LOCATION, POP_BLOCK);
-    ADDOP(c, NO_LOCATION, POP_EXCEPT);
-    ADDOP(c, NO_LOCATION, POP_TOP);     /* lasti */
-    ADDOP(c, NO_LOCATION, POP_TOP);     /* self_or_null */
-    ADDOP(c, NO_LOCATION, POP_TOP);     /* __exit__ */
-    ADDOP_JUMP(c, NO_LOCATION, JUMP_NO_INTERRUPT, exit);
+    USE_LABEL(c, suppressed);
+    /* drop the exception, leave the handler, then drop lasti,
+       self_or_null and __exit__ */
+    EMIT_STEPS(c, NO_LOCATION, {POP_TOP, 0}, {POP_BLOCK, 0}, {POP_EXCEPT, 0},
+               {POP_TOP, 0}, {POP_TOP, 0}, {POP_TOP, 0});
+    ADDOP_JUMP(c, NO_LOCATION, JUMP_NO_INTERRUPT, done);
     USE_LABEL(c, cleanup);
     RETURN_IF_ERROR(pop_except_and_reraise(c, NO_LOCATION));
-    USE_LABEL(c, exit);
+    USE_LABEL(c, done);
     return 0;
 }
 
@@ -3093,9 +3137,7 @@ codegen_with(compiler *c, stmt_ty s, int pos, int is_async)
     ADDOP_I(c, loc, CALL, 0);
     if (is_async) {
         ADDOP_I(c, loc, GET_AWAITABLE, 1);
-        ADDOP(c, loc, PUSH_NULL);
-        ADDOP_LOAD_CONST(c, loc, Py_None);
-        RETURN_IF_ERROR(codegen_add_yield_from(c, loc, 1));
+        RETURN_IF_ERROR(emit_await_top(c, loc));
     }
     ADDOP_JUMP(c, loc, SETUP_WITH, final);
     USE_LABEL(c, block);
@@ -3119,9 +3161,7 @@ codegen_with(compiler *c, stmt_ty s, int pos, int is_async)
     RETURN_IF_ERROR(call_exit_with_nones(c, loc));
     if (is_async) {
         ADDOP_I(c, loc, GET_AWAITABLE, 2);
-        ADDOP(c, loc, PUSH_NULL);
-        ADDOP_LOAD_CONST(c, loc, Py_None);
-        RETURN_IF_ERROR(codegen_add_yield_from(c, loc, 1));
+        RETURN_IF_ERROR(emit_await_top(c, loc));
     }
     ADDOP(c, loc, POP_TOP);
     ADDOP_JUMP(c, loc, JUMP, exit);
@@ -3131,9 +3171,7 @@ codegen_with(compiler *c, stmt_ty s, int pos, int is_async)
     ADDOP(c, loc, WITH_EXCEPT_START);
     if (is_async) {
         ADDOP_I(c, loc, GET_AWAITABLE, 2);
-        ADDOP(c, loc, PUSH_NULL);
-        ADDOP_LOAD_CONST(c, loc, Py_None);
-        RETURN_IF_ERROR(codegen_add_yield_from(c, loc, 1));
+        RETURN_IF_ERROR(emit_await_top(c, loc));
     }
     RETURN_IF_ERROR(codegen_with_except_finish(c, cleanup));
     USE_LABEL(c, exit);
@@ -4616,9 +4654,7 @@ codegen_async_comprehension_generator(compiler *c, location loc,
     RETURN_IF_ERROR(push_fblock(c, loc, FB_ASYNC_COMPREHENSION_GENERATOR, start, -1, NULL));
     ADDOP_JUMP(c, loc, SETUP_FINALLY, except);
     ADDOP(c, loc, GET_ANEXT);
-    ADDOP(c, loc, PUSH_NULL);
-    ADDOP_LOAD_CONST(c, loc, Py_None);
-    RETURN_IF_ERROR(codegen_add_yield_from(c, loc, 1));
+    RETURN_IF_ERROR(emit_await_top(c, loc));
     ADDOP(c, loc, POP_BLOCK);
     VISIT(c, expr, gen->target);
     for (Py_ssize_t i = 0; i < asdl_seq_LEN(gen->ifs); i++) {
@@ -4930,9 +4966,7 @@ codegen_comprehension(compiler *c, expr_ty e, int type, PyObject *name,
     ADDOP_I(c, loc, CALL, 0);
     if (is_async && type != COMP_GENEXP) {
         ADDOP_I(c, loc, GET_AWAITABLE, 0);
-        ADDOP(c, loc, PUSH_NULL);
-        ADDOP_LOAD_CONST(c, loc, Py_None);
-        RETURN_IF_ERROR(codegen_add_yield_from(c, loc, 1));
+        RETURN_IF_ERROR(emit_await_top(c, loc));
     }
     return 0;
 }
