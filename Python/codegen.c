@@ -2620,27 +2620,30 @@ codegen_stmt_expr(compiler *c, location loc, expr_ty value)
     }
     return addop_noarg(c, NO_LOCATION, POP_TOP);
 }
-
 static int
 codegen_assert(compiler *c, stmt_ty s)
 {
     if (c->c_optimize) {
-        return 0;
+        return 0;   /* -O drops asserts */
     }
     expr_ty test = s->v.Assert.test;
+    location at = LOC(s);
+    /* assert (cond, "message") tests a non-empty tuple: always true */
     if (test->kind == Tuple_kind && asdl_seq_LEN(test->v.Tuple.elts) > 0) {
         RETURN_IF_ERROR(codegen_warn(c, LOC(test),
                                      "assertion is always true, perhaps remove parentheses?"));
     }
-    NEW_LABEL(c, end);
-    RETURN_IF_ERROR(codegen_jump_if(c, LOC(s), test, end, 1));
-    ADDOP_I(c, LOC(s), LOAD_COMMON_CONSTANT, CONSTANT_ASSERTIONERROR);
-    if (s->v.Assert.msg) {
-        VISIT(c, expr, s->v.Assert.msg);
-        ADDOP_I(c, LOC(s), CALL, 0);
+    NEW_LABEL(c, passed);
+    RETURN_IF_ERROR(codegen_jump_if(c, at, test, passed, 1));
+    /* AssertionError, or AssertionError(message) */
+    ADDOP_I(c, at, LOAD_COMMON_CONSTANT, CONSTANT_ASSERTIONERROR);
+    expr_ty message = s->v.Assert.msg;
+    if (message != NULL) {
+        VISIT(c, expr, message);
+        ADDOP_I(c, at, CALL, 0);
     }
-    ADDOP_I(c, LOC(s->v.Assert.test), RAISE_VARARGS, 1);
-    USE_LABEL(c, end);
+    ADDOP_I(c, LOC(test), RAISE_VARARGS, 1);
+    USE_LABEL(c, passed);
     return 0;
 }
 static int
@@ -3683,61 +3686,71 @@ codegen_compare(compiler *c, expr_ty e)
     USE_LABEL(c, end);
     return 0;
 }
-
 static int
 codegen_ifexp(compiler *c, expr_ty e)
 {
-    NEW_LABEL(c, end);
-    NEW_LABEL(c, next);
-    RETURN_IF_ERROR(codegen_jump_if(c, LOC(e), e->v.IfExp.test, next, 0));
+    /* body if test else orelse */
+    NEW_LABEL(c, join);
+    NEW_LABEL(c, take_orelse);
+    expr_ty test = e->v.IfExp.test;
+    RETURN_IF_ERROR(codegen_jump_if(c, LOC(e), test, take_orelse, 0));
     VISIT(c, expr, e->v.IfExp.body);
-    ADDOP_JUMP(c, NO_LOCATION, JUMP, end);
-    USE_LABEL(c, next);
+    RETURN_IF_ERROR(addop_j(c, NO_LOCATION, JUMP, join));
+    USE_LABEL(c, take_orelse);
     VISIT(c, expr, e->v.IfExp.orelse);
-    USE_LABEL(c, end);
+    USE_LABEL(c, join);
     return 0;
 }
 
 /* ---- Expressions: displays and unpacking ------------------------------- */
+/* Index of the first starred element of elts at or after `from`, or -1. */
+static Py_ssize_t
+find_starred(asdl_expr_seq *elts, Py_ssize_t from)
+{
+    for (Py_ssize_t k = from; k < asdl_seq_LEN(elts); k++) {
+        if (asdl_seq_GET(elts, k)->kind == Starred_kind) {
+            return k;
+        }
+    }
+    return -1;
+}
 
+/* A display (list, tuple, set, or the positional arguments of a call)
+   with `pushed` items already on the stack.  Without starred elements
+   and within the stack guideline everything is pushed and built at once.
+   Otherwise the collection is created early (at once when too long,
+   else just before the first starred element, taking what is pushed
+   so far) and then grown with `add` per element and `extend` per
+   starred iterable; a tuple is built as a list and converted. */
 static int
 starunpack_helper(compiler *c, location loc, asdl_expr_seq *elts, int pushed,
                   int build, int add, int extend, int tuple)
 {
-    Py_ssize_t n = asdl_seq_LEN(elts);
-    int big = n + pushed > STACK_USE_GUIDELINE;
-    int seen_star = 0;
-    for (Py_ssize_t i = 0; i < n; i++) {
-        if (asdl_seq_GET(elts, i)->kind == Starred_kind) {
-            seen_star = 1;
-            break;
-        }
-    }
-    if (!seen_star && !big) {
+    Py_ssize_t count = asdl_seq_LEN(elts);
+    int too_long = count + pushed > STACK_USE_GUIDELINE;
+    Py_ssize_t star = find_starred(elts, 0);
+    if (star < 0 && !too_long) {
         VISIT_SEQ(c, expr, elts);
-        ADDOP_I(c, loc, tuple ? BUILD_TUPLE : build, n + pushed);
-        return 0;
+        return addop_i(c, loc, tuple ? BUILD_TUPLE : build, count + pushed);
     }
-    int sequence_built = 0;
-    if (big) {
+    /* elements before this index are pushed and taken by the build */
+    Py_ssize_t grow_from = too_long ? 0 : star;
+    if (too_long) {
         ADDOP_I(c, loc, build, pushed);
-        sequence_built = 1;
     }
-    for (Py_ssize_t i = 0; i < n; i++) {
-        expr_ty elt = asdl_seq_GET(elts, i);
-        if (elt->kind == Starred_kind) {
-            if (!sequence_built) {
-                ADDOP_I(c, loc, build, i + pushed);
-                sequence_built = 1;
-            }
-            VISIT(c, expr, elt->v.Starred.value);
-            ADDOP_I(c, loc, extend, 1);
+    for (Py_ssize_t k = 0; k < count; k++) {
+        expr_ty item = asdl_seq_GET(elts, k);
+        if (!too_long && k == grow_from) {
+            ADDOP_I(c, loc, build, k + pushed);
         }
-        else {
-            VISIT(c, expr, elt);
-            if (sequence_built) {
-                ADDOP_I(c, loc, add, 1);
-            }
+        if (item->kind == Starred_kind) {
+            VISIT(c, expr, item->v.Starred.value);
+            ADDOP_I(c, loc, extend, 1);
+            continue;
+        }
+        VISIT(c, expr, item);
+        if (k >= grow_from) {
+            ADDOP_I(c, loc, add, 1);
         }
     }
     if (tuple) {
@@ -3745,39 +3758,39 @@ starunpack_helper(compiler *c, location loc, asdl_expr_seq *elts, int pushed,
     }
     return 0;
 }
-
+/* Unpacks the value on the stack for the targets elts: UNPACK_SEQUENCE,
+   or UNPACK_EX with the counts before (low byte) and after the one
+   starred target. */
 static int
 unpack_helper(compiler *c, location loc, asdl_expr_seq *elts)
 {
-    Py_ssize_t n = asdl_seq_LEN(elts);
-    int seen_star = 0;
-    for (Py_ssize_t i = 0; i < n; i++) {
-        expr_ty elt = asdl_seq_GET(elts, i);
-        if (elt->kind == Starred_kind && !seen_star) {
-            if (i >= (1 << 8) || n - i - 1 >= (INT_MAX >> 8)) {
-                return codegen_error(c, loc,
-                    "too many expressions in star-unpacking assignment");
-            }
-            ADDOP_I(c, loc, UNPACK_EX, (i + ((n - i - 1) << 8)));
-            seen_star = 1;
-        }
-        else if (elt->kind == Starred_kind) {
-            return codegen_error(c, loc, "multiple starred expressions in assignment");
-        }
+    Py_ssize_t total = asdl_seq_LEN(elts);
+    Py_ssize_t star = find_starred(elts, 0);
+    if (star < 0) {
+        return addop_i(c, loc, UNPACK_SEQUENCE, total);
     }
-    if (!seen_star) {
-        ADDOP_I(c, loc, UNPACK_SEQUENCE, n);
+    Py_ssize_t after = total - star - 1;
+    if (star >= (1 << 8) || after >= (INT_MAX >> 8)) {
+        return codegen_error(c, loc, "too many expressions in star-unpacking assignment");
     }
-    return 0;
+    if (find_starred(elts, star + 1) >= 0) {
+        return codegen_error(c, loc, "multiple starred expressions in assignment");
+    }
+    return addop_i(c, loc, UNPACK_EX, star | (after << 8));
 }
-
 static int
 assignment_helper(compiler *c, location loc, asdl_expr_seq *elts)
 {
+    /* unpack, then store into each target (a starred one through its
+       inner target) */
     RETURN_IF_ERROR(unpack_helper(c, loc, elts));
-    for (Py_ssize_t i = 0; i < asdl_seq_LEN(elts); i++) {
-        expr_ty elt = asdl_seq_GET(elts, i);
-        VISIT(c, expr, elt->kind != Starred_kind ? elt : elt->v.Starred.value);
+    Py_ssize_t total = asdl_seq_LEN(elts);
+    for (Py_ssize_t k = 0; k < total; k++) {
+        expr_ty target = asdl_seq_GET(elts, k);
+        if (target->kind == Starred_kind) {
+            target = target->v.Starred.value;
+        }
+        RETURN_IF_ERROR(codegen_visit_expr(c, target));
     }
     return 0;
 }
@@ -3797,77 +3810,92 @@ codegen_list_or_tuple(compiler *c, expr_ty e, asdl_expr_seq *elts, expr_context_
     VISIT_SEQ(c, expr, elts);
     return 0;
 }
+/* Pushes the key and value of pair `index` of a display or keyword list. */
+typedef int (*pair_pusher)(compiler *c, void *source, Py_ssize_t index);
 
+/* Builds one dict from pairs [begin, end).  Few pairs are all pushed and
+   taken by one BUILD_MAP (at loc); more than the stack guideline allows
+   go one at a time into an empty dict (those instructions at grow_loc). */
 static int
-codegen_subdict(compiler *c, expr_ty e, Py_ssize_t begin, Py_ssize_t end)
+build_dict_of_pairs(compiler *c, location loc, location grow_loc,
+                    Py_ssize_t begin, Py_ssize_t end, pair_pusher push, void *source)
 {
-    Py_ssize_t n = end - begin;
-    int big = n * 2 > STACK_USE_GUIDELINE;
-    location loc = LOC(e);
-    if (big) {
-        ADDOP_I(c, loc, BUILD_MAP, 0);
+    Py_ssize_t pairs = end - begin;
+    int one_by_one = pairs * 2 > STACK_USE_GUIDELINE;
+    if (one_by_one) {
+        ADDOP_I(c, grow_loc, BUILD_MAP, 0);
     }
-    for (Py_ssize_t i = begin; i < end; i++) {
-        VISIT(c, expr, asdl_seq_GET(e->v.Dict.keys, i));
-        VISIT(c, expr, asdl_seq_GET(e->v.Dict.values, i));
-        if (big) {
-            ADDOP_I(c, loc, MAP_ADD, 1);
+    for (Py_ssize_t k = begin; k < end; k++) {
+        RETURN_IF_ERROR(push(c, source, k));
+        if (one_by_one) {
+            ADDOP_I(c, grow_loc, MAP_ADD, 1);
         }
     }
-    if (!big) {
-        ADDOP_I(c, loc, BUILD_MAP, n);
-    }
+    return one_by_one ? 0 : addop_i(c, loc, BUILD_MAP, pairs);
+}
+
+static int
+push_display_pair(compiler *c, void *source, Py_ssize_t index)
+{
+    expr_ty display = source;
+    VISIT(c, expr, asdl_seq_GET(display->v.Dict.keys, index));
+    VISIT(c, expr, asdl_seq_GET(display->v.Dict.values, index));
     return 0;
 }
 
 static int
+codegen_subdict(compiler *c, expr_ty e, Py_ssize_t begin, Py_ssize_t end)
+{
+    return build_dict_of_pairs(c, LOC(e), LOC(e), begin, end, push_display_pair, e);
+}
+/* A finished dict is on the stack: the first becomes the result, later
+   ones are merged into it. */
+static int
+dict_take_piece(compiler *c, location loc, int *have_result)
+{
+    if (*have_result) {
+        ADDOP_I(c, loc, DICT_UPDATE, 1);
+    }
+    *have_result = 1;
+    return 0;
+}
+
+/* {k: v, **m, ...}: runs of keyed entries become dicts of their own
+   (a run is cut when it outgrows the stack guideline), each **m is
+   merged in with DICT_UPDATE. */
+static int
 codegen_dict(compiler *c, expr_ty e)
 {
     location loc = LOC(e);
-    Py_ssize_t n = asdl_seq_LEN(e->v.Dict.values);
-    Py_ssize_t elements = 0;
-    int have_dict = 0;
-    for (Py_ssize_t i = 0; i < n; i++) {
-        int is_unpacking = asdl_seq_GET(e->v.Dict.keys, i) == NULL;
-        if (is_unpacking) {
-            if (elements) {
-                RETURN_IF_ERROR(codegen_subdict(c, e, i - elements, i));
-                if (have_dict) {
-                    ADDOP_I(c, loc, DICT_UPDATE, 1);
-                }
-                have_dict = 1;
-                elements = 0;
-            }
-            if (!have_dict) {
+    asdl_expr_seq *keys = e->v.Dict.keys;
+    Py_ssize_t total = asdl_seq_LEN(e->v.Dict.values);
+    int have_result = 0;
+    Py_ssize_t run_start = 0;      /* first keyed entry not yet emitted */
+    for (Py_ssize_t k = 0; k < total; k++) {
+        int spread = asdl_seq_GET(keys, k) == NULL;
+        if (!spread && (k - run_start) * 2 <= STACK_USE_GUIDELINE) {
+            continue;
+        }
+        Py_ssize_t run_end = spread ? k : k + 1;
+        if (run_end > run_start) {
+            RETURN_IF_ERROR(codegen_subdict(c, e, run_start, run_end));
+            RETURN_IF_ERROR(dict_take_piece(c, loc, &have_result));
+        }
+        run_start = k + 1;
+        if (spread) {
+            if (!have_result) {
                 ADDOP_I(c, loc, BUILD_MAP, 0);
-                have_dict = 1;
+                have_result = 1;
             }
-            VISIT(c, expr, asdl_seq_GET(e->v.Dict.values, i));
+            VISIT(c, expr, asdl_seq_GET(e->v.Dict.values, k));
             ADDOP_I(c, loc, DICT_UPDATE, 1);
         }
-        else if (elements * 2 > STACK_USE_GUIDELINE) {
-            RETURN_IF_ERROR(codegen_subdict(c, e, i - elements, i + 1));
-            if (have_dict) {
-                ADDOP_I(c, loc, DICT_UPDATE, 1);
-            }
-            have_dict = 1;
-            elements = 0;
-        }
-        else {
-            elements++;
-        }
     }
-    if (elements) {
-        RETURN_IF_ERROR(codegen_subdict(c, e, n - elements, n));
-        if (have_dict) {
-            ADDOP_I(c, loc, DICT_UPDATE, 1);
-        }
-        have_dict = 1;
+    if (total > run_start) {
+        RETURN_IF_ERROR(codegen_subdict(c, e, run_start, total));
+        RETURN_IF_ERROR(dict_take_piece(c, loc, &have_result));
     }
-    if (!have_dict) {
-        ADDOP_I(c, loc, BUILD_MAP, 0);
-    }
-    return 0;
+    return have_result ? 0 : addop_i(c, loc, BUILD_MAP, 0);
 }
 
 /* ---- Expressions: calls ------------------------------------------------ */
@@ -3891,44 +3919,44 @@ validate_keywords(compiler *c, asdl_keyword_seq *keywords)
     }
     return 0;
 }
+typedef struct {
+    asdl_keyword_seq *keywords;
+    location loc;
+} keyword_source;
+
+static int
+push_keyword_pair(compiler *c, void *source, Py_ssize_t index)
+{
+    keyword_source *src = source;
+    keyword_ty kw = asdl_seq_GET(src->keywords, index);
+    RETURN_IF_ERROR(addop_load_const(c, src->loc, kw->arg));
+    return codegen_visit_expr(c, kw->value);
+}
 
 static int
 codegen_subkwargs(compiler *c, location loc, asdl_keyword_seq *keywords,
                   Py_ssize_t begin, Py_ssize_t end)
 {
-    Py_ssize_t n = end - begin;
-    int big = n * 2 > STACK_USE_GUIDELINE;
-    if (big) {
-        ADDOP_I(c, NO_LOCATION, BUILD_MAP, 0);
+    keyword_source src = {keywords, loc};
+    return build_dict_of_pairs(c, loc, NO_LOCATION, begin, end, push_keyword_pair, &src);
+}
+/* The names of the first `count` keywords as a tuple (new reference). */
+static PyObject *
+keyword_names(asdl_keyword_seq *keywords, Py_ssize_t count)
+{
+    PyObject *names = PyTuple_New(count);
+    for (Py_ssize_t k = 0; names != NULL && k < count; k++) {
+        keyword_ty kw = asdl_seq_GET(keywords, k);
+        PyTuple_SET_ITEM(names, k, Py_NewRef(kw->arg));
     }
-    for (Py_ssize_t i = begin; i < end; i++) {
-        keyword_ty kw = asdl_seq_GET(keywords, i);
-        ADDOP_LOAD_CONST(c, loc, kw->arg);
-        VISIT(c, expr, kw->value);
-        if (big) {
-            ADDOP_I(c, NO_LOCATION, MAP_ADD, 1);
-        }
-    }
-    if (!big) {
-        ADDOP_I(c, loc, BUILD_MAP, n);
-    }
-    return 0;
+    return names;
 }
 
 static int
 codegen_call_simple_kw_helper(compiler *c, location loc, asdl_keyword_seq *keywords,
                               Py_ssize_t nkwelts)
 {
-    PyObject *names = PyTuple_New(nkwelts);
-    if (names == NULL) {
-        return -1;
-    }
-    for (Py_ssize_t i = 0; i < nkwelts; i++) {
-        keyword_ty kw = asdl_seq_GET(keywords, i);
-        PyTuple_SET_ITEM(names, i, Py_NewRef(kw->arg));
-    }
-    ADDOP_LOAD_CONST_NEW(c, loc, names);
-    return 0;
+    return addop_load_const_new(c, loc, keyword_names(keywords, nkwelts));
 }
 
 static int
