@@ -104,6 +104,7 @@ codegen_error(compiler *c, location loc, const char *format, ...)
     va_end(ap);
     return raise_syntax_error_at(c, &loc, text);
 }
+
 /* Issues a SyntaxWarning; when the warning filters turn it into an
    error, the same text is raised as a SyntaxError at loc instead. */
 static int
@@ -2605,6 +2606,7 @@ codegen_continue(compiler *c, location loc)
     ADDOP_JUMP(c, loc, JUMP, loop->fb_block);
     return 0;
 }
+
 static int
 codegen_stmt_expr(compiler *c, location loc, expr_ty value)
 {
@@ -2620,6 +2622,7 @@ codegen_stmt_expr(compiler *c, location loc, expr_ty value)
     }
     return addop_noarg(c, NO_LOCATION, POP_TOP);
 }
+
 static int
 codegen_assert(compiler *c, stmt_ty s)
 {
@@ -2646,6 +2649,7 @@ codegen_assert(compiler *c, stmt_ty s)
     USE_LABEL(c, passed);
     return 0;
 }
+
 static int
 codegen_raise(compiler *c, stmt_ty s)
 {
@@ -2776,6 +2780,7 @@ is_two_element_slice(expr_ty s)
     return s->kind == Slice_kind && s->v.Slice.step == NULL;
 }
 
+/* Push the bounds of a slice; returns the number pushed. */
 static int
 codegen_slice_parts(compiler *c, expr_ty s)
 {
@@ -2808,6 +2813,7 @@ attr_location(expr_ty e)
     }
     return loc;
 }
+
 /* target op= value: the target's current value is loaded with whatever
    its store needs (object, or container and key or bounds) kept below it,
    the operation runs in place, and the result is buried under those
@@ -2982,6 +2988,7 @@ codegen_if(compiler *c, stmt_ty s)
     USE_LABEL(c, after);
     return 0;
 }
+
 /* Shared by both for loops: bind the item, run the body, go back for the
    next item. */
 static int
@@ -3049,6 +3056,7 @@ is_async_allowed(compiler *c)
     }
     return 0;
 }
+
 static int
 codegen_async_for(compiler *c, stmt_ty s)
 {
@@ -3098,6 +3106,7 @@ codegen_while(compiler *c, stmt_ty s)
     return 0;
 }
 
+/* After WITH_EXCEPT_START: re-raise unless __exit__ returned true. */
 static int
 codegen_with_except_finish(compiler *c, int cleanup)
 {
@@ -3686,6 +3695,7 @@ codegen_compare(compiler *c, expr_ty e)
     USE_LABEL(c, end);
     return 0;
 }
+
 static int
 codegen_ifexp(compiler *c, expr_ty e)
 {
@@ -3758,26 +3768,36 @@ starunpack_helper(compiler *c, location loc, asdl_expr_seq *elts, int pushed,
     }
     return 0;
 }
-/* Unpacks the value on the stack for the targets elts: UNPACK_SEQUENCE,
-   or UNPACK_EX with the counts before (low byte) and after the one
-   starred target. */
+
+/* UNPACK_SEQUENCE for `total` targets, or UNPACK_EX around the starred one
+   at `star` (-1: none) with the counts before it (low byte) and after it;
+   `another` tells that a second starred target follows, `what` names the
+   construct in the errors. */
 static int
-unpack_helper(compiler *c, location loc, asdl_expr_seq *elts)
+emit_unpack(compiler *c, location loc, Py_ssize_t total, Py_ssize_t star, int another,
+            const char *what)
 {
-    Py_ssize_t total = asdl_seq_LEN(elts);
-    Py_ssize_t star = find_starred(elts, 0);
     if (star < 0) {
         return addop_i(c, loc, UNPACK_SEQUENCE, total);
     }
     Py_ssize_t after = total - star - 1;
     if (star >= (1 << 8) || after >= (INT_MAX >> 8)) {
-        return codegen_error(c, loc, "too many expressions in star-unpacking assignment");
+        return codegen_error(c, loc, "too many expressions in star-unpacking %s", what);
     }
-    if (find_starred(elts, star + 1) >= 0) {
-        return codegen_error(c, loc, "multiple starred expressions in assignment");
+    if (another) {
+        return codegen_error(c, loc, "multiple starred expressions in %s", what);
     }
     return addop_i(c, loc, UNPACK_EX, star | (after << 8));
 }
+
+static int
+unpack_helper(compiler *c, location loc, asdl_expr_seq *elts)
+{
+    Py_ssize_t star = find_starred(elts, 0);
+    int another = star >= 0 && find_starred(elts, star + 1) >= 0;
+    return emit_unpack(c, loc, asdl_seq_LEN(elts), star, another, "assignment");
+}
+
 static int
 assignment_helper(compiler *c, location loc, asdl_expr_seq *elts)
 {
@@ -3810,6 +3830,7 @@ codegen_list_or_tuple(compiler *c, expr_ty e, asdl_expr_seq *elts, expr_context_
     VISIT_SEQ(c, expr, elts);
     return 0;
 }
+
 /* Pushes the key and value of pair `index` of a display or keyword list. */
 typedef int (*pair_pusher)(compiler *c, void *source, Py_ssize_t index);
 
@@ -3848,6 +3869,7 @@ codegen_subdict(compiler *c, expr_ty e, Py_ssize_t begin, Py_ssize_t end)
 {
     return build_dict_of_pairs(c, LOC(e), LOC(e), begin, end, push_display_pair, e);
 }
+
 /* A finished dict is on the stack: the first becomes the result, later
    ones are merged into it. */
 static int
@@ -3919,6 +3941,7 @@ validate_keywords(compiler *c, asdl_keyword_seq *keywords)
     }
     return 0;
 }
+
 typedef struct {
     asdl_keyword_seq *keywords;
     location loc;
@@ -3940,6 +3963,7 @@ codegen_subkwargs(compiler *c, location loc, asdl_keyword_seq *keywords,
     keyword_source src = {keywords, loc};
     return build_dict_of_pairs(c, loc, NO_LOCATION, begin, end, push_keyword_pair, &src);
 }
+
 /* The names of the first `count` keywords as a tuple (new reference). */
 static PyObject *
 keyword_names(asdl_keyword_seq *keywords, Py_ssize_t count)
@@ -4500,37 +4524,39 @@ codegen_interpolation(compiler *c, expr_ty e)
 }
 
 /* ---- Expressions: generators and coroutines ---------------------------- */
-
+/* yield from / await of the iterator on the stack: SEND values into it
+   until it finishes (to `finished`), yielding on what it yields;
+   throw() and close() reaching the yield go through CLEANUP_THROW. */
 static int
 codegen_add_yield_from(compiler *c, location loc, int await)
 {
-    NEW_LABEL(c, send);
-    NEW_LABEL(c, fail);
-    NEW_LABEL(c, exit);
-    USE_LABEL(c, send);
-    ADDOP_JUMP(c, loc, SEND, exit);
-    /* throw() and close() into the sub-iterator land here */
-    ADDOP_JUMP(c, loc, SETUP_FINALLY, fail);
-    ADDOP_I(c, loc, YIELD_VALUE, 1);
-    ADDOP(c, NO_LOCATION, POP_BLOCK);
-    ADDOP_I(c, loc, RESUME, await ? RESUME_AFTER_AWAIT : RESUME_AFTER_YIELD_FROM);
-    ADDOP_JUMP(c, loc, JUMP_NO_INTERRUPT, send);
-    USE_LABEL(c, fail);
-    ADDOP(c, loc, CLEANUP_THROW);
-    USE_LABEL(c, exit);
-    ADDOP(c, loc, END_SEND);
-    return 0;
+    int resumed_by = await ? RESUME_AFTER_AWAIT : RESUME_AFTER_YIELD_FROM;
+    NEW_LABEL(c, resend);
+    NEW_LABEL(c, thrown_in);
+    NEW_LABEL(c, finished);
+    USE_LABEL(c, resend);
+    RETURN_IF_ERROR(addop_j(c, loc, SEND, finished));
+    RETURN_IF_ERROR(addop_j(c, loc, SETUP_FINALLY, thrown_in));
+    RETURN_IF_ERROR(addop_i(c, loc, YIELD_VALUE, 1));
+    RETURN_IF_ERROR(addop_noarg(c, NO_LOCATION, POP_BLOCK));
+    RETURN_IF_ERROR(addop_i(c, loc, RESUME, resumed_by));
+    RETURN_IF_ERROR(addop_j(c, loc, JUMP_NO_INTERRUPT, resend));
+    USE_LABEL(c, thrown_in);
+    RETURN_IF_ERROR(addop_noarg(c, loc, CLEANUP_THROW));
+    USE_LABEL(c, finished);
+    return addop_noarg(c, loc, END_SEND);
 }
 
 static int
 addop_yield(compiler *c, location loc)
 {
-    PySTEntryObject *ste = STE(c);
-    if (ste->ste_generator && ste->ste_coroutine) {
-        ADDOP_I(c, loc, CALL_INTRINSIC_1, INTRINSIC_ASYNC_GEN_WRAP);
+    /* an async generator wraps what it yields, so the value can be told
+       apart from one passed up by an await */
+    PySTEntryObject *scope = STE(c);
+    if (scope->ste_coroutine && scope->ste_generator) {
+        RETURN_IF_ERROR(addop_i(c, loc, CALL_INTRINSIC_1, INTRINSIC_ASYNC_GEN_WRAP));
     }
-    ADDOP_I(c, loc, YIELD_VALUE, 0);
-    ADDOP_I(c, loc, RESUME, RESUME_AFTER_YIELD);
+    EMIT_STEPS(c, loc, {YIELD_VALUE, 0}, {RESUME, RESUME_AFTER_YIELD});
     return 0;
 }
 
@@ -4564,33 +4590,29 @@ static int codegen_comprehension_generator(compiler *c, location loc,
                                            asdl_comprehension_seq *generators,
                                            int gen_index, int depth, expr_ty elt,
                                            expr_ty val, int type, int iter_on_stack);
-
+/* The innermost step of a comprehension: add the element to the result,
+   which lies below the iterators of the `depth` enclosing loops (a
+   generator expression yields it instead). */
 static int
 codegen_comprehension_append(compiler *c, location elt_loc, int depth, expr_ty elt,
                              expr_ty val, int type)
 {
-    switch (type) {
-    case COMP_GENEXP:
-        VISIT(c, expr, elt);
+    VISIT(c, expr, elt);
+    if (type == COMP_GENEXP) {
         RETURN_IF_ERROR(addop_yield(c, elt_loc));
-        ADDOP(c, elt_loc, POP_TOP);
-        break;
-    case COMP_LISTCOMP:
-        VISIT(c, expr, elt);
-        ADDOP_I(c, elt_loc, LIST_APPEND, depth + 1);
-        break;
-    case COMP_SETCOMP:
-        VISIT(c, expr, elt);
-        ADDOP_I(c, elt_loc, SET_ADD, depth + 1);
-        break;
-    case COMP_DICTCOMP:
-        VISIT(c, expr, elt);
-        VISIT(c, expr, val);
-        elt_loc = LOCATION(elt->lineno, val->end_lineno, elt->col_offset, val->end_col_offset);
-        ADDOP_I(c, elt_loc, MAP_ADD, depth + 1);
-        break;
+        return addop_noarg(c, elt_loc, POP_TOP);
     }
-    return 0;
+    int below = depth + 1;
+    if (type == COMP_DICTCOMP) {
+        VISIT(c, expr, val);
+        location pair = LOCATION(elt->lineno, val->end_lineno,
+                                 elt->col_offset, val->end_col_offset);
+        return addop_i(c, pair, MAP_ADD, below);
+    }
+    if (type == COMP_LISTCOMP) {
+        return addop_i(c, elt_loc, LIST_APPEND, below);
+    }
+    return type == COMP_SETCOMP ? addop_i(c, elt_loc, SET_ADD, below) : 0;
 }
 
 static int
@@ -4705,19 +4727,21 @@ codegen_async_comprehension_generator(compiler *c, location loc,
     return 0;
 }
 
+typedef int (*comprehension_loop_fn)(compiler *, location, asdl_comprehension_seq *,
+                                     int, int, expr_ty, expr_ty, int, int);
+
 static int
 codegen_comprehension_generator(compiler *c, location loc,
                                 asdl_comprehension_seq *generators, int gen_index,
                                 int depth, expr_ty elt, expr_ty val, int type,
                                 int iter_on_stack)
 {
-    comprehension_ty gen = asdl_seq_GET(generators, gen_index);
-    if (gen->is_async) {
-        return codegen_async_comprehension_generator(c, loc, generators, gen_index, depth,
-                                                     elt, val, type, iter_on_stack);
-    }
-    return codegen_sync_comprehension_generator(c, loc, generators, gen_index, depth,
-                                                elt, val, type, iter_on_stack);
+    /* `for` and `async for` clauses loop differently */
+    comprehension_ty clause = asdl_seq_GET(generators, gen_index);
+    comprehension_loop_fn loop = clause->is_async
+        ? codegen_async_comprehension_generator
+        : codegen_sync_comprehension_generator;
+    return loop(c, loc, generators, gen_index, depth, elt, val, type, iter_on_stack);
 }
 
 typedef struct {
@@ -5284,25 +5308,29 @@ ensure_fail_pop(compiler *c, pattern_context *pc, Py_ssize_t n)
 static int
 jump_to_fail_pop(compiler *c, location loc, pattern_context *pc, int op)
 {
-    Py_ssize_t pops = pc->on_top + PyList_GET_SIZE(pc->stores);
-    RETURN_IF_ERROR(ensure_fail_pop(c, pc, pops));
-    ADDOP_JUMP(c, loc, op, pc->fail_pop[pops]);
-    return 0;
+    /* on failure, pop the items being matched and the captured values */
+    Py_ssize_t depth = PyList_GET_SIZE(pc->stores) + pc->on_top;
+    RETURN_IF_ERROR(ensure_fail_pop(c, pc, depth));
+    return addop_j(c, loc, op, pc->fail_pop[depth]);
 }
 
 static int
 emit_and_reset_fail_pop(compiler *c, location loc, pattern_context *pc)
 {
-    if (!pc->fail_pop_size) {
+    /* fail_pop[k] pops one item and falls through to fail_pop[k - 1],
+       so entering at k pops k items */
+    Py_ssize_t count = pc->fail_pop_size;
+    if (count == 0) {
         return 0;
     }
-    while (--pc->fail_pop_size) {
-        USE_LABEL(c, pc->fail_pop[pc->fail_pop_size]);
-        ADDOP(c, loc, POP_TOP);
+    for (Py_ssize_t k = count - 1; k > 0; k--) {
+        USE_LABEL(c, pc->fail_pop[k]);
+        RETURN_IF_ERROR(addop_noarg(c, loc, POP_TOP));
     }
     USE_LABEL(c, pc->fail_pop[0]);
     PyMem_Free(pc->fail_pop);
     pc->fail_pop = NULL;
+    pc->fail_pop_size = 0;
     return 0;
 }
 
@@ -5342,28 +5370,23 @@ pattern_subpattern(compiler *c, pattern_ty p, pattern_context *pc)
     return r;
 }
 
+static Py_ssize_t
+find_star_pattern(asdl_pattern_seq *patterns, Py_ssize_t from)
+{
+    for (Py_ssize_t k = from; k < asdl_seq_LEN(patterns); k++) {
+        if (asdl_seq_GET(patterns, k)->kind == MatchStar_kind) {
+            return k;
+        }
+    }
+    return -1;
+}
+
 static int
 pattern_unpack_helper(compiler *c, location loc, asdl_pattern_seq *elts)
 {
-    Py_ssize_t n = asdl_seq_LEN(elts);
-    int seen_star = 0;
-    for (Py_ssize_t i = 0; i < n; i++) {
-        pattern_ty elt = asdl_seq_GET(elts, i);
-        if (elt->kind == MatchStar_kind && !seen_star) {
-            if (i >= (1 << 8) || n - i - 1 >= (INT_MAX >> 8)) {
-                return codegen_error(c, loc, "too many expressions in star-unpacking sequence pattern");
-            }
-            ADDOP_I(c, loc, UNPACK_EX, (i + ((n - i - 1) << 8)));
-            seen_star = 1;
-        }
-        else if (elt->kind == MatchStar_kind) {
-            return codegen_error(c, loc, "multiple starred expressions in sequence pattern");
-        }
-    }
-    if (!seen_star) {
-        ADDOP_I(c, loc, UNPACK_SEQUENCE, n);
-    }
-    return 0;
+    Py_ssize_t star = find_star_pattern(elts, 0);
+    int another = star >= 0 && find_star_pattern(elts, star + 1) >= 0;
+    return emit_unpack(c, loc, asdl_seq_LEN(elts), star, another, "sequence pattern");
 }
 
 static int
@@ -5371,13 +5394,35 @@ pattern_sequence_unpack(compiler *c, location loc, asdl_pattern_seq *patterns,
                         pattern_context *pc)
 {
     RETURN_IF_ERROR(pattern_unpack_helper(c, loc, patterns));
-    Py_ssize_t size = asdl_seq_LEN(patterns);
-    pc->on_top += size;
-    for (Py_ssize_t i = 0; i < size; i++) {
-        pc->on_top--;
-        RETURN_IF_ERROR(pattern_subpattern(c, asdl_seq_GET(patterns, i), pc));
+    /* the items lie on the stack first on top; while one is matched, the
+       ones after it wait below */
+    Py_ssize_t base = pc->on_top;
+    Py_ssize_t count = asdl_seq_LEN(patterns);
+    for (Py_ssize_t k = 0; k < count; k++) {
+        pc->on_top = base + (count - 1 - k);
+        RETURN_IF_ERROR(pattern_subpattern(c, asdl_seq_GET(patterns, k), pc));
     }
+    pc->on_top = base;
     return 0;
+}
+
+/* Pushes subject[index] above the subject.  Items after the star are
+   found from the end through len(subject), since the subject need not
+   support negative indexes. */
+static int
+push_subject_item(compiler *c, location loc, Py_ssize_t index, Py_ssize_t count,
+                  Py_ssize_t star)
+{
+    ADDOP_I(c, loc, COPY, 1);
+    if (index > star) {
+        ADDOP(c, loc, GET_LEN);
+        ADDOP_LOAD_CONST_NEW(c, loc, PyLong_FromSsize_t(count - index));
+        ADDOP_I(c, loc, BINARY_OP, NB_SUBTRACT);
+    }
+    else {
+        ADDOP_LOAD_CONST_NEW(c, loc, PyLong_FromSsize_t(index));
+    }
+    return addop_i(c, loc, BINARY_OP, NB_SUBSCR);
 }
 
 /* Match sub-patterns by index when everything around one wildcard star
@@ -5386,50 +5431,41 @@ static int
 pattern_sequence_subscr(compiler *c, location loc, asdl_pattern_seq *patterns,
                         Py_ssize_t star, pattern_context *pc)
 {
-    pc->on_top++;
-    Py_ssize_t size = asdl_seq_LEN(patterns);
-    for (Py_ssize_t i = 0; i < size; i++) {
-        pattern_ty pattern = asdl_seq_GET(patterns, i);
-        if (WILDCARD_CHECK(pattern) || i == star) {
-            continue;
+    Py_ssize_t count = asdl_seq_LEN(patterns);
+    pc->on_top++;       /* the subject stays while its items are matched */
+    for (Py_ssize_t k = 0; k < count; k++) {
+        pattern_ty sub = asdl_seq_GET(patterns, k);
+        if (k != star && !WILDCARD_CHECK(sub)) {
+            RETURN_IF_ERROR(push_subject_item(c, loc, k, count, star));
+            RETURN_IF_ERROR(pattern_subpattern(c, sub, pc));
         }
-        ADDOP_I(c, loc, COPY, 1);
-        if (i < star) {
-            ADDOP_LOAD_CONST_NEW(c, loc, PyLong_FromSsize_t(i));
-        }
-        else {
-            /* the subject may not support negative indexes */
-            ADDOP(c, loc, GET_LEN);
-            ADDOP_LOAD_CONST_NEW(c, loc, PyLong_FromSsize_t(size - i));
-            ADDOP_I(c, loc, BINARY_OP, NB_SUBTRACT);
-        }
-        ADDOP_I(c, loc, BINARY_OP, NB_SUBSCR);
-        RETURN_IF_ERROR(pattern_subpattern(c, pattern, pc));
     }
     pc->on_top--;
-    ADDOP(c, loc, POP_TOP);
-    return 0;
+    return addop_noarg(c, loc, POP_TOP);
 }
 
 static int
 codegen_pattern_as(compiler *c, pattern_ty p, pattern_context *pc)
 {
     location loc = LOC(p);
-    if (p->v.MatchAs.pattern == NULL) {
-        if (!pc->allow_irrefutable) {
-            if (p->v.MatchAs.name) {
-                return codegen_error(c, loc, "name capture %R makes remaining patterns unreachable",
-                                     p->v.MatchAs.name);
-            }
+    PyObject *name = p->v.MatchAs.name;
+    pattern_ty inner = p->v.MatchAs.pattern;
+    if (inner != NULL) {
+        /* `inner as name`: match a copy, then bind the subject */
+        pc->on_top++;
+        RETURN_IF_ERROR(addop_i(c, loc, COPY, 1));
+        RETURN_IF_ERROR(codegen_pattern(c, inner, pc));
+        pc->on_top--;
+    }
+    else if (!pc->allow_irrefutable) {
+        /* a bare capture or _ matches anything, so later cases never run */
+        if (name == NULL) {
             return codegen_error(c, loc, "wildcard makes remaining patterns unreachable");
         }
-        return pattern_store_name(c, loc, p->v.MatchAs.name, pc);
+        return codegen_error(c, loc, "name capture %R makes remaining patterns unreachable",
+                             name);
     }
-    pc->on_top++;
-    ADDOP_I(c, loc, COPY, 1);
-    RETURN_IF_ERROR(codegen_pattern(c, p->v.MatchAs.pattern, pc));
-    pc->on_top--;
-    return pattern_store_name(c, loc, p->v.MatchAs.name, pc);
+    return pattern_store_name(c, loc, name, pc);
 }
 
 static int
