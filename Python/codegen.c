@@ -777,38 +777,43 @@ closure_index(compiler *c, PyObject *name)
 }
 
 /* Push the closure tuple of `co` (if any) and the function object. */
+/* SET_FUNCTION_ATTRIBUTE runs once per attribute present, in this order. */
+static const int function_attribute_order[] = {
+    MAKE_FUNCTION_CLOSURE, MAKE_FUNCTION_ANNOTATIONS, MAKE_FUNCTION_ANNOTATE,
+    MAKE_FUNCTION_KWDEFAULTS, MAKE_FUNCTION_DEFAULTS,
+};
+
+/* Pushes a tuple of the cells that the free variables of `co` refer to. */
+static int
+push_closure_cells(compiler *c, location loc, PyCodeObject *co)
+{
+    int nfree = co->co_nfreevars;
+    int first_free = co->co_nlocalsplus - nfree;
+    for (int k = first_free; k < co->co_nlocalsplus; k++) {
+        Py_ssize_t cell = closure_index(c, PyTuple_GET_ITEM(co->co_localsplusnames, k));
+        if (cell < 0) {
+            return -1;
+        }
+        RETURN_IF_ERROR(addop_i(c, loc, LOAD_CLOSURE, cell));
+    }
+    return addop_i(c, loc, BUILD_TUPLE, nfree);
+}
+
 static int
 make_closure(compiler *c, location loc, PyCodeObject *co, Py_ssize_t flags)
 {
-    if (co->co_nfreevars) {
-        int start = co->co_nlocalsplus - co->co_nfreevars;
-        for (int i = 0; i < co->co_nfreevars; i++) {
-            PyObject *name = PyTuple_GET_ITEM(co->co_localsplusnames, start + i);
-            Py_ssize_t arg = closure_index(c, name);
-            if (arg < 0) {
-                return -1;
-            }
-            ADDOP_I(c, loc, LOAD_CLOSURE, arg);
-        }
+    if (co->co_nfreevars > 0) {
+        RETURN_IF_ERROR(push_closure_cells(c, loc, co));
         flags |= MAKE_FUNCTION_CLOSURE;
-        ADDOP_I(c, loc, BUILD_TUPLE, co->co_nfreevars);
     }
-    ADDOP_LOAD_CONST(c, loc, (PyObject *)co);
-    ADDOP(c, loc, MAKE_FUNCTION);
-    if (flags & MAKE_FUNCTION_CLOSURE) {
-        ADDOP_I(c, loc, SET_FUNCTION_ATTRIBUTE, MAKE_FUNCTION_CLOSURE);
-    }
-    if (flags & MAKE_FUNCTION_ANNOTATIONS) {
-        ADDOP_I(c, loc, SET_FUNCTION_ATTRIBUTE, MAKE_FUNCTION_ANNOTATIONS);
-    }
-    if (flags & MAKE_FUNCTION_ANNOTATE) {
-        ADDOP_I(c, loc, SET_FUNCTION_ATTRIBUTE, MAKE_FUNCTION_ANNOTATE);
-    }
-    if (flags & MAKE_FUNCTION_KWDEFAULTS) {
-        ADDOP_I(c, loc, SET_FUNCTION_ATTRIBUTE, MAKE_FUNCTION_KWDEFAULTS);
-    }
-    if (flags & MAKE_FUNCTION_DEFAULTS) {
-        ADDOP_I(c, loc, SET_FUNCTION_ATTRIBUTE, MAKE_FUNCTION_DEFAULTS);
+    RETURN_IF_ERROR(addop_load_const(c, loc, (PyObject *)co));
+    RETURN_IF_ERROR(addop_noarg(c, loc, MAKE_FUNCTION));
+    size_t nattrs = sizeof(function_attribute_order) / sizeof(function_attribute_order[0]);
+    for (size_t k = 0; k < nattrs; k++) {
+        int attr = function_attribute_order[k];
+        if (flags & attr) {
+            RETURN_IF_ERROR(addop_i(c, loc, SET_FUNCTION_ATTRIBUTE, attr));
+        }
     }
     return 0;
 }
@@ -818,18 +823,17 @@ make_closure(compiler *c, location loc, PyCodeObject *co, Py_ssize_t flags)
 static PyObject *
 get_docstring(asdl_stmt_seq *body)
 {
-    if (asdl_seq_LEN(body) == 0) {
+    /* a plain str constant as the first statement (borrowed) */
+    stmt_ty first = asdl_seq_LEN(body) > 0 ? asdl_seq_GET(body, 0) : NULL;
+    if (first == NULL || first->kind != Expr_kind) {
         return NULL;
     }
-    stmt_ty st = asdl_seq_GET(body, 0);
-    if (st->kind != Expr_kind) {
-        return NULL;
+    expr_ty value = first->v.Expr.value;
+    if (value->kind == Constant_kind) {
+        PyObject *text = value->v.Constant.value;
+        return PyUnicode_CheckExact(text) ? text : NULL;
     }
-    expr_ty e = st->v.Expr.value;
-    if (e->kind != Constant_kind || !PyUnicode_CheckExact(e->v.Constant.value)) {
-        return NULL;
-    }
-    return e->v.Constant.value;
+    return NULL;
 }
 
 static int
@@ -924,15 +928,14 @@ _PyCodegen_AddReturnAtEnd(compiler *c, int add_none)
 static int
 wrap_in_stopiteration_handler(compiler *c)
 {
-    NEW_LABEL(c, handler);
-    /* position 1: just after RESUME */
-    RETURN_IF_ERROR(_PyInstructionSequence_InsertInstruction(SEQ(c), 0, SETUP_CLEANUP,
-                                                             handler, NO_LOCATION));
-    ADDOP_LOAD_CONST(c, NO_LOCATION, Py_None);
-    ADDOP(c, NO_LOCATION, RETURN_VALUE);
-    USE_LABEL(c, handler);
-    ADDOP_I(c, NO_LOCATION, CALL_INTRINSIC_1, INTRINSIC_STOPITERATION_ERROR);
-    ADDOP_I(c, NO_LOCATION, RERAISE, 1);
+    NEW_LABEL(c, to_runtime_error);
+    /* the handler covers everything from the start of the body */
+    RETURN_IF_ERROR(_PyInstructionSequence_InsertInstruction(
+        SEQ(c), 0, SETUP_CLEANUP, to_runtime_error, NO_LOCATION));
+    RETURN_IF_ERROR(_PyCodegen_AddReturnAtEnd(c, 1));
+    USE_LABEL(c, to_runtime_error);
+    EMIT_STEPS(c, NO_LOCATION,
+               {CALL_INTRINSIC_1, INTRINSIC_STOPITERATION_ERROR}, {RERAISE, 1});
     return 0;
 }
 
@@ -2663,35 +2666,46 @@ codegen_raise(compiler *c, stmt_ty s)
     return addop_i(c, LOC(s), RAISE_VARARGS, argc);
 }
 
+/* After IMPORT_NAME of a.b.c: IMPORT_FROM each later component in turn,
+   the submodule replacing its parent on the stack. */
+static int
+import_submodule_chain(compiler *c, location loc, PyObject *components)
+{
+    Py_ssize_t count = PyList_GET_SIZE(components);
+    for (Py_ssize_t k = 1; k < count; k++) {
+        if (k > 1) {
+            EMIT_STEPS(c, loc, {SWAP, 2}, {POP_TOP, 0});
+        }
+        ADDOP_NAME(c, loc, IMPORT_FROM, PyList_GET_ITEM(components, k), names);
+    }
+    return 0;
+}
+
+/* import a.b.c as d binds d to the innermost module a.b.c. */
 static int
 codegen_import_as(compiler *c, location loc, PyObject *name, PyObject *asname)
 {
-    Py_ssize_t len = PyUnicode_GET_LENGTH(name);
-    Py_ssize_t dot = PyUnicode_FindChar(name, '.', 0, len, 1);
+    Py_ssize_t dot = PyUnicode_FindChar(name, '.', 0, PyUnicode_GET_LENGTH(name), 1);
     if (dot == -2) {
         return -1;
     }
-    if (dot != -1) {
-        /* `import a.b.c as d` stores the innermost module */
-        while (1) {
-            Py_ssize_t pos = dot + 1;
-            dot = PyUnicode_FindChar(name, '.', pos, len, 1);
-            if (dot == -2) {
-                return -1;
-            }
-            PyObject *attr = PyUnicode_Substring(name, pos, dot != -1 ? dot : len);
-            ADDOP_N(c, loc, IMPORT_FROM, attr, names);
-            if (dot == -1) {
-                break;
-            }
-            ADDOP_I(c, loc, SWAP, 2);
-            ADDOP(c, loc, POP_TOP);
-        }
-        RETURN_IF_ERROR(codegen_nameop(c, loc, asname, Store));
-        ADDOP(c, loc, POP_TOP);
-        return 0;
+    if (dot == -1) {
+        return codegen_nameop(c, loc, asname, Store);
     }
-    return codegen_nameop(c, loc, asname, Store);
+    PyObject *separator = PyUnicode_FromOrdinal('.');
+    if (separator == NULL) {
+        return -1;
+    }
+    PyObject *components = PyUnicode_Split(name, separator, -1);
+    Py_DECREF(separator);
+    if (components == NULL) {
+        return -1;
+    }
+    int r = import_submodule_chain(c, loc, components);
+    Py_DECREF(components);
+    RETURN_IF_ERROR(r);
+    RETURN_IF_ERROR(codegen_nameop(c, loc, asname, Store));
+    return addop_noarg(c, loc, POP_TOP);
 }
 
 static int
@@ -4364,33 +4378,39 @@ codegen_joined_str(compiler *c, expr_ty e)
     return 0;
 }
 
+/* One {value!conv:spec} of an f-string: convert, then format. */
 static int
 codegen_formatted_value(compiler *c, expr_ty e)
 {
     int conversion = e->v.FormattedValue.conversion;
-    VISIT(c, expr, e->v.FormattedValue.value);
-    location loc = LOC(e);
-    int oparg;
-    switch (conversion) {
-    case 's': oparg = FVC_STR; break;
-    case 'r': oparg = FVC_REPR; break;
-    case 'a': oparg = FVC_ASCII; break;
-    case -1: oparg = FVC_NONE; break;
-    default:
+    int how;
+    if (conversion == -1) {
+        how = FVC_NONE;
+    }
+    else if (conversion == 'r') {
+        how = FVC_REPR;
+    }
+    else if (conversion == 's') {
+        how = FVC_STR;
+    }
+    else if (conversion == 'a') {
+        how = FVC_ASCII;
+    }
+    else {
         PyErr_Format(PyExc_SystemError, "Unrecognized conversion character %d", conversion);
         return -1;
     }
-    if (oparg != FVC_NONE) {
-        ADDOP_I(c, loc, CONVERT_VALUE, oparg);
+    location loc = LOC(e);
+    expr_ty spec = e->v.FormattedValue.format_spec;
+    VISIT(c, expr, e->v.FormattedValue.value);
+    if (how != FVC_NONE) {
+        RETURN_IF_ERROR(addop_i(c, loc, CONVERT_VALUE, how));
     }
-    if (e->v.FormattedValue.format_spec) {
-        VISIT(c, expr, e->v.FormattedValue.format_spec);
-        ADDOP(c, loc, FORMAT_WITH_SPEC);
+    if (spec == NULL) {
+        return addop_noarg(c, loc, FORMAT_SIMPLE);
     }
-    else {
-        ADDOP(c, loc, FORMAT_SIMPLE);
-    }
-    return 0;
+    VISIT(c, expr, spec);
+    return addop_noarg(c, loc, FORMAT_WITH_SPEC);
 }
 
 /* ---- Expressions: t-strings -------------------------------------------- */
@@ -5053,25 +5073,18 @@ codegen_subscript(compiler *c, expr_ty e)
 {
     location loc = LOC(e);
     expr_context_ty ctx = e->v.Subscript.ctx;
+    expr_ty index = e->v.Subscript.slice;
     VISIT(c, expr, e->v.Subscript.value);
-    if (is_two_element_slice(e->v.Subscript.slice) && ctx != Del) {
-        RETURN_IF_ERROR(codegen_slice_parts(c, e->v.Subscript.slice));
-        ADDOP(c, loc, ctx == Load ? BINARY_SLICE : STORE_SLICE);
-        return 0;
+    /* obj[a:b] is read and written without building a slice object */
+    if (ctx != Del && is_two_element_slice(index)) {
+        RETURN_IF_ERROR(codegen_slice_parts(c, index));
+        return addop_noarg(c, loc, ctx == Store ? STORE_SLICE : BINARY_SLICE);
     }
-    VISIT(c, expr, e->v.Subscript.slice);
-    switch (ctx) {
-    case Load:
-        ADDOP_I(c, loc, BINARY_OP, NB_SUBSCR);
-        break;
-    case Store:
-        ADDOP(c, loc, STORE_SUBSCR);
-        break;
-    case Del:
-        ADDOP(c, loc, DELETE_SUBSCR);
-        break;
+    VISIT(c, expr, index);
+    if (ctx == Load) {
+        return addop_i(c, loc, BINARY_OP, NB_SUBSCR);
     }
-    return 0;
+    return addop_noarg(c, loc, ctx == Store ? STORE_SUBSCR : DELETE_SUBSCR);
 }
 
 static int
