@@ -3584,80 +3584,129 @@ check_compare(compiler *c, expr_ty e)
     return 0;
 }
 
+/* TO_BOOL, then jump to `target` when the value's truth equals cond. */
 static int
-codegen_jump_if(compiler *c, location loc, expr_ty e, int next, int cond)
+emit_branch(compiler *c, location loc, int cond, int target)
 {
-    switch (e->kind) {
-    case UnaryOp_kind:
-        if (e->v.UnaryOp.op == Not) {
-            return codegen_jump_if(c, loc, e->v.UnaryOp.operand, next, !cond);
+    RETURN_IF_ERROR(addop_noarg(c, loc, TO_BOOL));
+    return addop_j(c, loc, cond ? POP_JUMP_IF_TRUE : POP_JUMP_IF_FALSE, target);
+}
+
+/* Chained comparison a < b < c ...: every link but the last keeps its
+   right operand below the result for the next link, and a false link
+   leaves for `bail` with that operand still on the stack.  As a
+   condition (as_branch) a link is tested with TO_BOOL and
+   POP_JUMP_IF_FALSE, as a value with JUMP_IF_FALSE and POP_TOP.  The
+   last link's result stays on the stack. */
+static int
+emit_compare_chain(compiler *c, location loc, expr_ty e, int bail, int as_branch)
+{
+    asdl_expr_seq *operands = e->v.Compare.comparators;
+    asdl_int_seq *ops = e->v.Compare.ops;
+    Py_ssize_t last = asdl_seq_LEN(ops) - 1;
+    VISIT(c, expr, e->v.Compare.left);
+    for (Py_ssize_t k = 0; ; k++) {
+        VISIT(c, expr, asdl_seq_GET(operands, k));
+        if (k == last) {
+            return addop_compare(c, loc, (cmpop_ty)asdl_seq_GET(ops, k));
         }
-        break;
-    case BoolOp_kind: {
-        asdl_expr_seq *s = e->v.BoolOp.values;
-        Py_ssize_t n = asdl_seq_LEN(s) - 1;
-        int cond2 = e->v.BoolOp.op == Or;
-        int next2 = next;
-        if (!cond2 != !cond) {
-            next2 = _PyInstructionSequence_NewLabel(SEQ(c));
+        EMIT_STEPS(c, loc, {SWAP, 2}, {COPY, 2});
+        RETURN_IF_ERROR(addop_compare(c, loc, (cmpop_ty)asdl_seq_GET(ops, k)));
+        if (as_branch) {
+            ADDOP(c, loc, TO_BOOL);
+            ADDOP_JUMP(c, loc, POP_JUMP_IF_FALSE, bail);
         }
-        for (Py_ssize_t i = 0; i < n; i++) {
-            RETURN_IF_ERROR(codegen_jump_if(c, loc, asdl_seq_GET(s, i), next2, cond2));
+        else {
+            ADDOP_JUMP(c, loc, JUMP_IF_FALSE, bail);
+            ADDOP(c, loc, POP_TOP);
         }
-        RETURN_IF_ERROR(codegen_jump_if(c, loc, asdl_seq_GET(s, n), next, cond));
-        if (next2 != next) {
-            USE_LABEL(c, next2);
-        }
-        return 0;
     }
-    case IfExp_kind: {
-        NEW_LABEL(c, end);
-        NEW_LABEL(c, next2);
-        RETURN_IF_ERROR(codegen_jump_if(c, loc, e->v.IfExp.test, next2, 0));
-        RETURN_IF_ERROR(codegen_jump_if(c, loc, e->v.IfExp.body, next, cond));
-        ADDOP_JUMP(c, NO_LOCATION, JUMP, end);
-        USE_LABEL(c, next2);
-        RETURN_IF_ERROR(codegen_jump_if(c, loc, e->v.IfExp.orelse, next, cond));
-        USE_LABEL(c, end);
-        return 0;
+}
+
+/* `a and b ...` / `a or b ...` as a condition: every operand but the last
+   short-circuits the way the operator does (straight to `target` when
+   that agrees with cond, else just past the whole test); the last one
+   decides. */
+static int
+jump_if_boolop(compiler *c, location loc, expr_ty e, int target, int cond)
+{
+    asdl_expr_seq *values = e->v.BoolOp.values;
+    Py_ssize_t last = asdl_seq_LEN(values) - 1;
+    int is_or = e->v.BoolOp.op == Or;
+    int short_circuit = target;
+    if (is_or != (cond != 0)) {
+        short_circuit = _PyInstructionSequence_NewLabel(SEQ(c));
     }
-    case Compare_kind: {
-        Py_ssize_t n = asdl_seq_LEN(e->v.Compare.ops) - 1;
-        if (n > 0) {
-            RETURN_IF_ERROR(check_compare(c, e));
-            NEW_LABEL(c, cleanup);
-            VISIT(c, expr, e->v.Compare.left);
-            for (Py_ssize_t i = 0; i < n; i++) {
-                VISIT(c, expr, asdl_seq_GET(e->v.Compare.comparators, i));
-                ADDOP_I(c, LOC(e), SWAP, 2);
-                ADDOP_I(c, LOC(e), COPY, 2);
-                ADDOP_COMPARE(c, LOC(e), (cmpop_ty)asdl_seq_GET(e->v.Compare.ops, i));
-                ADDOP(c, LOC(e), TO_BOOL);
-                ADDOP_JUMP(c, LOC(e), POP_JUMP_IF_FALSE, cleanup);
-            }
-            VISIT(c, expr, asdl_seq_GET(e->v.Compare.comparators, n));
-            ADDOP_COMPARE(c, LOC(e), (cmpop_ty)asdl_seq_GET(e->v.Compare.ops, n));
-            ADDOP(c, LOC(e), TO_BOOL);
-            ADDOP_JUMP(c, LOC(e), cond ? POP_JUMP_IF_TRUE : POP_JUMP_IF_FALSE, next);
-            NEW_LABEL(c, end);
-            ADDOP_JUMP(c, NO_LOCATION, JUMP, end);
-            USE_LABEL(c, cleanup);
-            ADDOP(c, LOC(e), POP_TOP);
-            if (!cond) {
-                ADDOP_JUMP(c, NO_LOCATION, JUMP, next);
-            }
-            USE_LABEL(c, end);
-            return 0;
-        }
-        break;
+    for (Py_ssize_t k = 0; k < last; k++) {
+        RETURN_IF_ERROR(codegen_jump_if(c, loc, asdl_seq_GET(values, k), short_circuit,
+                                        is_or));
     }
-    default:
-        break;
+    RETURN_IF_ERROR(codegen_jump_if(c, loc, asdl_seq_GET(values, last), target, cond));
+    if (short_circuit != target) {
+        USE_LABEL(c, short_circuit);
+    }
+    return 0;
+}
+
+/* `body if test else orelse` as a condition: test picks which branch is
+   tested. */
+static int
+jump_if_ifexp(compiler *c, location loc, expr_ty e, int target, int cond)
+{
+    NEW_LABEL(c, join);
+    NEW_LABEL(c, test_orelse);
+    RETURN_IF_ERROR(codegen_jump_if(c, loc, e->v.IfExp.test, test_orelse, 0));
+    RETURN_IF_ERROR(codegen_jump_if(c, loc, e->v.IfExp.body, target, cond));
+    ADDOP_JUMP(c, NO_LOCATION, JUMP, join);
+    USE_LABEL(c, test_orelse);
+    RETURN_IF_ERROR(codegen_jump_if(c, loc, e->v.IfExp.orelse, target, cond));
+    USE_LABEL(c, join);
+    return 0;
+}
+
+/* A chained comparison as a condition: a false link makes the whole
+   test false. */
+static int
+jump_if_compare_chain(compiler *c, expr_ty e, int target, int cond)
+{
+    location loc = LOC(e);
+    RETURN_IF_ERROR(check_compare(c, e));
+    NEW_LABEL(c, failed_link);
+    RETURN_IF_ERROR(emit_compare_chain(c, loc, e, failed_link, 1));
+    RETURN_IF_ERROR(emit_branch(c, loc, cond, target));
+    NEW_LABEL(c, done);
+    ADDOP_JUMP(c, NO_LOCATION, JUMP, done);
+    USE_LABEL(c, failed_link);
+    ADDOP(c, loc, POP_TOP);     /* the operand kept for the next link */
+    if (!cond) {
+        ADDOP_JUMP(c, NO_LOCATION, JUMP, target);
+    }
+    USE_LABEL(c, done);
+    return 0;
+}
+
+/* Jumps to `next` when the truth of e equals cond, else falls through;
+   not, and/or, conditional expressions and chained comparisons become
+   control flow instead of values. */
+static int
+codegen_jump_if(compiler *c, location loc, expr_ty e, int target, int when_true)
+{
+    if (e->kind == UnaryOp_kind && e->v.UnaryOp.op == Not) {
+        /* `not x` jumps on the opposite truth of x */
+        return codegen_jump_if(c, loc, e->v.UnaryOp.operand, target, !when_true);
+    }
+    if (e->kind == BoolOp_kind) {
+        return jump_if_boolop(c, loc, e, target, when_true);
+    }
+    if (e->kind == IfExp_kind) {
+        return jump_if_ifexp(c, loc, e, target, when_true);
+    }
+    int chained = e->kind == Compare_kind && asdl_seq_LEN(e->v.Compare.ops) > 1;
+    if (chained) {
+        return jump_if_compare_chain(c, e, target, when_true);
     }
     VISIT(c, expr, e);
-    ADDOP(c, LOC(e), TO_BOOL);
-    ADDOP_JUMP(c, LOC(e), cond ? POP_JUMP_IF_TRUE : POP_JUMP_IF_FALSE, next);
-    return 0;
+    return emit_branch(c, LOC(e), when_true, target);
 }
 
 static int
@@ -3683,30 +3732,17 @@ codegen_compare(compiler *c, expr_ty e)
 {
     location loc = LOC(e);
     RETURN_IF_ERROR(check_compare(c, e));
-    Py_ssize_t n = asdl_seq_LEN(e->v.Compare.ops) - 1;
-    VISIT(c, expr, e->v.Compare.left);
-    if (n == 0) {
-        VISIT(c, expr, asdl_seq_GET(e->v.Compare.comparators, 0));
-        ADDOP_COMPARE(c, loc, (cmpop_ty)asdl_seq_GET(e->v.Compare.ops, 0));
-        return 0;
+    if (asdl_seq_LEN(e->v.Compare.ops) == 1) {
+        return emit_compare_chain(c, loc, e, -1, 0);
     }
-    NEW_LABEL(c, cleanup);
-    for (Py_ssize_t i = 0; i < n; i++) {
-        VISIT(c, expr, asdl_seq_GET(e->v.Compare.comparators, i));
-        ADDOP_I(c, loc, SWAP, 2);
-        ADDOP_I(c, loc, COPY, 2);
-        ADDOP_COMPARE(c, loc, (cmpop_ty)asdl_seq_GET(e->v.Compare.ops, i));
-        ADDOP_JUMP(c, loc, JUMP_IF_FALSE, cleanup);
-        ADDOP(c, loc, POP_TOP);
-    }
-    VISIT(c, expr, asdl_seq_GET(e->v.Compare.comparators, n));
-    ADDOP_COMPARE(c, loc, (cmpop_ty)asdl_seq_GET(e->v.Compare.ops, n));
-    NEW_LABEL(c, end);
-    ADDOP_JUMP(c, NO_LOCATION, JUMP, end);
-    USE_LABEL(c, cleanup);
-    ADDOP_I(c, loc, SWAP, 2);
-    ADDOP(c, loc, POP_TOP);
-    USE_LABEL(c, end);
+    NEW_LABEL(c, failed_link);
+    RETURN_IF_ERROR(emit_compare_chain(c, loc, e, failed_link, 0));
+    NEW_LABEL(c, done);
+    ADDOP_JUMP(c, NO_LOCATION, JUMP, done);
+    USE_LABEL(c, failed_link);
+    /* drop the operand kept for the next link; the false result stays */
+    EMIT_STEPS(c, loc, {SWAP, 2}, {POP_TOP, 0});
+    USE_LABEL(c, done);
     return 0;
 }
 
@@ -3887,10 +3923,10 @@ codegen_subdict(compiler *c, expr_ty e, Py_ssize_t begin, Py_ssize_t end)
 /* A finished dict is on the stack: the first becomes the result, later
    ones are merged into it. */
 static int
-dict_take_piece(compiler *c, location loc, int *have_result)
+dict_take_piece(compiler *c, location loc, int *have_result, int merge_op)
 {
     if (*have_result) {
-        ADDOP_I(c, loc, DICT_UPDATE, 1);
+        ADDOP_I(c, loc, merge_op, 1);
     }
     *have_result = 1;
     return 0;
@@ -3915,7 +3951,7 @@ codegen_dict(compiler *c, expr_ty e)
         Py_ssize_t run_end = spread ? k : k + 1;
         if (run_end > run_start) {
             RETURN_IF_ERROR(codegen_subdict(c, e, run_start, run_end));
-            RETURN_IF_ERROR(dict_take_piece(c, loc, &have_result));
+            RETURN_IF_ERROR(dict_take_piece(c, loc, &have_result, DICT_UPDATE));
         }
         run_start = k + 1;
         if (spread) {
@@ -3929,7 +3965,7 @@ codegen_dict(compiler *c, expr_ty e)
     }
     if (total > run_start) {
         RETURN_IF_ERROR(codegen_subdict(c, e, run_start, total));
-        RETURN_IF_ERROR(dict_take_piece(c, loc, &have_result));
+        RETURN_IF_ERROR(dict_take_piece(c, loc, &have_result, DICT_UPDATE));
     }
     return have_result ? 0 : addop_i(c, loc, BUILD_MAP, 0);
 }
@@ -3997,82 +4033,90 @@ codegen_call_simple_kw_helper(compiler *c, location loc, asdl_keyword_seq *keywo
     return addop_load_const_new(c, loc, keyword_names(keywords, nkwelts));
 }
 
+/* Whether the arguments can go on the stack for CALL / CALL_KW: no *args
+   or **kwargs, and few enough for the stack guideline. */
+static int
+call_args_fit_stack(asdl_expr_seq *args, asdl_keyword_seq *keywords)
+{
+    Py_ssize_t nkw = asdl_seq_LEN(keywords);
+    if (asdl_seq_LEN(args) + 2 * nkw > STACK_USE_GUIDELINE || find_starred(args, 0) >= 0) {
+        return 0;
+    }
+    for (Py_ssize_t k = 0; k < nkw; k++) {
+        if (((keyword_ty)asdl_seq_GET(keywords, k))->arg == NULL) {
+            return 0;
+        }
+    }
+    return 1;
+}
+
+/* The keyword arguments of CALL_FUNCTION_EX as one dict: runs of
+   name=value become dicts, each **mapping is merged in with DICT_MERGE
+   (which rejects repeated names). */
+static int
+push_call_kwargs_dict(compiler *c, location loc, asdl_keyword_seq *keywords)
+{
+    Py_ssize_t total = asdl_seq_LEN(keywords);
+    int have_result = 0;
+    Py_ssize_t run_start = 0;
+    for (Py_ssize_t k = 0; k < total; k++) {
+        keyword_ty kw = asdl_seq_GET(keywords, k);
+        if (kw->arg != NULL) {
+            continue;
+        }
+        if (k > run_start) {
+            RETURN_IF_ERROR(codegen_subkwargs(c, loc, keywords, run_start, k));
+            RETURN_IF_ERROR(dict_take_piece(c, loc, &have_result, DICT_MERGE));
+        }
+        run_start = k + 1;
+        if (!have_result) {
+            ADDOP_I(c, loc, BUILD_MAP, 0);
+            have_result = 1;
+        }
+        VISIT(c, expr, kw->value);
+        ADDOP_I(c, loc, DICT_MERGE, 1);
+    }
+    if (total > run_start) {
+        RETURN_IF_ERROR(codegen_subkwargs(c, loc, keywords, run_start, total));
+        RETURN_IF_ERROR(dict_take_piece(c, loc, &have_result, DICT_MERGE));
+    }
+    return 0;
+}
+
+/* A call whose callable (and `n` leading arguments) are already pushed. */
 static int
 codegen_call_helper(compiler *c, location loc, int n, asdl_expr_seq *args,
                     asdl_keyword_seq *keywords)
 {
     RETURN_IF_ERROR(validate_keywords(c, keywords));
-    Py_ssize_t nelts = asdl_seq_LEN(args);
-    Py_ssize_t nkwelts = asdl_seq_LEN(keywords);
-    if (nelts + nkwelts * 2 > STACK_USE_GUIDELINE) {
-        goto ex_call;
-    }
-    for (Py_ssize_t i = 0; i < nelts; i++) {
-        if (asdl_seq_GET(args, i)->kind == Starred_kind) {
-            goto ex_call;
+    Py_ssize_t npos = asdl_seq_LEN(args);
+    Py_ssize_t nkw = asdl_seq_LEN(keywords);
+    if (call_args_fit_stack(args, keywords)) {
+        VISIT_SEQ(c, expr, args);
+        if (nkw == 0) {
+            return addop_i(c, loc, CALL, n + npos);
         }
-    }
-    for (Py_ssize_t i = 0; i < nkwelts; i++) {
-        if (asdl_seq_GET(keywords, i)->arg == NULL) {
-            goto ex_call;
-        }
-    }
-    VISIT_SEQ(c, expr, args);
-    if (nkwelts) {
         VISIT_SEQ(c, keyword, keywords);
-        RETURN_IF_ERROR(codegen_call_simple_kw_helper(c, loc, keywords, nkwelts));
-        ADDOP_I(c, loc, CALL_KW, n + nelts + nkwelts);
+        RETURN_IF_ERROR(codegen_call_simple_kw_helper(c, loc, keywords, nkw));
+        return addop_i(c, loc, CALL_KW, n + npos + nkw);
     }
-    else {
-        ADDOP_I(c, loc, CALL, n + nelts);
-    }
-    return 0;
-
-ex_call:
-    if (n == 0 && nelts == 1 && asdl_seq_GET(args, 0)->kind == Starred_kind) {
-        VISIT(c, expr, asdl_seq_GET(args, 0)->v.Starred.value);
+    /* CALL_FUNCTION_EX takes a tuple of the positionals and a dict of the
+       keywords (NULL without any); f(*x) passes x as it is */
+    expr_ty sole = npos == 1 ? asdl_seq_GET(args, 0) : NULL;
+    if (n == 0 && sole != NULL && sole->kind == Starred_kind) {
+        VISIT(c, expr, sole->v.Starred.value);
     }
     else {
         RETURN_IF_ERROR(starunpack_helper(c, loc, args, n, BUILD_LIST, LIST_APPEND,
                                           LIST_EXTEND, 1));
     }
-    if (nkwelts) {
-        int have_dict = 0;
-        Py_ssize_t nseen = 0;
-        for (Py_ssize_t i = 0; i < nkwelts; i++) {
-            keyword_ty kw = asdl_seq_GET(keywords, i);
-            if (kw->arg == NULL) {
-                if (nseen) {
-                    RETURN_IF_ERROR(codegen_subkwargs(c, loc, keywords, i - nseen, i));
-                    if (have_dict) {
-                        ADDOP_I(c, loc, DICT_MERGE, 1);
-                    }
-                    have_dict = 1;
-                    nseen = 0;
-                }
-                if (!have_dict) {
-                    ADDOP_I(c, loc, BUILD_MAP, 0);
-                    have_dict = 1;
-                }
-                VISIT(c, expr, kw->value);
-                ADDOP_I(c, loc, DICT_MERGE, 1);
-            }
-            else {
-                nseen++;
-            }
-        }
-        if (nseen) {
-            RETURN_IF_ERROR(codegen_subkwargs(c, loc, keywords, nkwelts - nseen, nkwelts));
-            if (have_dict) {
-                ADDOP_I(c, loc, DICT_MERGE, 1);
-            }
-        }
+    if (nkw > 0) {
+        RETURN_IF_ERROR(push_call_kwargs_dict(c, loc, keywords));
     }
     else {
         ADDOP(c, loc, PUSH_NULL);
     }
-    ADDOP(c, loc, CALL_FUNCTION_EX);
-    return 0;
+    return addop_noarg(c, loc, CALL_FUNCTION_EX);
 }
 
 static int
