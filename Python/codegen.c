@@ -82,51 +82,55 @@ static int codegen_deferred_annotations(compiler *c, location loc);
 static PyObject *annotation_string(expr_ty e);
 
 /* ---- Errors ------------------------------------------------------------ */
-
+/* Raises a SyntaxError at loc with msg (a new reference, or NULL when
+   building it failed); always returns -1. */
 static int
-codegen_error(compiler *c, location loc, const char *format, ...)
+raise_syntax_error_at(compiler *c, const location *at, PyObject *msg)
 {
-    va_list vargs;
-    va_start(vargs, format);
-    PyObject *msg = PyUnicode_FromFormatV(format, vargs);
-    va_end(vargs);
-    if (msg == NULL) {
-        return -1;
+    if (msg != NULL) {
+        _PyErr_RaiseSyntaxError(msg, c->c_filename, at->lineno, at->col_offset,
+                                at->end_lineno, at->end_col_offset);
+        Py_DECREF(msg);
     }
-    _PyErr_RaiseSyntaxError(msg, c->c_filename, loc.lineno, loc.col_offset,
-                            loc.end_lineno, loc.end_col_offset);
-    Py_DECREF(msg);
     return -1;
 }
 
 static int
+codegen_error(compiler *c, location loc, const char *format, ...)
+{
+    va_list ap;
+    va_start(ap, format);
+    PyObject *text = PyUnicode_FromFormatV(format, ap);
+    va_end(ap);
+    return raise_syntax_error_at(c, &loc, text);
+}
+
+/* Issues a SyntaxWarning; when the warning filters turn it into an
+   error, the same text is raised as a SyntaxError at loc instead. */
+static int
 codegen_warn(compiler *c, location loc, const char *format, ...)
 {
-    va_list vargs;
-    va_start(vargs, format);
-    PyObject *msg = PyUnicode_FromFormatV(format, vargs);
-    va_end(vargs);
-    if (msg == NULL) {
+    va_list ap;
+    va_start(ap, format);
+    PyObject *text = PyUnicode_FromFormatV(format, ap);
+    va_end(ap);
+    if (text == NULL) {
         return -1;
     }
     /* PyErr_WarnExplicitObject would attach the file and line; until it
        exists, warn from the current context */
-    const char *text = PyUnicode_AsUTF8(msg);
-    int r = text ? PyErr_WarnEx(PyExc_SyntaxWarning, text, 1) : -1;
-    Py_DECREF(msg);
-    if (r < 0 && PyErr_ExceptionMatches(PyExc_SyntaxWarning)) {
-        /* warnings turned into errors become SyntaxErrors */
-        PyErr_Clear();
-        va_start(vargs, format);
-        msg = PyUnicode_FromFormatV(format, vargs);
-        va_end(vargs);
-        if (msg != NULL) {
-            _PyErr_RaiseSyntaxError(msg, c->c_filename, loc.lineno, loc.col_offset,
-                                    loc.end_lineno, loc.end_col_offset);
-            Py_DECREF(msg);
-        }
+    const char *utf8 = PyUnicode_AsUTF8(text);
+    if (utf8 != NULL && PyErr_WarnEx(PyExc_SyntaxWarning, utf8, 1) == 0) {
+        Py_DECREF(text);
+        return 0;
     }
-    return r;
+    if (!PyErr_ExceptionMatches(PyExc_SyntaxWarning)) {
+        Py_DECREF(text);
+        return -1;
+    }
+    PyErr_Clear();
+    raise_syntax_error_at(c, &loc, text);
+    return -1;
 }
 
 static int
@@ -219,6 +223,56 @@ addop_load_const_new(compiler *c, location loc, PyObject *o)
     int r = addop_load_const(c, loc, o);
     Py_DECREF(o);
     return r;
+}
+
+/* A fixed run of instructions without jumps: {opcode, oparg} pairs (the
+   oparg is ignored by opcodes that take none), all at one location. */
+typedef struct {
+    int op;
+    int arg;
+} op_step;
+
+static int
+emit_steps(compiler *c, location loc, const op_step *steps, int count)
+{
+    for (int k = 0; k < count; k++) {
+        if (_PyInstructionSequence_Addop(SEQ(c), steps[k].op, steps[k].arg, loc) < 0) {
+            return -1;
+        }
+    }
+    return 0;
+}
+
+#define EMIT_STEPS(c, loc, ...) do { \
+        const op_step run_[] = {__VA_ARGS__}; \
+        RETURN_IF_ERROR(emit_steps((c), (loc), run_, (int)(sizeof(run_) / sizeof(run_[0])))); \
+    } while (0)
+
+static int
+emit_none(compiler *c, location loc)
+{
+    return addop_load_const(c, loc, Py_None);
+}
+
+/* Duplicates the top `count` stack items, keeping their order. */
+static int
+emit_dup_top(compiler *c, location loc, int count)
+{
+    for (int k = 0; k < count; k++) {
+        RETURN_IF_ERROR(addop_i(c, loc, COPY, count));
+    }
+    return 0;
+}
+
+/* Moves the top of the stack down to position `depth` (1 is the top),
+   keeping the order of the items it passes. */
+static int
+emit_bury_top(compiler *c, location loc, int depth)
+{
+    for (int k = depth; k >= 2; k--) {
+        RETURN_IF_ERROR(addop_i(c, loc, SWAP, k));
+    }
+    return 0;
 }
 
 static int
@@ -354,15 +408,14 @@ pop_fblock(compiler *c)
     c->u->u_nfblocks--;
 }
 
-
 static int
 call_exit_with_nones(compiler *c, location loc)
 {
-    ADDOP_LOAD_CONST(c, loc, Py_None);
-    ADDOP_LOAD_CONST(c, loc, Py_None);
-    ADDOP_LOAD_CONST(c, loc, Py_None);
-    ADDOP_I(c, loc, CALL, 3);
-    return 0;
+    /* __exit__(None, None, None) */
+    for (int k = 0; k < 3; k++) {
+        RETURN_IF_ERROR(emit_none(c, loc));
+    }
+    return addop_i(c, loc, CALL, 3);
 }
 
 static int
@@ -724,38 +777,43 @@ closure_index(compiler *c, PyObject *name)
 }
 
 /* Push the closure tuple of `co` (if any) and the function object. */
+/* SET_FUNCTION_ATTRIBUTE runs once per attribute present, in this order. */
+static const int function_attribute_order[] = {
+    MAKE_FUNCTION_CLOSURE, MAKE_FUNCTION_ANNOTATIONS, MAKE_FUNCTION_ANNOTATE,
+    MAKE_FUNCTION_KWDEFAULTS, MAKE_FUNCTION_DEFAULTS,
+};
+
+/* Pushes a tuple of the cells that the free variables of `co` refer to. */
+static int
+push_closure_cells(compiler *c, location loc, PyCodeObject *co)
+{
+    int nfree = co->co_nfreevars;
+    int first_free = co->co_nlocalsplus - nfree;
+    for (int k = first_free; k < co->co_nlocalsplus; k++) {
+        Py_ssize_t cell = closure_index(c, PyTuple_GET_ITEM(co->co_localsplusnames, k));
+        if (cell < 0) {
+            return -1;
+        }
+        RETURN_IF_ERROR(addop_i(c, loc, LOAD_CLOSURE, cell));
+    }
+    return addop_i(c, loc, BUILD_TUPLE, nfree);
+}
+
 static int
 make_closure(compiler *c, location loc, PyCodeObject *co, Py_ssize_t flags)
 {
-    if (co->co_nfreevars) {
-        int start = co->co_nlocalsplus - co->co_nfreevars;
-        for (int i = 0; i < co->co_nfreevars; i++) {
-            PyObject *name = PyTuple_GET_ITEM(co->co_localsplusnames, start + i);
-            Py_ssize_t arg = closure_index(c, name);
-            if (arg < 0) {
-                return -1;
-            }
-            ADDOP_I(c, loc, LOAD_CLOSURE, arg);
-        }
+    if (co->co_nfreevars > 0) {
+        RETURN_IF_ERROR(push_closure_cells(c, loc, co));
         flags |= MAKE_FUNCTION_CLOSURE;
-        ADDOP_I(c, loc, BUILD_TUPLE, co->co_nfreevars);
     }
-    ADDOP_LOAD_CONST(c, loc, (PyObject *)co);
-    ADDOP(c, loc, MAKE_FUNCTION);
-    if (flags & MAKE_FUNCTION_CLOSURE) {
-        ADDOP_I(c, loc, SET_FUNCTION_ATTRIBUTE, MAKE_FUNCTION_CLOSURE);
-    }
-    if (flags & MAKE_FUNCTION_ANNOTATIONS) {
-        ADDOP_I(c, loc, SET_FUNCTION_ATTRIBUTE, MAKE_FUNCTION_ANNOTATIONS);
-    }
-    if (flags & MAKE_FUNCTION_ANNOTATE) {
-        ADDOP_I(c, loc, SET_FUNCTION_ATTRIBUTE, MAKE_FUNCTION_ANNOTATE);
-    }
-    if (flags & MAKE_FUNCTION_KWDEFAULTS) {
-        ADDOP_I(c, loc, SET_FUNCTION_ATTRIBUTE, MAKE_FUNCTION_KWDEFAULTS);
-    }
-    if (flags & MAKE_FUNCTION_DEFAULTS) {
-        ADDOP_I(c, loc, SET_FUNCTION_ATTRIBUTE, MAKE_FUNCTION_DEFAULTS);
+    RETURN_IF_ERROR(addop_load_const(c, loc, (PyObject *)co));
+    RETURN_IF_ERROR(addop_noarg(c, loc, MAKE_FUNCTION));
+    size_t nattrs = sizeof(function_attribute_order) / sizeof(function_attribute_order[0]);
+    for (size_t k = 0; k < nattrs; k++) {
+        int attr = function_attribute_order[k];
+        if (flags & attr) {
+            RETURN_IF_ERROR(addop_i(c, loc, SET_FUNCTION_ATTRIBUTE, attr));
+        }
     }
     return 0;
 }
@@ -765,18 +823,17 @@ make_closure(compiler *c, location loc, PyCodeObject *co, Py_ssize_t flags)
 static PyObject *
 get_docstring(asdl_stmt_seq *body)
 {
-    if (asdl_seq_LEN(body) == 0) {
+    /* a plain str constant as the first statement (borrowed) */
+    stmt_ty first = asdl_seq_LEN(body) > 0 ? asdl_seq_GET(body, 0) : NULL;
+    if (first == NULL || first->kind != Expr_kind) {
         return NULL;
     }
-    stmt_ty st = asdl_seq_GET(body, 0);
-    if (st->kind != Expr_kind) {
-        return NULL;
+    expr_ty value = first->v.Expr.value;
+    if (value->kind == Constant_kind) {
+        PyObject *text = value->v.Constant.value;
+        return PyUnicode_CheckExact(text) ? text : NULL;
     }
-    expr_ty e = st->v.Expr.value;
-    if (e->kind != Constant_kind || !PyUnicode_CheckExact(e->v.Constant.value)) {
-        return NULL;
-    }
-    return e->v.Constant.value;
+    return NULL;
 }
 
 static int
@@ -871,15 +928,14 @@ _PyCodegen_AddReturnAtEnd(compiler *c, int add_none)
 static int
 wrap_in_stopiteration_handler(compiler *c)
 {
-    NEW_LABEL(c, handler);
-    /* position 1: just after RESUME */
-    RETURN_IF_ERROR(_PyInstructionSequence_InsertInstruction(SEQ(c), 0, SETUP_CLEANUP,
-                                                             handler, NO_LOCATION));
-    ADDOP_LOAD_CONST(c, NO_LOCATION, Py_None);
-    ADDOP(c, NO_LOCATION, RETURN_VALUE);
-    USE_LABEL(c, handler);
-    ADDOP_I(c, NO_LOCATION, CALL_INTRINSIC_1, INTRINSIC_STOPITERATION_ERROR);
-    ADDOP_I(c, NO_LOCATION, RERAISE, 1);
+    NEW_LABEL(c, to_runtime_error);
+    /* the handler covers everything from the start of the body */
+    RETURN_IF_ERROR(_PyInstructionSequence_InsertInstruction(
+        SEQ(c), 0, SETUP_CLEANUP, to_runtime_error, NO_LOCATION));
+    RETURN_IF_ERROR(_PyCodegen_AddReturnAtEnd(c, 1));
+    USE_LABEL(c, to_runtime_error);
+    EMIT_STEPS(c, NO_LOCATION,
+               {CALL_INTRINSIC_1, INTRINSIC_STOPITERATION_ERROR}, {RERAISE, 1});
     return 0;
 }
 
@@ -2557,89 +2613,99 @@ codegen_continue(compiler *c, location loc)
 static int
 codegen_stmt_expr(compiler *c, location loc, expr_ty value)
 {
-    if (c->c_interactive && c->c_nestlevel <= 1) {
-        VISIT(c, expr, value);
-        ADDOP_I(c, loc, CALL_INTRINSIC_1, INTRINSIC_PRINT);
-        ADDOP(c, NO_LOCATION, POP_TOP);
-        return 0;
-    }
-    if (value->kind == Constant_kind) {
-        ADDOP(c, loc, NOP);   /* keeps the line for tracing */
-        return 0;
+    /* the interactive prompt echoes top-level expression statements */
+    int echo = c->c_interactive && c->c_nestlevel <= 1;
+    if (!echo && value->kind == Constant_kind) {
+        /* nothing to evaluate; the NOP keeps the line for tracing */
+        return addop_noarg(c, loc, NOP);
     }
     VISIT(c, expr, value);
-    ADDOP(c, NO_LOCATION, POP_TOP);
-    return 0;
+    if (echo) {
+        ADDOP_I(c, loc, CALL_INTRINSIC_1, INTRINSIC_PRINT);
+    }
+    return addop_noarg(c, NO_LOCATION, POP_TOP);
 }
 
 static int
 codegen_assert(compiler *c, stmt_ty s)
 {
     if (c->c_optimize) {
-        return 0;
+        return 0;   /* -O drops asserts */
     }
     expr_ty test = s->v.Assert.test;
+    location at = LOC(s);
+    /* assert (cond, "message") tests a non-empty tuple: always true */
     if (test->kind == Tuple_kind && asdl_seq_LEN(test->v.Tuple.elts) > 0) {
         RETURN_IF_ERROR(codegen_warn(c, LOC(test),
                                      "assertion is always true, perhaps remove parentheses?"));
     }
-    NEW_LABEL(c, end);
-    RETURN_IF_ERROR(codegen_jump_if(c, LOC(s), test, end, 1));
-    ADDOP_I(c, LOC(s), LOAD_COMMON_CONSTANT, CONSTANT_ASSERTIONERROR);
-    if (s->v.Assert.msg) {
-        VISIT(c, expr, s->v.Assert.msg);
-        ADDOP_I(c, LOC(s), CALL, 0);
+    NEW_LABEL(c, passed);
+    RETURN_IF_ERROR(codegen_jump_if(c, at, test, passed, 1));
+    /* AssertionError, or AssertionError(message) */
+    ADDOP_I(c, at, LOAD_COMMON_CONSTANT, CONSTANT_ASSERTIONERROR);
+    expr_ty message = s->v.Assert.msg;
+    if (message != NULL) {
+        VISIT(c, expr, message);
+        ADDOP_I(c, at, CALL, 0);
     }
-    ADDOP_I(c, LOC(s->v.Assert.test), RAISE_VARARGS, 1);
-    USE_LABEL(c, end);
+    ADDOP_I(c, LOC(test), RAISE_VARARGS, 1);
+    USE_LABEL(c, passed);
     return 0;
 }
 
 static int
 codegen_raise(compiler *c, stmt_ty s)
 {
-    int n = 0;
-    if (s->v.Raise.exc) {
-        VISIT(c, expr, s->v.Raise.exc);
-        n++;
-        if (s->v.Raise.cause) {
-            VISIT(c, expr, s->v.Raise.cause);
-            n++;
-        }
+    /* raise / raise exc / raise exc from cause */
+    expr_ty operands[2] = {s->v.Raise.exc, s->v.Raise.cause};
+    int argc = 0;
+    while (argc < 2 && operands[argc] != NULL) {
+        VISIT(c, expr, operands[argc]);
+        argc++;
     }
-    ADDOP_I(c, LOC(s), RAISE_VARARGS, n);
+    return addop_i(c, LOC(s), RAISE_VARARGS, argc);
+}
+
+/* After IMPORT_NAME of a.b.c: IMPORT_FROM each later component in turn,
+   the submodule replacing its parent on the stack. */
+static int
+import_submodule_chain(compiler *c, location loc, PyObject *components)
+{
+    Py_ssize_t count = PyList_GET_SIZE(components);
+    for (Py_ssize_t k = 1; k < count; k++) {
+        if (k > 1) {
+            EMIT_STEPS(c, loc, {SWAP, 2}, {POP_TOP, 0});
+        }
+        ADDOP_NAME(c, loc, IMPORT_FROM, PyList_GET_ITEM(components, k), names);
+    }
     return 0;
 }
 
+/* import a.b.c as d binds d to the innermost module a.b.c. */
 static int
 codegen_import_as(compiler *c, location loc, PyObject *name, PyObject *asname)
 {
-    Py_ssize_t len = PyUnicode_GET_LENGTH(name);
-    Py_ssize_t dot = PyUnicode_FindChar(name, '.', 0, len, 1);
+    Py_ssize_t dot = PyUnicode_FindChar(name, '.', 0, PyUnicode_GET_LENGTH(name), 1);
     if (dot == -2) {
         return -1;
     }
-    if (dot != -1) {
-        /* `import a.b.c as d` stores the innermost module */
-        while (1) {
-            Py_ssize_t pos = dot + 1;
-            dot = PyUnicode_FindChar(name, '.', pos, len, 1);
-            if (dot == -2) {
-                return -1;
-            }
-            PyObject *attr = PyUnicode_Substring(name, pos, dot != -1 ? dot : len);
-            ADDOP_N(c, loc, IMPORT_FROM, attr, names);
-            if (dot == -1) {
-                break;
-            }
-            ADDOP_I(c, loc, SWAP, 2);
-            ADDOP(c, loc, POP_TOP);
-        }
-        RETURN_IF_ERROR(codegen_nameop(c, loc, asname, Store));
-        ADDOP(c, loc, POP_TOP);
-        return 0;
+    if (dot == -1) {
+        return codegen_nameop(c, loc, asname, Store);
     }
-    return codegen_nameop(c, loc, asname, Store);
+    PyObject *separator = PyUnicode_FromOrdinal('.');
+    if (separator == NULL) {
+        return -1;
+    }
+    PyObject *components = PyUnicode_Split(name, separator, -1);
+    Py_DECREF(separator);
+    if (components == NULL) {
+        return -1;
+    }
+    int r = import_submodule_chain(c, loc, components);
+    Py_DECREF(components);
+    RETURN_IF_ERROR(r);
+    RETURN_IF_ERROR(codegen_nameop(c, loc, asname, Store));
+    return addop_noarg(c, loc, POP_TOP);
 }
 
 static int
@@ -2732,24 +2798,18 @@ is_two_element_slice(expr_ty s)
 static int
 codegen_slice_parts(compiler *c, expr_ty s)
 {
-    int n = 2;
-    if (s->v.Slice.lower) {
-        VISIT(c, expr, s->v.Slice.lower);
+    /* lower and upper always (None when absent), step only when given */
+    expr_ty parts[3] = {s->v.Slice.lower, s->v.Slice.upper, s->v.Slice.step};
+    int count = parts[2] != NULL ? 3 : 2;
+    for (int k = 0; k < count; k++) {
+        if (parts[k] != NULL) {
+            VISIT(c, expr, parts[k]);
+        }
+        else {
+            RETURN_IF_ERROR(emit_none(c, LOC(s)));
+        }
     }
-    else {
-        ADDOP_LOAD_CONST(c, LOC(s), Py_None);
-    }
-    if (s->v.Slice.upper) {
-        VISIT(c, expr, s->v.Slice.upper);
-    }
-    else {
-        ADDOP_LOAD_CONST(c, LOC(s), Py_None);
-    }
-    if (s->v.Slice.step) {
-        n++;
-        VISIT(c, expr, s->v.Slice.step);
-    }
-    return n;
+    return count;
 }
 
 static location
@@ -2768,69 +2828,59 @@ attr_location(expr_ty e)
     return loc;
 }
 
+/* target op= value: the target's current value is loaded with whatever
+   its store needs (object, or container and key or bounds) kept below it,
+   the operation runs in place, and the result is buried under those
+   operands for the store. */
 static int
 codegen_augassign(compiler *c, stmt_ty s)
 {
-    expr_ty e = s->v.AugAssign.target;
-    location loc = LOC(e);
-    switch (e->kind) {
-    case Attribute_kind:
-        VISIT(c, expr, e->v.Attribute.value);
-        ADDOP_I(c, loc, COPY, 1);
-        loc = attr_location(e);
-        ADDOP_NAME(c, loc, LOAD_ATTR, e->v.Attribute.attr, names);
-        break;
-    case Subscript_kind:
-        VISIT(c, expr, e->v.Subscript.value);
-        if (is_two_element_slice(e->v.Subscript.slice)) {
-            RETURN_IF_ERROR(codegen_slice_parts(c, e->v.Subscript.slice));
-            ADDOP_I(c, loc, COPY, 3);
-            ADDOP_I(c, loc, COPY, 3);
-            ADDOP_I(c, loc, COPY, 3);
-            ADDOP(c, loc, BINARY_SLICE);
+    expr_ty target = s->v.AugAssign.target;
+    location tloc = LOC(target);
+    int bounds = target->kind == Subscript_kind &&
+                 is_two_element_slice(target->v.Subscript.slice);
+
+    if (target->kind == Name_kind) {
+        RETURN_IF_ERROR(codegen_nameop(c, tloc, target->v.Name.id, Load));
+    }
+    else if (target->kind == Attribute_kind) {
+        VISIT(c, expr, target->v.Attribute.value);
+        ADDOP_I(c, tloc, COPY, 1);
+        ADDOP_NAME(c, attr_location(target), LOAD_ATTR, target->v.Attribute.attr, names);
+    }
+    else if (target->kind == Subscript_kind) {
+        VISIT(c, expr, target->v.Subscript.value);
+        if (bounds) {
+            RETURN_IF_ERROR(codegen_slice_parts(c, target->v.Subscript.slice));
+            RETURN_IF_ERROR(emit_dup_top(c, tloc, 3));
+            ADDOP(c, tloc, BINARY_SLICE);
         }
         else {
-            VISIT(c, expr, e->v.Subscript.slice);
-            ADDOP_I(c, loc, COPY, 2);
-            ADDOP_I(c, loc, COPY, 2);
-            ADDOP_I(c, loc, BINARY_OP, NB_SUBSCR);
+            VISIT(c, expr, target->v.Subscript.slice);
+            RETURN_IF_ERROR(emit_dup_top(c, tloc, 2));
+            ADDOP_I(c, tloc, BINARY_OP, NB_SUBSCR);
         }
-        break;
-    case Name_kind:
-        RETURN_IF_ERROR(codegen_nameop(c, loc, e->v.Name.id, Load));
-        break;
-    default:
+    }
+    else {
         PyErr_Format(PyExc_SystemError, "invalid node type (%d) for augmented assignment",
-                     e->kind);
+                     target->kind);
         return -1;
     }
-    loc = LOC(s);
+
     VISIT(c, expr, s->v.AugAssign.value);
-    ADDOP_INPLACE(c, loc, s->v.AugAssign.op);
-    loc = LOC(e);
-    switch (e->kind) {
-    case Attribute_kind:
-        loc = attr_location(e);
-        ADDOP_I(c, loc, SWAP, 2);
-        ADDOP_NAME(c, loc, STORE_ATTR, e->v.Attribute.attr, names);
-        break;
-    case Subscript_kind:
-        if (is_two_element_slice(e->v.Subscript.slice)) {
-            ADDOP_I(c, loc, SWAP, 4);
-            ADDOP_I(c, loc, SWAP, 3);
-            ADDOP_I(c, loc, SWAP, 2);
-            ADDOP(c, loc, STORE_SLICE);
-        }
-        else {
-            ADDOP_I(c, loc, SWAP, 3);
-            ADDOP_I(c, loc, SWAP, 2);
-            ADDOP(c, loc, STORE_SUBSCR);
-        }
-        break;
-    default:
-        return codegen_nameop(c, loc, e->v.Name.id, Store);
+    ADDOP_INPLACE(c, LOC(s), s->v.AugAssign.op);
+
+    if (target->kind == Name_kind) {
+        return codegen_nameop(c, tloc, target->v.Name.id, Store);
     }
-    return 0;
+    if (target->kind == Attribute_kind) {
+        location aloc = attr_location(target);
+        ADDOP_I(c, aloc, SWAP, 2);
+        ADDOP_NAME(c, aloc, STORE_ATTR, target->v.Attribute.attr, names);
+        return 0;
+    }
+    RETURN_IF_ERROR(emit_bury_top(c, tloc, bounds ? 4 : 3));
+    return addop_noarg(c, tloc, bounds ? STORE_SLICE : STORE_SUBSCR);
 }
 
 static int
@@ -2931,53 +2981,78 @@ codegen_annassign(compiler *c, stmt_ty s)
 }
 
 /* ---- Compound statements ----------------------------------------------- */
-
 static int
 codegen_if(compiler *c, stmt_ty s)
 {
-    NEW_LABEL(c, end);
-    int next = end;
-    if (asdl_seq_LEN(s->v.If.orelse)) {
-        next = _PyInstructionSequence_NewLabel(SEQ(c));
+    asdl_stmt_seq *orelse = s->v.If.orelse;
+    int has_else = asdl_seq_LEN(orelse) > 0;
+    NEW_LABEL(c, after);
+    /* a false test skips the body: to the else branch, or past everything */
+    int when_false = after;
+    if (has_else) {
+        when_false = _PyInstructionSequence_NewLabel(SEQ(c));
     }
-    RETURN_IF_ERROR(codegen_jump_if(c, LOC(s), s->v.If.test, next, 0));
+    RETURN_IF_ERROR(codegen_jump_if(c, LOC(s), s->v.If.test, when_false, 0));
     VISIT_SEQ(c, stmt, s->v.If.body);
-    if (asdl_seq_LEN(s->v.If.orelse)) {
-        ADDOP_JUMP(c, NO_LOCATION, JUMP, end);
-        USE_LABEL(c, next);
-        VISIT_SEQ(c, stmt, s->v.If.orelse);
+    if (has_else) {
+        ADDOP_JUMP(c, NO_LOCATION, JUMP, after);
+        USE_LABEL(c, when_false);
+        VISIT_SEQ(c, stmt, orelse);
     }
-    USE_LABEL(c, end);
+    USE_LABEL(c, after);
     return 0;
+}
+
+/* Shared by both for loops: bind the item, run the body, go back for the
+   next item. */
+static int
+loop_bind_and_run(compiler *c, expr_ty target, asdl_stmt_seq *body, int next_item)
+{
+    VISIT(c, expr, target);
+    VISIT_SEQ(c, stmt, body);
+    return addop_j(c, NO_LOCATION, JUMP, next_item);
+}
+
+/* The else clause of a loop, then the label break jumps to. */
+static int
+loop_else_and_exit(compiler *c, asdl_stmt_seq *orelse, int exit_label)
+{
+    VISIT_SEQ(c, stmt, orelse);
+    USE_LABEL(c, exit_label);
+    return 0;
+}
+
+/* Pushes NULL and None under an awaitable on the stack and awaits it. */
+static int
+emit_await_top(compiler *c, location loc)
+{
+    ADDOP(c, loc, PUSH_NULL);
+    RETURN_IF_ERROR(emit_none(c, loc));
+    return codegen_add_yield_from(c, loc, 1);
 }
 
 static int
 codegen_for(compiler *c, stmt_ty s)
 {
-    location loc = LOC(s);
-    NEW_LABEL(c, start);
+    expr_ty iterable = s->v.For.iter;
+    location iter_loc = LOC(iterable);
+    NEW_LABEL(c, next_item);
     NEW_LABEL(c, body);
-    NEW_LABEL(c, cleanup);
-    NEW_LABEL(c, end);
-    RETURN_IF_ERROR(push_fblock(c, loc, FB_FOR_LOOP, start, end, NULL));
-    VISIT(c, expr, s->v.For.iter);
-    loc = LOC(s->v.For.iter);
-    ADDOP_I(c, loc, GET_ITER, 0);
-    USE_LABEL(c, start);
-    ADDOP_JUMP(c, loc, FOR_ITER, cleanup);
+    NEW_LABEL(c, exhausted);
+    NEW_LABEL(c, loop_exit);
+    RETURN_IF_ERROR(push_fblock(c, LOC(s), FB_FOR_LOOP, next_item, loop_exit, NULL));
+    VISIT(c, expr, iterable);
+    ADDOP_I(c, iter_loc, GET_ITER, 0);
+    USE_LABEL(c, next_item);
+    ADDOP_JUMP(c, iter_loc, FOR_ITER, exhausted);
     /* keeps the target's line for multi-line for statements */
     ADDOP(c, LOC(s->v.For.target), NOP);
     USE_LABEL(c, body);
-    VISIT(c, expr, s->v.For.target);
-    VISIT_SEQ(c, stmt, s->v.For.body);
-    ADDOP_JUMP(c, NO_LOCATION, JUMP, start);
-    USE_LABEL(c, cleanup);
-    ADDOP(c, NO_LOCATION, END_FOR);
-    ADDOP(c, NO_LOCATION, POP_ITER);
+    RETURN_IF_ERROR(loop_bind_and_run(c, s->v.For.target, s->v.For.body, next_item));
+    USE_LABEL(c, exhausted);
+    EMIT_STEPS(c, NO_LOCATION, {END_FOR, 0}, {POP_ITER, 0});
     pop_fblock(c);
-    VISIT_SEQ(c, stmt, s->v.For.orelse);
-    USE_LABEL(c, end);
-    return 0;
+    return loop_else_and_exit(c, s->v.For.orelse, loop_exit);
 }
 
 static int
@@ -3003,28 +3078,25 @@ codegen_async_for(compiler *c, stmt_ty s)
     if (!is_async_allowed(c)) {
         return codegen_error(c, loc, "asynchronous for outside async function");
     }
-    NEW_LABEL(c, start);
-    NEW_LABEL(c, except);
-    NEW_LABEL(c, end);
-    VISIT(c, expr, s->v.AsyncFor.iter);
-    ADDOP(c, LOC(s->v.AsyncFor.iter), GET_AITER);
-    USE_LABEL(c, start);
-    RETURN_IF_ERROR(push_fblock(c, loc, FB_ASYNC_FOR_LOOP, start, end, NULL));
-    ADDOP_JUMP(c, loc, SETUP_FINALLY, except);
+    expr_ty iterable = s->v.AsyncFor.iter;
+    NEW_LABEL(c, next_item);
+    NEW_LABEL(c, on_stop);
+    NEW_LABEL(c, loop_exit);
+    VISIT(c, expr, iterable);
+    ADDOP(c, LOC(iterable), GET_AITER);
+    USE_LABEL(c, next_item);
+    RETURN_IF_ERROR(push_fblock(c, loc, FB_ASYNC_FOR_LOOP, next_item, loop_exit, NULL));
+    /* StopAsyncIteration from __anext__ lands on END_ASYNC_FOR */
+    ADDOP_JUMP(c, loc, SETUP_FINALLY, on_stop);
     ADDOP(c, loc, GET_ANEXT);
-    ADDOP(c, loc, PUSH_NULL);
-    ADDOP_LOAD_CONST(c, loc, Py_None);
-    RETURN_IF_ERROR(codegen_add_yield_from(c, loc, 1));
+    RETURN_IF_ERROR(emit_await_top(c, loc));
     ADDOP(c, loc, POP_BLOCK);
-    VISIT(c, expr, s->v.AsyncFor.target);
-    VISIT_SEQ(c, stmt, s->v.AsyncFor.body);
-    ADDOP_JUMP(c, NO_LOCATION, JUMP, start);
+    RETURN_IF_ERROR(loop_bind_and_run(c, s->v.AsyncFor.target, s->v.AsyncFor.body,
+                                      next_item));
     pop_fblock(c);
-    USE_LABEL(c, except);
-    ADDOP(c, LOC(s->v.AsyncFor.iter), END_ASYNC_FOR);
-    VISIT_SEQ(c, stmt, s->v.AsyncFor.orelse);
-    USE_LABEL(c, end);
-    return 0;
+    USE_LABEL(c, on_stop);
+    ADDOP(c, LOC(iterable), END_ASYNC_FOR);
+    return loop_else_and_exit(c, s->v.AsyncFor.orelse, loop_exit);
 }
 
 static int
@@ -3052,22 +3124,20 @@ codegen_while(compiler *c, stmt_ty s)
 static int
 codegen_with_except_finish(compiler *c, int cleanup)
 {
-    NEW_LABEL(c, suppress);
-    NEW_LABEL(c, exit);
+    NEW_LABEL(c, suppressed);
+    NEW_LABEL(c, done);
     ADDOP(c, NO_LOCATION, TO_BOOL);
-    ADDOP_JUMP(c, NO_LOCATION, POP_JUMP_IF_TRUE, suppress);
+    ADDOP_JUMP(c, NO_LOCATION, POP_JUMP_IF_TRUE, suppressed);
     ADDOP_I(c, NO_LOCATION, RERAISE, 2);
-    USE_LABEL(c, suppress);
-    ADDOP(c, NO_LOCATION, POP_TOP);     /* exc_value */
-    ADDOP(c, NO_LOCATION, POP_BLOCK);
-    ADDOP(c, NO_LOCATION, POP_EXCEPT);
-    ADDOP(c, NO_LOCATION, POP_TOP);     /* lasti */
-    ADDOP(c, NO_LOCATION, POP_TOP);     /* self_or_null */
-    ADDOP(c, NO_LOCATION, POP_TOP);     /* __exit__ */
-    ADDOP_JUMP(c, NO_LOCATION, JUMP_NO_INTERRUPT, exit);
+    USE_LABEL(c, suppressed);
+    /* drop the exception, leave the handler, then drop lasti,
+       self_or_null and __exit__ */
+    EMIT_STEPS(c, NO_LOCATION, {POP_TOP, 0}, {POP_BLOCK, 0}, {POP_EXCEPT, 0},
+               {POP_TOP, 0}, {POP_TOP, 0}, {POP_TOP, 0});
+    ADDOP_JUMP(c, NO_LOCATION, JUMP_NO_INTERRUPT, done);
     USE_LABEL(c, cleanup);
     RETURN_IF_ERROR(pop_except_and_reraise(c, NO_LOCATION));
-    USE_LABEL(c, exit);
+    USE_LABEL(c, done);
     return 0;
 }
 
@@ -3093,9 +3163,7 @@ codegen_with(compiler *c, stmt_ty s, int pos, int is_async)
     ADDOP_I(c, loc, CALL, 0);
     if (is_async) {
         ADDOP_I(c, loc, GET_AWAITABLE, 1);
-        ADDOP(c, loc, PUSH_NULL);
-        ADDOP_LOAD_CONST(c, loc, Py_None);
-        RETURN_IF_ERROR(codegen_add_yield_from(c, loc, 1));
+        RETURN_IF_ERROR(emit_await_top(c, loc));
     }
     ADDOP_JUMP(c, loc, SETUP_WITH, final);
     USE_LABEL(c, block);
@@ -3119,9 +3187,7 @@ codegen_with(compiler *c, stmt_ty s, int pos, int is_async)
     RETURN_IF_ERROR(call_exit_with_nones(c, loc));
     if (is_async) {
         ADDOP_I(c, loc, GET_AWAITABLE, 2);
-        ADDOP(c, loc, PUSH_NULL);
-        ADDOP_LOAD_CONST(c, loc, Py_None);
-        RETURN_IF_ERROR(codegen_add_yield_from(c, loc, 1));
+        RETURN_IF_ERROR(emit_await_top(c, loc));
     }
     ADDOP(c, loc, POP_TOP);
     ADDOP_JUMP(c, loc, JUMP, exit);
@@ -3131,9 +3197,7 @@ codegen_with(compiler *c, stmt_ty s, int pos, int is_async)
     ADDOP(c, loc, WITH_EXCEPT_START);
     if (is_async) {
         ADDOP_I(c, loc, GET_AWAITABLE, 2);
-        ADDOP(c, loc, PUSH_NULL);
-        ADDOP_LOAD_CONST(c, loc, Py_None);
-        RETURN_IF_ERROR(codegen_add_yield_from(c, loc, 1));
+        RETURN_IF_ERROR(emit_await_top(c, loc));
     }
     RETURN_IF_ERROR(codegen_with_except_finish(c, cleanup));
     USE_LABEL(c, exit);
@@ -3520,80 +3584,129 @@ check_compare(compiler *c, expr_ty e)
     return 0;
 }
 
+/* TO_BOOL, then jump to `target` when the value's truth equals cond. */
 static int
-codegen_jump_if(compiler *c, location loc, expr_ty e, int next, int cond)
+emit_branch(compiler *c, location loc, int cond, int target)
 {
-    switch (e->kind) {
-    case UnaryOp_kind:
-        if (e->v.UnaryOp.op == Not) {
-            return codegen_jump_if(c, loc, e->v.UnaryOp.operand, next, !cond);
+    RETURN_IF_ERROR(addop_noarg(c, loc, TO_BOOL));
+    return addop_j(c, loc, cond ? POP_JUMP_IF_TRUE : POP_JUMP_IF_FALSE, target);
+}
+
+/* Chained comparison a < b < c ...: every link but the last keeps its
+   right operand below the result for the next link, and a false link
+   leaves for `bail` with that operand still on the stack.  As a
+   condition (as_branch) a link is tested with TO_BOOL and
+   POP_JUMP_IF_FALSE, as a value with JUMP_IF_FALSE and POP_TOP.  The
+   last link's result stays on the stack. */
+static int
+emit_compare_chain(compiler *c, location loc, expr_ty e, int bail, int as_branch)
+{
+    asdl_expr_seq *operands = e->v.Compare.comparators;
+    asdl_int_seq *ops = e->v.Compare.ops;
+    Py_ssize_t last = asdl_seq_LEN(ops) - 1;
+    VISIT(c, expr, e->v.Compare.left);
+    for (Py_ssize_t k = 0; ; k++) {
+        VISIT(c, expr, asdl_seq_GET(operands, k));
+        if (k == last) {
+            return addop_compare(c, loc, (cmpop_ty)asdl_seq_GET(ops, k));
         }
-        break;
-    case BoolOp_kind: {
-        asdl_expr_seq *s = e->v.BoolOp.values;
-        Py_ssize_t n = asdl_seq_LEN(s) - 1;
-        int cond2 = e->v.BoolOp.op == Or;
-        int next2 = next;
-        if (!cond2 != !cond) {
-            next2 = _PyInstructionSequence_NewLabel(SEQ(c));
+        EMIT_STEPS(c, loc, {SWAP, 2}, {COPY, 2});
+        RETURN_IF_ERROR(addop_compare(c, loc, (cmpop_ty)asdl_seq_GET(ops, k)));
+        if (as_branch) {
+            ADDOP(c, loc, TO_BOOL);
+            ADDOP_JUMP(c, loc, POP_JUMP_IF_FALSE, bail);
         }
-        for (Py_ssize_t i = 0; i < n; i++) {
-            RETURN_IF_ERROR(codegen_jump_if(c, loc, asdl_seq_GET(s, i), next2, cond2));
+        else {
+            ADDOP_JUMP(c, loc, JUMP_IF_FALSE, bail);
+            ADDOP(c, loc, POP_TOP);
         }
-        RETURN_IF_ERROR(codegen_jump_if(c, loc, asdl_seq_GET(s, n), next, cond));
-        if (next2 != next) {
-            USE_LABEL(c, next2);
-        }
-        return 0;
     }
-    case IfExp_kind: {
-        NEW_LABEL(c, end);
-        NEW_LABEL(c, next2);
-        RETURN_IF_ERROR(codegen_jump_if(c, loc, e->v.IfExp.test, next2, 0));
-        RETURN_IF_ERROR(codegen_jump_if(c, loc, e->v.IfExp.body, next, cond));
-        ADDOP_JUMP(c, NO_LOCATION, JUMP, end);
-        USE_LABEL(c, next2);
-        RETURN_IF_ERROR(codegen_jump_if(c, loc, e->v.IfExp.orelse, next, cond));
-        USE_LABEL(c, end);
-        return 0;
+}
+
+/* `a and b ...` / `a or b ...` as a condition: every operand but the last
+   short-circuits the way the operator does (straight to `target` when
+   that agrees with cond, else just past the whole test); the last one
+   decides. */
+static int
+jump_if_boolop(compiler *c, location loc, expr_ty e, int target, int cond)
+{
+    asdl_expr_seq *values = e->v.BoolOp.values;
+    Py_ssize_t last = asdl_seq_LEN(values) - 1;
+    int is_or = e->v.BoolOp.op == Or;
+    int short_circuit = target;
+    if (is_or != (cond != 0)) {
+        short_circuit = _PyInstructionSequence_NewLabel(SEQ(c));
     }
-    case Compare_kind: {
-        Py_ssize_t n = asdl_seq_LEN(e->v.Compare.ops) - 1;
-        if (n > 0) {
-            RETURN_IF_ERROR(check_compare(c, e));
-            NEW_LABEL(c, cleanup);
-            VISIT(c, expr, e->v.Compare.left);
-            for (Py_ssize_t i = 0; i < n; i++) {
-                VISIT(c, expr, asdl_seq_GET(e->v.Compare.comparators, i));
-                ADDOP_I(c, LOC(e), SWAP, 2);
-                ADDOP_I(c, LOC(e), COPY, 2);
-                ADDOP_COMPARE(c, LOC(e), (cmpop_ty)asdl_seq_GET(e->v.Compare.ops, i));
-                ADDOP(c, LOC(e), TO_BOOL);
-                ADDOP_JUMP(c, LOC(e), POP_JUMP_IF_FALSE, cleanup);
-            }
-            VISIT(c, expr, asdl_seq_GET(e->v.Compare.comparators, n));
-            ADDOP_COMPARE(c, LOC(e), (cmpop_ty)asdl_seq_GET(e->v.Compare.ops, n));
-            ADDOP(c, LOC(e), TO_BOOL);
-            ADDOP_JUMP(c, LOC(e), cond ? POP_JUMP_IF_TRUE : POP_JUMP_IF_FALSE, next);
-            NEW_LABEL(c, end);
-            ADDOP_JUMP(c, NO_LOCATION, JUMP, end);
-            USE_LABEL(c, cleanup);
-            ADDOP(c, LOC(e), POP_TOP);
-            if (!cond) {
-                ADDOP_JUMP(c, NO_LOCATION, JUMP, next);
-            }
-            USE_LABEL(c, end);
-            return 0;
-        }
-        break;
+    for (Py_ssize_t k = 0; k < last; k++) {
+        RETURN_IF_ERROR(codegen_jump_if(c, loc, asdl_seq_GET(values, k), short_circuit,
+                                        is_or));
     }
-    default:
-        break;
+    RETURN_IF_ERROR(codegen_jump_if(c, loc, asdl_seq_GET(values, last), target, cond));
+    if (short_circuit != target) {
+        USE_LABEL(c, short_circuit);
+    }
+    return 0;
+}
+
+/* `body if test else orelse` as a condition: test picks which branch is
+   tested. */
+static int
+jump_if_ifexp(compiler *c, location loc, expr_ty e, int target, int cond)
+{
+    NEW_LABEL(c, join);
+    NEW_LABEL(c, test_orelse);
+    RETURN_IF_ERROR(codegen_jump_if(c, loc, e->v.IfExp.test, test_orelse, 0));
+    RETURN_IF_ERROR(codegen_jump_if(c, loc, e->v.IfExp.body, target, cond));
+    ADDOP_JUMP(c, NO_LOCATION, JUMP, join);
+    USE_LABEL(c, test_orelse);
+    RETURN_IF_ERROR(codegen_jump_if(c, loc, e->v.IfExp.orelse, target, cond));
+    USE_LABEL(c, join);
+    return 0;
+}
+
+/* A chained comparison as a condition: a false link makes the whole
+   test false. */
+static int
+jump_if_compare_chain(compiler *c, expr_ty e, int target, int cond)
+{
+    location loc = LOC(e);
+    RETURN_IF_ERROR(check_compare(c, e));
+    NEW_LABEL(c, failed_link);
+    RETURN_IF_ERROR(emit_compare_chain(c, loc, e, failed_link, 1));
+    RETURN_IF_ERROR(emit_branch(c, loc, cond, target));
+    NEW_LABEL(c, done);
+    ADDOP_JUMP(c, NO_LOCATION, JUMP, done);
+    USE_LABEL(c, failed_link);
+    ADDOP(c, loc, POP_TOP);     /* the operand kept for the next link */
+    if (!cond) {
+        ADDOP_JUMP(c, NO_LOCATION, JUMP, target);
+    }
+    USE_LABEL(c, done);
+    return 0;
+}
+
+/* Jumps to `next` when the truth of e equals cond, else falls through;
+   not, and/or, conditional expressions and chained comparisons become
+   control flow instead of values. */
+static int
+codegen_jump_if(compiler *c, location loc, expr_ty e, int target, int when_true)
+{
+    if (e->kind == UnaryOp_kind && e->v.UnaryOp.op == Not) {
+        /* `not x` jumps on the opposite truth of x */
+        return codegen_jump_if(c, loc, e->v.UnaryOp.operand, target, !when_true);
+    }
+    if (e->kind == BoolOp_kind) {
+        return jump_if_boolop(c, loc, e, target, when_true);
+    }
+    if (e->kind == IfExp_kind) {
+        return jump_if_ifexp(c, loc, e, target, when_true);
+    }
+    int chained = e->kind == Compare_kind && asdl_seq_LEN(e->v.Compare.ops) > 1;
+    if (chained) {
+        return jump_if_compare_chain(c, e, target, when_true);
     }
     VISIT(c, expr, e);
-    ADDOP(c, LOC(e), TO_BOOL);
-    ADDOP_JUMP(c, LOC(e), cond ? POP_JUMP_IF_TRUE : POP_JUMP_IF_FALSE, next);
-    return 0;
+    return emit_branch(c, LOC(e), when_true, target);
 }
 
 static int
@@ -3619,87 +3732,85 @@ codegen_compare(compiler *c, expr_ty e)
 {
     location loc = LOC(e);
     RETURN_IF_ERROR(check_compare(c, e));
-    Py_ssize_t n = asdl_seq_LEN(e->v.Compare.ops) - 1;
-    VISIT(c, expr, e->v.Compare.left);
-    if (n == 0) {
-        VISIT(c, expr, asdl_seq_GET(e->v.Compare.comparators, 0));
-        ADDOP_COMPARE(c, loc, (cmpop_ty)asdl_seq_GET(e->v.Compare.ops, 0));
-        return 0;
+    if (asdl_seq_LEN(e->v.Compare.ops) == 1) {
+        return emit_compare_chain(c, loc, e, -1, 0);
     }
-    NEW_LABEL(c, cleanup);
-    for (Py_ssize_t i = 0; i < n; i++) {
-        VISIT(c, expr, asdl_seq_GET(e->v.Compare.comparators, i));
-        ADDOP_I(c, loc, SWAP, 2);
-        ADDOP_I(c, loc, COPY, 2);
-        ADDOP_COMPARE(c, loc, (cmpop_ty)asdl_seq_GET(e->v.Compare.ops, i));
-        ADDOP_JUMP(c, loc, JUMP_IF_FALSE, cleanup);
-        ADDOP(c, loc, POP_TOP);
-    }
-    VISIT(c, expr, asdl_seq_GET(e->v.Compare.comparators, n));
-    ADDOP_COMPARE(c, loc, (cmpop_ty)asdl_seq_GET(e->v.Compare.ops, n));
-    NEW_LABEL(c, end);
-    ADDOP_JUMP(c, NO_LOCATION, JUMP, end);
-    USE_LABEL(c, cleanup);
-    ADDOP_I(c, loc, SWAP, 2);
-    ADDOP(c, loc, POP_TOP);
-    USE_LABEL(c, end);
+    NEW_LABEL(c, failed_link);
+    RETURN_IF_ERROR(emit_compare_chain(c, loc, e, failed_link, 0));
+    NEW_LABEL(c, done);
+    ADDOP_JUMP(c, NO_LOCATION, JUMP, done);
+    USE_LABEL(c, failed_link);
+    /* drop the operand kept for the next link; the false result stays */
+    EMIT_STEPS(c, loc, {SWAP, 2}, {POP_TOP, 0});
+    USE_LABEL(c, done);
     return 0;
 }
 
 static int
 codegen_ifexp(compiler *c, expr_ty e)
 {
-    NEW_LABEL(c, end);
-    NEW_LABEL(c, next);
-    RETURN_IF_ERROR(codegen_jump_if(c, LOC(e), e->v.IfExp.test, next, 0));
+    /* body if test else orelse */
+    NEW_LABEL(c, join);
+    NEW_LABEL(c, take_orelse);
+    expr_ty test = e->v.IfExp.test;
+    RETURN_IF_ERROR(codegen_jump_if(c, LOC(e), test, take_orelse, 0));
     VISIT(c, expr, e->v.IfExp.body);
-    ADDOP_JUMP(c, NO_LOCATION, JUMP, end);
-    USE_LABEL(c, next);
+    RETURN_IF_ERROR(addop_j(c, NO_LOCATION, JUMP, join));
+    USE_LABEL(c, take_orelse);
     VISIT(c, expr, e->v.IfExp.orelse);
-    USE_LABEL(c, end);
+    USE_LABEL(c, join);
     return 0;
 }
 
 /* ---- Expressions: displays and unpacking ------------------------------- */
+/* Index of the first starred element of elts at or after `from`, or -1. */
+static Py_ssize_t
+find_starred(asdl_expr_seq *elts, Py_ssize_t from)
+{
+    for (Py_ssize_t k = from; k < asdl_seq_LEN(elts); k++) {
+        if (asdl_seq_GET(elts, k)->kind == Starred_kind) {
+            return k;
+        }
+    }
+    return -1;
+}
 
+/* A display (list, tuple, set, or the positional arguments of a call)
+   with `pushed` items already on the stack.  Without starred elements
+   and within the stack guideline everything is pushed and built at once.
+   Otherwise the collection is created early (at once when too long,
+   else just before the first starred element, taking what is pushed
+   so far) and then grown with `add` per element and `extend` per
+   starred iterable; a tuple is built as a list and converted. */
 static int
 starunpack_helper(compiler *c, location loc, asdl_expr_seq *elts, int pushed,
                   int build, int add, int extend, int tuple)
 {
-    Py_ssize_t n = asdl_seq_LEN(elts);
-    int big = n + pushed > STACK_USE_GUIDELINE;
-    int seen_star = 0;
-    for (Py_ssize_t i = 0; i < n; i++) {
-        if (asdl_seq_GET(elts, i)->kind == Starred_kind) {
-            seen_star = 1;
-            break;
-        }
-    }
-    if (!seen_star && !big) {
+    Py_ssize_t count = asdl_seq_LEN(elts);
+    int too_long = count + pushed > STACK_USE_GUIDELINE;
+    Py_ssize_t star = find_starred(elts, 0);
+    if (star < 0 && !too_long) {
         VISIT_SEQ(c, expr, elts);
-        ADDOP_I(c, loc, tuple ? BUILD_TUPLE : build, n + pushed);
-        return 0;
+        return addop_i(c, loc, tuple ? BUILD_TUPLE : build, count + pushed);
     }
-    int sequence_built = 0;
-    if (big) {
+    /* elements before this index are pushed and taken by the build */
+    Py_ssize_t grow_from = too_long ? 0 : star;
+    if (too_long) {
         ADDOP_I(c, loc, build, pushed);
-        sequence_built = 1;
     }
-    for (Py_ssize_t i = 0; i < n; i++) {
-        expr_ty elt = asdl_seq_GET(elts, i);
-        if (elt->kind == Starred_kind) {
-            if (!sequence_built) {
-                ADDOP_I(c, loc, build, i + pushed);
-                sequence_built = 1;
-            }
-            VISIT(c, expr, elt->v.Starred.value);
-            ADDOP_I(c, loc, extend, 1);
+    for (Py_ssize_t k = 0; k < count; k++) {
+        expr_ty item = asdl_seq_GET(elts, k);
+        if (!too_long && k == grow_from) {
+            ADDOP_I(c, loc, build, k + pushed);
         }
-        else {
-            VISIT(c, expr, elt);
-            if (sequence_built) {
-                ADDOP_I(c, loc, add, 1);
-            }
+        if (item->kind == Starred_kind) {
+            VISIT(c, expr, item->v.Starred.value);
+            ADDOP_I(c, loc, extend, 1);
+            continue;
+        }
+        VISIT(c, expr, item);
+        if (k >= grow_from) {
+            ADDOP_I(c, loc, add, 1);
         }
     }
     if (tuple) {
@@ -3708,38 +3819,48 @@ starunpack_helper(compiler *c, location loc, asdl_expr_seq *elts, int pushed,
     return 0;
 }
 
+/* UNPACK_SEQUENCE for `total` targets, or UNPACK_EX around the starred one
+   at `star` (-1: none) with the counts before it (low byte) and after it;
+   `another` tells that a second starred target follows, `what` names the
+   construct in the errors. */
+static int
+emit_unpack(compiler *c, location loc, Py_ssize_t total, Py_ssize_t star, int another,
+            const char *what)
+{
+    if (star < 0) {
+        return addop_i(c, loc, UNPACK_SEQUENCE, total);
+    }
+    Py_ssize_t after = total - star - 1;
+    if (star >= (1 << 8) || after >= (INT_MAX >> 8)) {
+        return codegen_error(c, loc, "too many expressions in star-unpacking %s", what);
+    }
+    if (another) {
+        return codegen_error(c, loc, "multiple starred expressions in %s", what);
+    }
+    return addop_i(c, loc, UNPACK_EX, star | (after << 8));
+}
+
 static int
 unpack_helper(compiler *c, location loc, asdl_expr_seq *elts)
 {
-    Py_ssize_t n = asdl_seq_LEN(elts);
-    int seen_star = 0;
-    for (Py_ssize_t i = 0; i < n; i++) {
-        expr_ty elt = asdl_seq_GET(elts, i);
-        if (elt->kind == Starred_kind && !seen_star) {
-            if (i >= (1 << 8) || n - i - 1 >= (INT_MAX >> 8)) {
-                return codegen_error(c, loc,
-                    "too many expressions in star-unpacking assignment");
-            }
-            ADDOP_I(c, loc, UNPACK_EX, (i + ((n - i - 1) << 8)));
-            seen_star = 1;
-        }
-        else if (elt->kind == Starred_kind) {
-            return codegen_error(c, loc, "multiple starred expressions in assignment");
-        }
-    }
-    if (!seen_star) {
-        ADDOP_I(c, loc, UNPACK_SEQUENCE, n);
-    }
-    return 0;
+    Py_ssize_t star = find_starred(elts, 0);
+    int another = star >= 0 && find_starred(elts, star + 1) >= 0;
+    return emit_unpack(c, loc, asdl_seq_LEN(elts), star, another, "assignment");
 }
 
 static int
 assignment_helper(compiler *c, location loc, asdl_expr_seq *elts)
 {
+    /* unpack, then store into each target (a starred one through its
+       inner target) */
     RETURN_IF_ERROR(unpack_helper(c, loc, elts));
-    for (Py_ssize_t i = 0; i < asdl_seq_LEN(elts); i++) {
-        expr_ty elt = asdl_seq_GET(elts, i);
-        VISIT(c, expr, elt->kind != Starred_kind ? elt : elt->v.Starred.value);
+    Py_ssize_t total = asdl_seq_LEN(elts);
+    for (Py_ssize_t k = 0; k < total; k++) {
+        expr_ty target = asdl_seq_GET(elts, k);
+        if (target->kind == Starred_kind) {
+            target = target->v.Starred.value;
+        }
+        RETURN_IF_ERROR(codegen_visit_expr(c, target));
     }
     return 0;
 }
@@ -3760,76 +3881,93 @@ codegen_list_or_tuple(compiler *c, expr_ty e, asdl_expr_seq *elts, expr_context_
     return 0;
 }
 
+/* Pushes the key and value of pair `index` of a display or keyword list. */
+typedef int (*pair_pusher)(compiler *c, void *source, Py_ssize_t index);
+
+/* Builds one dict from pairs [begin, end).  Few pairs are all pushed and
+   taken by one BUILD_MAP (at loc); more than the stack guideline allows
+   go one at a time into an empty dict (those instructions at grow_loc). */
 static int
-codegen_subdict(compiler *c, expr_ty e, Py_ssize_t begin, Py_ssize_t end)
+build_dict_of_pairs(compiler *c, location loc, location grow_loc,
+                    Py_ssize_t begin, Py_ssize_t end, pair_pusher push, void *source)
 {
-    Py_ssize_t n = end - begin;
-    int big = n * 2 > STACK_USE_GUIDELINE;
-    location loc = LOC(e);
-    if (big) {
-        ADDOP_I(c, loc, BUILD_MAP, 0);
+    Py_ssize_t pairs = end - begin;
+    int one_by_one = pairs * 2 > STACK_USE_GUIDELINE;
+    if (one_by_one) {
+        ADDOP_I(c, grow_loc, BUILD_MAP, 0);
     }
-    for (Py_ssize_t i = begin; i < end; i++) {
-        VISIT(c, expr, asdl_seq_GET(e->v.Dict.keys, i));
-        VISIT(c, expr, asdl_seq_GET(e->v.Dict.values, i));
-        if (big) {
-            ADDOP_I(c, loc, MAP_ADD, 1);
+    for (Py_ssize_t k = begin; k < end; k++) {
+        RETURN_IF_ERROR(push(c, source, k));
+        if (one_by_one) {
+            ADDOP_I(c, grow_loc, MAP_ADD, 1);
         }
     }
-    if (!big) {
-        ADDOP_I(c, loc, BUILD_MAP, n);
-    }
+    return one_by_one ? 0 : addop_i(c, loc, BUILD_MAP, pairs);
+}
+
+static int
+push_display_pair(compiler *c, void *source, Py_ssize_t index)
+{
+    expr_ty display = source;
+    VISIT(c, expr, asdl_seq_GET(display->v.Dict.keys, index));
+    VISIT(c, expr, asdl_seq_GET(display->v.Dict.values, index));
     return 0;
 }
 
 static int
+codegen_subdict(compiler *c, expr_ty e, Py_ssize_t begin, Py_ssize_t end)
+{
+    return build_dict_of_pairs(c, LOC(e), LOC(e), begin, end, push_display_pair, e);
+}
+
+/* A finished dict is on the stack: the first becomes the result, later
+   ones are merged into it. */
+static int
+dict_take_piece(compiler *c, location loc, int *have_result, int merge_op)
+{
+    if (*have_result) {
+        ADDOP_I(c, loc, merge_op, 1);
+    }
+    *have_result = 1;
+    return 0;
+}
+
+/* {k: v, **m, ...}: runs of keyed entries become dicts of their own
+   (a run is cut when it outgrows the stack guideline), each **m is
+   merged in with DICT_UPDATE. */
+static int
 codegen_dict(compiler *c, expr_ty e)
 {
     location loc = LOC(e);
-    Py_ssize_t n = asdl_seq_LEN(e->v.Dict.values);
-    Py_ssize_t elements = 0;
-    int have_dict = 0;
-    for (Py_ssize_t i = 0; i < n; i++) {
-        int is_unpacking = asdl_seq_GET(e->v.Dict.keys, i) == NULL;
-        if (is_unpacking) {
-            if (elements) {
-                RETURN_IF_ERROR(codegen_subdict(c, e, i - elements, i));
-                if (have_dict) {
-                    ADDOP_I(c, loc, DICT_UPDATE, 1);
-                }
-                have_dict = 1;
-                elements = 0;
-            }
-            if (!have_dict) {
+    asdl_expr_seq *keys = e->v.Dict.keys;
+    Py_ssize_t total = asdl_seq_LEN(e->v.Dict.values);
+    int have_result = 0;
+    Py_ssize_t run_start = 0;      /* first keyed entry not yet emitted */
+    for (Py_ssize_t k = 0; k < total; k++) {
+        int spread = asdl_seq_GET(keys, k) == NULL;
+        if (!spread && (k - run_start) * 2 <= STACK_USE_GUIDELINE) {
+            continue;
+        }
+        Py_ssize_t run_end = spread ? k : k + 1;
+        if (run_end > run_start) {
+            RETURN_IF_ERROR(codegen_subdict(c, e, run_start, run_end));
+            RETURN_IF_ERROR(dict_take_piece(c, loc, &have_result, DICT_UPDATE));
+        }
+        run_start = k + 1;
+        if (spread) {
+            if (!have_result) {
                 ADDOP_I(c, loc, BUILD_MAP, 0);
-                have_dict = 1;
+                have_result = 1;
             }
-            VISIT(c, expr, asdl_seq_GET(e->v.Dict.values, i));
+            VISIT(c, expr, asdl_seq_GET(e->v.Dict.values, k));
             ADDOP_I(c, loc, DICT_UPDATE, 1);
         }
-        else if (elements * 2 > STACK_USE_GUIDELINE) {
-            RETURN_IF_ERROR(codegen_subdict(c, e, i - elements, i + 1));
-            if (have_dict) {
-                ADDOP_I(c, loc, DICT_UPDATE, 1);
-            }
-            have_dict = 1;
-            elements = 0;
-        }
-        else {
-            elements++;
-        }
     }
-    if (elements) {
-        RETURN_IF_ERROR(codegen_subdict(c, e, n - elements, n));
-        if (have_dict) {
-            ADDOP_I(c, loc, DICT_UPDATE, 1);
-        }
-        have_dict = 1;
+    if (total > run_start) {
+        RETURN_IF_ERROR(codegen_subdict(c, e, run_start, total));
+        RETURN_IF_ERROR(dict_take_piece(c, loc, &have_result, DICT_UPDATE));
     }
-    if (!have_dict) {
-        ADDOP_I(c, loc, BUILD_MAP, 0);
-    }
-    return 0;
+    return have_result ? 0 : addop_i(c, loc, BUILD_MAP, 0);
 }
 
 /* ---- Expressions: calls ------------------------------------------------ */
@@ -3854,121 +3992,131 @@ validate_keywords(compiler *c, asdl_keyword_seq *keywords)
     return 0;
 }
 
+typedef struct {
+    asdl_keyword_seq *keywords;
+    location loc;
+} keyword_source;
+
+static int
+push_keyword_pair(compiler *c, void *source, Py_ssize_t index)
+{
+    keyword_source *src = source;
+    keyword_ty kw = asdl_seq_GET(src->keywords, index);
+    RETURN_IF_ERROR(addop_load_const(c, src->loc, kw->arg));
+    return codegen_visit_expr(c, kw->value);
+}
+
 static int
 codegen_subkwargs(compiler *c, location loc, asdl_keyword_seq *keywords,
                   Py_ssize_t begin, Py_ssize_t end)
 {
-    Py_ssize_t n = end - begin;
-    int big = n * 2 > STACK_USE_GUIDELINE;
-    if (big) {
-        ADDOP_I(c, NO_LOCATION, BUILD_MAP, 0);
+    keyword_source src = {keywords, loc};
+    return build_dict_of_pairs(c, loc, NO_LOCATION, begin, end, push_keyword_pair, &src);
+}
+
+/* The names of the first `count` keywords as a tuple (new reference). */
+static PyObject *
+keyword_names(asdl_keyword_seq *keywords, Py_ssize_t count)
+{
+    PyObject *names = PyTuple_New(count);
+    for (Py_ssize_t k = 0; names != NULL && k < count; k++) {
+        keyword_ty kw = asdl_seq_GET(keywords, k);
+        PyTuple_SET_ITEM(names, k, Py_NewRef(kw->arg));
     }
-    for (Py_ssize_t i = begin; i < end; i++) {
-        keyword_ty kw = asdl_seq_GET(keywords, i);
-        ADDOP_LOAD_CONST(c, loc, kw->arg);
-        VISIT(c, expr, kw->value);
-        if (big) {
-            ADDOP_I(c, NO_LOCATION, MAP_ADD, 1);
-        }
-    }
-    if (!big) {
-        ADDOP_I(c, loc, BUILD_MAP, n);
-    }
-    return 0;
+    return names;
 }
 
 static int
 codegen_call_simple_kw_helper(compiler *c, location loc, asdl_keyword_seq *keywords,
                               Py_ssize_t nkwelts)
 {
-    PyObject *names = PyTuple_New(nkwelts);
-    if (names == NULL) {
-        return -1;
+    return addop_load_const_new(c, loc, keyword_names(keywords, nkwelts));
+}
+
+/* Whether the arguments can go on the stack for CALL / CALL_KW: no *args
+   or **kwargs, and few enough for the stack guideline. */
+static int
+call_args_fit_stack(asdl_expr_seq *args, asdl_keyword_seq *keywords)
+{
+    Py_ssize_t nkw = asdl_seq_LEN(keywords);
+    if (asdl_seq_LEN(args) + 2 * nkw > STACK_USE_GUIDELINE || find_starred(args, 0) >= 0) {
+        return 0;
     }
-    for (Py_ssize_t i = 0; i < nkwelts; i++) {
-        keyword_ty kw = asdl_seq_GET(keywords, i);
-        PyTuple_SET_ITEM(names, i, Py_NewRef(kw->arg));
+    for (Py_ssize_t k = 0; k < nkw; k++) {
+        if (((keyword_ty)asdl_seq_GET(keywords, k))->arg == NULL) {
+            return 0;
+        }
     }
-    ADDOP_LOAD_CONST_NEW(c, loc, names);
+    return 1;
+}
+
+/* The keyword arguments of CALL_FUNCTION_EX as one dict: runs of
+   name=value become dicts, each **mapping is merged in with DICT_MERGE
+   (which rejects repeated names). */
+static int
+push_call_kwargs_dict(compiler *c, location loc, asdl_keyword_seq *keywords)
+{
+    Py_ssize_t total = asdl_seq_LEN(keywords);
+    int have_result = 0;
+    Py_ssize_t run_start = 0;
+    for (Py_ssize_t k = 0; k < total; k++) {
+        keyword_ty kw = asdl_seq_GET(keywords, k);
+        if (kw->arg != NULL) {
+            continue;
+        }
+        if (k > run_start) {
+            RETURN_IF_ERROR(codegen_subkwargs(c, loc, keywords, run_start, k));
+            RETURN_IF_ERROR(dict_take_piece(c, loc, &have_result, DICT_MERGE));
+        }
+        run_start = k + 1;
+        if (!have_result) {
+            ADDOP_I(c, loc, BUILD_MAP, 0);
+            have_result = 1;
+        }
+        VISIT(c, expr, kw->value);
+        ADDOP_I(c, loc, DICT_MERGE, 1);
+    }
+    if (total > run_start) {
+        RETURN_IF_ERROR(codegen_subkwargs(c, loc, keywords, run_start, total));
+        RETURN_IF_ERROR(dict_take_piece(c, loc, &have_result, DICT_MERGE));
+    }
     return 0;
 }
 
+/* A call whose callable (and `n` leading arguments) are already pushed. */
 static int
 codegen_call_helper(compiler *c, location loc, int n, asdl_expr_seq *args,
                     asdl_keyword_seq *keywords)
 {
     RETURN_IF_ERROR(validate_keywords(c, keywords));
-    Py_ssize_t nelts = asdl_seq_LEN(args);
-    Py_ssize_t nkwelts = asdl_seq_LEN(keywords);
-    if (nelts + nkwelts * 2 > STACK_USE_GUIDELINE) {
-        goto ex_call;
-    }
-    for (Py_ssize_t i = 0; i < nelts; i++) {
-        if (asdl_seq_GET(args, i)->kind == Starred_kind) {
-            goto ex_call;
+    Py_ssize_t npos = asdl_seq_LEN(args);
+    Py_ssize_t nkw = asdl_seq_LEN(keywords);
+    if (call_args_fit_stack(args, keywords)) {
+        VISIT_SEQ(c, expr, args);
+        if (nkw == 0) {
+            return addop_i(c, loc, CALL, n + npos);
         }
-    }
-    for (Py_ssize_t i = 0; i < nkwelts; i++) {
-        if (asdl_seq_GET(keywords, i)->arg == NULL) {
-            goto ex_call;
-        }
-    }
-    VISIT_SEQ(c, expr, args);
-    if (nkwelts) {
         VISIT_SEQ(c, keyword, keywords);
-        RETURN_IF_ERROR(codegen_call_simple_kw_helper(c, loc, keywords, nkwelts));
-        ADDOP_I(c, loc, CALL_KW, n + nelts + nkwelts);
+        RETURN_IF_ERROR(codegen_call_simple_kw_helper(c, loc, keywords, nkw));
+        return addop_i(c, loc, CALL_KW, n + npos + nkw);
     }
-    else {
-        ADDOP_I(c, loc, CALL, n + nelts);
-    }
-    return 0;
-
-ex_call:
-    if (n == 0 && nelts == 1 && asdl_seq_GET(args, 0)->kind == Starred_kind) {
-        VISIT(c, expr, asdl_seq_GET(args, 0)->v.Starred.value);
+    /* CALL_FUNCTION_EX takes a tuple of the positionals and a dict of the
+       keywords (NULL without any); f(*x) passes x as it is */
+    expr_ty sole = npos == 1 ? asdl_seq_GET(args, 0) : NULL;
+    if (n == 0 && sole != NULL && sole->kind == Starred_kind) {
+        VISIT(c, expr, sole->v.Starred.value);
     }
     else {
         RETURN_IF_ERROR(starunpack_helper(c, loc, args, n, BUILD_LIST, LIST_APPEND,
                                           LIST_EXTEND, 1));
     }
-    if (nkwelts) {
-        int have_dict = 0;
-        Py_ssize_t nseen = 0;
-        for (Py_ssize_t i = 0; i < nkwelts; i++) {
-            keyword_ty kw = asdl_seq_GET(keywords, i);
-            if (kw->arg == NULL) {
-                if (nseen) {
-                    RETURN_IF_ERROR(codegen_subkwargs(c, loc, keywords, i - nseen, i));
-                    if (have_dict) {
-                        ADDOP_I(c, loc, DICT_MERGE, 1);
-                    }
-                    have_dict = 1;
-                    nseen = 0;
-                }
-                if (!have_dict) {
-                    ADDOP_I(c, loc, BUILD_MAP, 0);
-                    have_dict = 1;
-                }
-                VISIT(c, expr, kw->value);
-                ADDOP_I(c, loc, DICT_MERGE, 1);
-            }
-            else {
-                nseen++;
-            }
-        }
-        if (nseen) {
-            RETURN_IF_ERROR(codegen_subkwargs(c, loc, keywords, nkwelts - nseen, nkwelts));
-            if (have_dict) {
-                ADDOP_I(c, loc, DICT_MERGE, 1);
-            }
-        }
+    if (nkw > 0) {
+        RETURN_IF_ERROR(push_call_kwargs_dict(c, loc, keywords));
     }
     else {
         ADDOP(c, loc, PUSH_NULL);
     }
-    ADDOP(c, loc, CALL_FUNCTION_EX);
-    return 0;
+    return addop_noarg(c, loc, CALL_FUNCTION_EX);
 }
 
 static int
@@ -4274,33 +4422,39 @@ codegen_joined_str(compiler *c, expr_ty e)
     return 0;
 }
 
+/* One {value!conv:spec} of an f-string: convert, then format. */
 static int
 codegen_formatted_value(compiler *c, expr_ty e)
 {
     int conversion = e->v.FormattedValue.conversion;
-    VISIT(c, expr, e->v.FormattedValue.value);
-    location loc = LOC(e);
-    int oparg;
-    switch (conversion) {
-    case 's': oparg = FVC_STR; break;
-    case 'r': oparg = FVC_REPR; break;
-    case 'a': oparg = FVC_ASCII; break;
-    case -1: oparg = FVC_NONE; break;
-    default:
+    int how;
+    if (conversion == -1) {
+        how = FVC_NONE;
+    }
+    else if (conversion == 'r') {
+        how = FVC_REPR;
+    }
+    else if (conversion == 's') {
+        how = FVC_STR;
+    }
+    else if (conversion == 'a') {
+        how = FVC_ASCII;
+    }
+    else {
         PyErr_Format(PyExc_SystemError, "Unrecognized conversion character %d", conversion);
         return -1;
     }
-    if (oparg != FVC_NONE) {
-        ADDOP_I(c, loc, CONVERT_VALUE, oparg);
+    location loc = LOC(e);
+    expr_ty spec = e->v.FormattedValue.format_spec;
+    VISIT(c, expr, e->v.FormattedValue.value);
+    if (how != FVC_NONE) {
+        RETURN_IF_ERROR(addop_i(c, loc, CONVERT_VALUE, how));
     }
-    if (e->v.FormattedValue.format_spec) {
-        VISIT(c, expr, e->v.FormattedValue.format_spec);
-        ADDOP(c, loc, FORMAT_WITH_SPEC);
+    if (spec == NULL) {
+        return addop_noarg(c, loc, FORMAT_SIMPLE);
     }
-    else {
-        ADDOP(c, loc, FORMAT_SIMPLE);
-    }
-    return 0;
+    VISIT(c, expr, spec);
+    return addop_noarg(c, loc, FORMAT_WITH_SPEC);
 }
 
 /* ---- Expressions: t-strings -------------------------------------------- */
@@ -4434,37 +4588,39 @@ codegen_interpolation(compiler *c, expr_ty e)
 }
 
 /* ---- Expressions: generators and coroutines ---------------------------- */
-
+/* yield from / await of the iterator on the stack: SEND values into it
+   until it finishes (to `finished`), yielding on what it yields;
+   throw() and close() reaching the yield go through CLEANUP_THROW. */
 static int
 codegen_add_yield_from(compiler *c, location loc, int await)
 {
-    NEW_LABEL(c, send);
-    NEW_LABEL(c, fail);
-    NEW_LABEL(c, exit);
-    USE_LABEL(c, send);
-    ADDOP_JUMP(c, loc, SEND, exit);
-    /* throw() and close() into the sub-iterator land here */
-    ADDOP_JUMP(c, loc, SETUP_FINALLY, fail);
-    ADDOP_I(c, loc, YIELD_VALUE, 1);
-    ADDOP(c, NO_LOCATION, POP_BLOCK);
-    ADDOP_I(c, loc, RESUME, await ? RESUME_AFTER_AWAIT : RESUME_AFTER_YIELD_FROM);
-    ADDOP_JUMP(c, loc, JUMP_NO_INTERRUPT, send);
-    USE_LABEL(c, fail);
-    ADDOP(c, loc, CLEANUP_THROW);
-    USE_LABEL(c, exit);
-    ADDOP(c, loc, END_SEND);
-    return 0;
+    int resumed_by = await ? RESUME_AFTER_AWAIT : RESUME_AFTER_YIELD_FROM;
+    NEW_LABEL(c, resend);
+    NEW_LABEL(c, thrown_in);
+    NEW_LABEL(c, finished);
+    USE_LABEL(c, resend);
+    RETURN_IF_ERROR(addop_j(c, loc, SEND, finished));
+    RETURN_IF_ERROR(addop_j(c, loc, SETUP_FINALLY, thrown_in));
+    RETURN_IF_ERROR(addop_i(c, loc, YIELD_VALUE, 1));
+    RETURN_IF_ERROR(addop_noarg(c, NO_LOCATION, POP_BLOCK));
+    RETURN_IF_ERROR(addop_i(c, loc, RESUME, resumed_by));
+    RETURN_IF_ERROR(addop_j(c, loc, JUMP_NO_INTERRUPT, resend));
+    USE_LABEL(c, thrown_in);
+    RETURN_IF_ERROR(addop_noarg(c, loc, CLEANUP_THROW));
+    USE_LABEL(c, finished);
+    return addop_noarg(c, loc, END_SEND);
 }
 
 static int
 addop_yield(compiler *c, location loc)
 {
-    PySTEntryObject *ste = STE(c);
-    if (ste->ste_generator && ste->ste_coroutine) {
-        ADDOP_I(c, loc, CALL_INTRINSIC_1, INTRINSIC_ASYNC_GEN_WRAP);
+    /* an async generator wraps what it yields, so the value can be told
+       apart from one passed up by an await */
+    PySTEntryObject *scope = STE(c);
+    if (scope->ste_coroutine && scope->ste_generator) {
+        RETURN_IF_ERROR(addop_i(c, loc, CALL_INTRINSIC_1, INTRINSIC_ASYNC_GEN_WRAP));
     }
-    ADDOP_I(c, loc, YIELD_VALUE, 0);
-    ADDOP_I(c, loc, RESUME, RESUME_AFTER_YIELD);
+    EMIT_STEPS(c, loc, {YIELD_VALUE, 0}, {RESUME, RESUME_AFTER_YIELD});
     return 0;
 }
 
@@ -4498,33 +4654,29 @@ static int codegen_comprehension_generator(compiler *c, location loc,
                                            asdl_comprehension_seq *generators,
                                            int gen_index, int depth, expr_ty elt,
                                            expr_ty val, int type, int iter_on_stack);
-
+/* The innermost step of a comprehension: add the element to the result,
+   which lies below the iterators of the `depth` enclosing loops (a
+   generator expression yields it instead). */
 static int
 codegen_comprehension_append(compiler *c, location elt_loc, int depth, expr_ty elt,
                              expr_ty val, int type)
 {
-    switch (type) {
-    case COMP_GENEXP:
-        VISIT(c, expr, elt);
+    VISIT(c, expr, elt);
+    if (type == COMP_GENEXP) {
         RETURN_IF_ERROR(addop_yield(c, elt_loc));
-        ADDOP(c, elt_loc, POP_TOP);
-        break;
-    case COMP_LISTCOMP:
-        VISIT(c, expr, elt);
-        ADDOP_I(c, elt_loc, LIST_APPEND, depth + 1);
-        break;
-    case COMP_SETCOMP:
-        VISIT(c, expr, elt);
-        ADDOP_I(c, elt_loc, SET_ADD, depth + 1);
-        break;
-    case COMP_DICTCOMP:
-        VISIT(c, expr, elt);
-        VISIT(c, expr, val);
-        elt_loc = LOCATION(elt->lineno, val->end_lineno, elt->col_offset, val->end_col_offset);
-        ADDOP_I(c, elt_loc, MAP_ADD, depth + 1);
-        break;
+        return addop_noarg(c, elt_loc, POP_TOP);
     }
-    return 0;
+    int below = depth + 1;
+    if (type == COMP_DICTCOMP) {
+        VISIT(c, expr, val);
+        location pair = LOCATION(elt->lineno, val->end_lineno,
+                                 elt->col_offset, val->end_col_offset);
+        return addop_i(c, pair, MAP_ADD, below);
+    }
+    if (type == COMP_LISTCOMP) {
+        return addop_i(c, elt_loc, LIST_APPEND, below);
+    }
+    return type == COMP_SETCOMP ? addop_i(c, elt_loc, SET_ADD, below) : 0;
 }
 
 static int
@@ -4616,9 +4768,7 @@ codegen_async_comprehension_generator(compiler *c, location loc,
     RETURN_IF_ERROR(push_fblock(c, loc, FB_ASYNC_COMPREHENSION_GENERATOR, start, -1, NULL));
     ADDOP_JUMP(c, loc, SETUP_FINALLY, except);
     ADDOP(c, loc, GET_ANEXT);
-    ADDOP(c, loc, PUSH_NULL);
-    ADDOP_LOAD_CONST(c, loc, Py_None);
-    RETURN_IF_ERROR(codegen_add_yield_from(c, loc, 1));
+    RETURN_IF_ERROR(emit_await_top(c, loc));
     ADDOP(c, loc, POP_BLOCK);
     VISIT(c, expr, gen->target);
     for (Py_ssize_t i = 0; i < asdl_seq_LEN(gen->ifs); i++) {
@@ -4641,19 +4791,21 @@ codegen_async_comprehension_generator(compiler *c, location loc,
     return 0;
 }
 
+typedef int (*comprehension_loop_fn)(compiler *, location, asdl_comprehension_seq *,
+                                     int, int, expr_ty, expr_ty, int, int);
+
 static int
 codegen_comprehension_generator(compiler *c, location loc,
                                 asdl_comprehension_seq *generators, int gen_index,
                                 int depth, expr_ty elt, expr_ty val, int type,
                                 int iter_on_stack)
 {
-    comprehension_ty gen = asdl_seq_GET(generators, gen_index);
-    if (gen->is_async) {
-        return codegen_async_comprehension_generator(c, loc, generators, gen_index, depth,
-                                                     elt, val, type, iter_on_stack);
-    }
-    return codegen_sync_comprehension_generator(c, loc, generators, gen_index, depth,
-                                                elt, val, type, iter_on_stack);
+    /* `for` and `async for` clauses loop differently */
+    comprehension_ty clause = asdl_seq_GET(generators, gen_index);
+    comprehension_loop_fn loop = clause->is_async
+        ? codegen_async_comprehension_generator
+        : codegen_sync_comprehension_generator;
+    return loop(c, loc, generators, gen_index, depth, elt, val, type, iter_on_stack);
 }
 
 typedef struct {
@@ -4930,9 +5082,7 @@ codegen_comprehension(compiler *c, expr_ty e, int type, PyObject *name,
     ADDOP_I(c, loc, CALL, 0);
     if (is_async && type != COMP_GENEXP) {
         ADDOP_I(c, loc, GET_AWAITABLE, 0);
-        ADDOP(c, loc, PUSH_NULL);
-        ADDOP_LOAD_CONST(c, loc, Py_None);
-        RETURN_IF_ERROR(codegen_add_yield_from(c, loc, 1));
+        RETURN_IF_ERROR(emit_await_top(c, loc));
     }
     return 0;
 }
@@ -4967,25 +5117,18 @@ codegen_subscript(compiler *c, expr_ty e)
 {
     location loc = LOC(e);
     expr_context_ty ctx = e->v.Subscript.ctx;
+    expr_ty index = e->v.Subscript.slice;
     VISIT(c, expr, e->v.Subscript.value);
-    if (is_two_element_slice(e->v.Subscript.slice) && ctx != Del) {
-        RETURN_IF_ERROR(codegen_slice_parts(c, e->v.Subscript.slice));
-        ADDOP(c, loc, ctx == Load ? BINARY_SLICE : STORE_SLICE);
-        return 0;
+    /* obj[a:b] is read and written without building a slice object */
+    if (ctx != Del && is_two_element_slice(index)) {
+        RETURN_IF_ERROR(codegen_slice_parts(c, index));
+        return addop_noarg(c, loc, ctx == Store ? STORE_SLICE : BINARY_SLICE);
     }
-    VISIT(c, expr, e->v.Subscript.slice);
-    switch (ctx) {
-    case Load:
-        ADDOP_I(c, loc, BINARY_OP, NB_SUBSCR);
-        break;
-    case Store:
-        ADDOP(c, loc, STORE_SUBSCR);
-        break;
-    case Del:
-        ADDOP(c, loc, DELETE_SUBSCR);
-        break;
+    VISIT(c, expr, index);
+    if (ctx == Load) {
+        return addop_i(c, loc, BINARY_OP, NB_SUBSCR);
     }
-    return 0;
+    return addop_noarg(c, loc, ctx == Store ? STORE_SUBSCR : DELETE_SUBSCR);
 }
 
 static int
@@ -5222,25 +5365,29 @@ ensure_fail_pop(compiler *c, pattern_context *pc, Py_ssize_t n)
 static int
 jump_to_fail_pop(compiler *c, location loc, pattern_context *pc, int op)
 {
-    Py_ssize_t pops = pc->on_top + PyList_GET_SIZE(pc->stores);
-    RETURN_IF_ERROR(ensure_fail_pop(c, pc, pops));
-    ADDOP_JUMP(c, loc, op, pc->fail_pop[pops]);
-    return 0;
+    /* on failure, pop the items being matched and the captured values */
+    Py_ssize_t depth = PyList_GET_SIZE(pc->stores) + pc->on_top;
+    RETURN_IF_ERROR(ensure_fail_pop(c, pc, depth));
+    return addop_j(c, loc, op, pc->fail_pop[depth]);
 }
 
 static int
 emit_and_reset_fail_pop(compiler *c, location loc, pattern_context *pc)
 {
-    if (!pc->fail_pop_size) {
+    /* fail_pop[k] pops one item and falls through to fail_pop[k - 1],
+       so entering at k pops k items */
+    Py_ssize_t count = pc->fail_pop_size;
+    if (count == 0) {
         return 0;
     }
-    while (--pc->fail_pop_size) {
-        USE_LABEL(c, pc->fail_pop[pc->fail_pop_size]);
-        ADDOP(c, loc, POP_TOP);
+    for (Py_ssize_t k = count - 1; k > 0; k--) {
+        USE_LABEL(c, pc->fail_pop[k]);
+        RETURN_IF_ERROR(addop_noarg(c, loc, POP_TOP));
     }
     USE_LABEL(c, pc->fail_pop[0]);
     PyMem_Free(pc->fail_pop);
     pc->fail_pop = NULL;
+    pc->fail_pop_size = 0;
     return 0;
 }
 
@@ -5280,28 +5427,23 @@ pattern_subpattern(compiler *c, pattern_ty p, pattern_context *pc)
     return r;
 }
 
+static Py_ssize_t
+find_star_pattern(asdl_pattern_seq *patterns, Py_ssize_t from)
+{
+    for (Py_ssize_t k = from; k < asdl_seq_LEN(patterns); k++) {
+        if (asdl_seq_GET(patterns, k)->kind == MatchStar_kind) {
+            return k;
+        }
+    }
+    return -1;
+}
+
 static int
 pattern_unpack_helper(compiler *c, location loc, asdl_pattern_seq *elts)
 {
-    Py_ssize_t n = asdl_seq_LEN(elts);
-    int seen_star = 0;
-    for (Py_ssize_t i = 0; i < n; i++) {
-        pattern_ty elt = asdl_seq_GET(elts, i);
-        if (elt->kind == MatchStar_kind && !seen_star) {
-            if (i >= (1 << 8) || n - i - 1 >= (INT_MAX >> 8)) {
-                return codegen_error(c, loc, "too many expressions in star-unpacking sequence pattern");
-            }
-            ADDOP_I(c, loc, UNPACK_EX, (i + ((n - i - 1) << 8)));
-            seen_star = 1;
-        }
-        else if (elt->kind == MatchStar_kind) {
-            return codegen_error(c, loc, "multiple starred expressions in sequence pattern");
-        }
-    }
-    if (!seen_star) {
-        ADDOP_I(c, loc, UNPACK_SEQUENCE, n);
-    }
-    return 0;
+    Py_ssize_t star = find_star_pattern(elts, 0);
+    int another = star >= 0 && find_star_pattern(elts, star + 1) >= 0;
+    return emit_unpack(c, loc, asdl_seq_LEN(elts), star, another, "sequence pattern");
 }
 
 static int
@@ -5309,13 +5451,35 @@ pattern_sequence_unpack(compiler *c, location loc, asdl_pattern_seq *patterns,
                         pattern_context *pc)
 {
     RETURN_IF_ERROR(pattern_unpack_helper(c, loc, patterns));
-    Py_ssize_t size = asdl_seq_LEN(patterns);
-    pc->on_top += size;
-    for (Py_ssize_t i = 0; i < size; i++) {
-        pc->on_top--;
-        RETURN_IF_ERROR(pattern_subpattern(c, asdl_seq_GET(patterns, i), pc));
+    /* the items lie on the stack first on top; while one is matched, the
+       ones after it wait below */
+    Py_ssize_t base = pc->on_top;
+    Py_ssize_t count = asdl_seq_LEN(patterns);
+    for (Py_ssize_t k = 0; k < count; k++) {
+        pc->on_top = base + (count - 1 - k);
+        RETURN_IF_ERROR(pattern_subpattern(c, asdl_seq_GET(patterns, k), pc));
     }
+    pc->on_top = base;
     return 0;
+}
+
+/* Pushes subject[index] above the subject.  Items after the star are
+   found from the end through len(subject), since the subject need not
+   support negative indexes. */
+static int
+push_subject_item(compiler *c, location loc, Py_ssize_t index, Py_ssize_t count,
+                  Py_ssize_t star)
+{
+    ADDOP_I(c, loc, COPY, 1);
+    if (index > star) {
+        ADDOP(c, loc, GET_LEN);
+        ADDOP_LOAD_CONST_NEW(c, loc, PyLong_FromSsize_t(count - index));
+        ADDOP_I(c, loc, BINARY_OP, NB_SUBTRACT);
+    }
+    else {
+        ADDOP_LOAD_CONST_NEW(c, loc, PyLong_FromSsize_t(index));
+    }
+    return addop_i(c, loc, BINARY_OP, NB_SUBSCR);
 }
 
 /* Match sub-patterns by index when everything around one wildcard star
@@ -5324,50 +5488,41 @@ static int
 pattern_sequence_subscr(compiler *c, location loc, asdl_pattern_seq *patterns,
                         Py_ssize_t star, pattern_context *pc)
 {
-    pc->on_top++;
-    Py_ssize_t size = asdl_seq_LEN(patterns);
-    for (Py_ssize_t i = 0; i < size; i++) {
-        pattern_ty pattern = asdl_seq_GET(patterns, i);
-        if (WILDCARD_CHECK(pattern) || i == star) {
-            continue;
+    Py_ssize_t count = asdl_seq_LEN(patterns);
+    pc->on_top++;       /* the subject stays while its items are matched */
+    for (Py_ssize_t k = 0; k < count; k++) {
+        pattern_ty sub = asdl_seq_GET(patterns, k);
+        if (k != star && !WILDCARD_CHECK(sub)) {
+            RETURN_IF_ERROR(push_subject_item(c, loc, k, count, star));
+            RETURN_IF_ERROR(pattern_subpattern(c, sub, pc));
         }
-        ADDOP_I(c, loc, COPY, 1);
-        if (i < star) {
-            ADDOP_LOAD_CONST_NEW(c, loc, PyLong_FromSsize_t(i));
-        }
-        else {
-            /* the subject may not support negative indexes */
-            ADDOP(c, loc, GET_LEN);
-            ADDOP_LOAD_CONST_NEW(c, loc, PyLong_FromSsize_t(size - i));
-            ADDOP_I(c, loc, BINARY_OP, NB_SUBTRACT);
-        }
-        ADDOP_I(c, loc, BINARY_OP, NB_SUBSCR);
-        RETURN_IF_ERROR(pattern_subpattern(c, pattern, pc));
     }
     pc->on_top--;
-    ADDOP(c, loc, POP_TOP);
-    return 0;
+    return addop_noarg(c, loc, POP_TOP);
 }
 
 static int
 codegen_pattern_as(compiler *c, pattern_ty p, pattern_context *pc)
 {
     location loc = LOC(p);
-    if (p->v.MatchAs.pattern == NULL) {
-        if (!pc->allow_irrefutable) {
-            if (p->v.MatchAs.name) {
-                return codegen_error(c, loc, "name capture %R makes remaining patterns unreachable",
-                                     p->v.MatchAs.name);
-            }
+    PyObject *name = p->v.MatchAs.name;
+    pattern_ty inner = p->v.MatchAs.pattern;
+    if (inner != NULL) {
+        /* `inner as name`: match a copy, then bind the subject */
+        pc->on_top++;
+        RETURN_IF_ERROR(addop_i(c, loc, COPY, 1));
+        RETURN_IF_ERROR(codegen_pattern(c, inner, pc));
+        pc->on_top--;
+    }
+    else if (!pc->allow_irrefutable) {
+        /* a bare capture or _ matches anything, so later cases never run */
+        if (name == NULL) {
             return codegen_error(c, loc, "wildcard makes remaining patterns unreachable");
         }
-        return pattern_store_name(c, loc, p->v.MatchAs.name, pc);
+        return codegen_error(c, loc, "name capture %R makes remaining patterns unreachable",
+                             name);
     }
-    pc->on_top++;
-    ADDOP_I(c, loc, COPY, 1);
-    RETURN_IF_ERROR(codegen_pattern(c, p->v.MatchAs.pattern, pc));
-    pc->on_top--;
-    return pattern_store_name(c, loc, p->v.MatchAs.name, pc);
+    return pattern_store_name(c, loc, name, pc);
 }
 
 static int
