@@ -3204,84 +3204,190 @@ codegen_with(compiler *c, stmt_ty s, int pos, int is_async)
     return 0;
 }
 
+/* The body of a try statement, with `handler` taking what it raises. */
+static int
+emit_protected_body(compiler *c, location loc, asdl_stmt_seq *body, int handler)
+{
+    NEW_LABEL(c, body_start);
+    ADDOP_JUMP(c, loc, SETUP_FINALLY, handler);
+    USE_LABEL(c, body_start);
+    RETURN_IF_ERROR(push_fblock(c, loc, FB_TRY_EXCEPT, body_start, -1, NULL));
+    VISIT_SEQ(c, stmt, body);
+    pop_fblock(c);
+    return addop_noarg(c, NO_LOCATION, POP_BLOCK);
+}
+
+/* Where the handlers start: the raised exception is pushed (above the
+   previous one) and anything raised from here on goes to `cleanup`. */
+static int
+enter_handlers(compiler *c, location loc, int dispatch, int cleanup, int block_kind)
+{
+    USE_LABEL(c, dispatch);
+    ADDOP_JUMP(c, NO_LOCATION, SETUP_CLEANUP, cleanup);
+    ADDOP(c, NO_LOCATION, PUSH_EXC_INFO);
+    return push_fblock(c, loc, block_kind, -1, -1, NULL);
+}
+
+/* The statements of an except clause, in a cleanup block that `name`
+   (if any) is unbound by when left early. */
+static int
+run_handler_body(compiler *c, location hloc, asdl_stmt_seq *body, int body_start,
+                 PyObject *name)
+{
+    USE_LABEL(c, body_start);
+    RETURN_IF_ERROR(push_fblock(c, hloc, FB_HANDLER_CLEANUP, body_start, -1, name));
+    VISIT_SEQ(c, stmt, body);
+    pop_fblock(c);
+    return addop_noarg(c, NO_LOCATION, POP_BLOCK);
+}
+
+/* `except ... as name` deletes name at the end: name = None; del name. */
+static int
+emit_unbind(compiler *c, PyObject *name)
+{
+    RETURN_IF_ERROR(emit_none(c, NO_LOCATION));
+    RETURN_IF_ERROR(codegen_nameop(c, NO_LOCATION, name, Store));
+    return codegen_nameop(c, NO_LOCATION, name, Del);
+}
+
+/* One except clause; the exception is on top of the stack.  When it does
+   not match, control falls through to the next clause. */
+static int
+codegen_except_clause(compiler *c, excepthandler_ty h, int end)
+{
+    location hloc = LOC(h);
+    expr_ty type = h->v.ExceptHandler.type;
+    PyObject *name = h->v.ExceptHandler.name;
+    asdl_stmt_seq *body = h->v.ExceptHandler.body;
+    NEW_LABEL(c, no_match);
+    if (type != NULL) {
+        VISIT(c, expr, type);
+        ADDOP(c, hloc, CHECK_EXC_MATCH);
+        ADDOP_JUMP(c, hloc, POP_JUMP_IF_FALSE, no_match);
+    }
+    if (name == NULL) {
+        NEW_LABEL(c, body_start);
+        ADDOP(c, hloc, POP_TOP);        /* the exception is not bound */
+        RETURN_IF_ERROR(run_handler_body(c, hloc, body, body_start, NULL));
+        ADDOP(c, NO_LOCATION, POP_EXCEPT);
+        ADDOP_JUMP(c, NO_LOCATION, JUMP, end);
+    }
+    else {
+        NEW_LABEL(c, unbind_and_reraise);
+        NEW_LABEL(c, body_start);
+        RETURN_IF_ERROR(codegen_nameop(c, hloc, name, Store));
+        /* the body runs in a try/finally that unbinds the name */
+        ADDOP_JUMP(c, hloc, SETUP_CLEANUP, unbind_and_reraise);
+        RETURN_IF_ERROR(run_handler_body(c, hloc, body, body_start, name));
+        EMIT_STEPS(c, NO_LOCATION, {POP_BLOCK, 0}, {POP_EXCEPT, 0});
+        RETURN_IF_ERROR(emit_unbind(c, name));
+        ADDOP_JUMP(c, NO_LOCATION, JUMP, end);
+        USE_LABEL(c, unbind_and_reraise);
+        RETURN_IF_ERROR(emit_unbind(c, name));
+        ADDOP_I(c, NO_LOCATION, RERAISE, 1);
+    }
+    USE_LABEL(c, no_match);
+    return 0;
+}
+
 static int
 codegen_try_except(compiler *c, stmt_ty s)
 {
     location loc = LOC(s);
-    NEW_LABEL(c, body);
-    NEW_LABEL(c, except);
+    asdl_excepthandler_seq *handlers = s->v.Try.handlers;
+    Py_ssize_t nhandlers = asdl_seq_LEN(handlers);
+    NEW_LABEL(c, dispatch);
     NEW_LABEL(c, end);
     NEW_LABEL(c, cleanup);
-    ADDOP_JUMP(c, loc, SETUP_FINALLY, except);
-    USE_LABEL(c, body);
-    RETURN_IF_ERROR(push_fblock(c, loc, FB_TRY_EXCEPT, body, -1, NULL));
-    VISIT_SEQ(c, stmt, s->v.Try.body);
-    pop_fblock(c);
-    ADDOP(c, NO_LOCATION, POP_BLOCK);
-    if (asdl_seq_LEN(s->v.Try.orelse)) {
-        VISIT_SEQ(c, stmt, s->v.Try.orelse);
-    }
+    RETURN_IF_ERROR(emit_protected_body(c, loc, s->v.Try.body, dispatch));
+    VISIT_SEQ(c, stmt, s->v.Try.orelse);
     ADDOP_JUMP(c, NO_LOCATION, JUMP, end);
-    Py_ssize_t n = asdl_seq_LEN(s->v.Try.handlers);
-    USE_LABEL(c, except);
-    ADDOP_JUMP(c, NO_LOCATION, SETUP_CLEANUP, cleanup);
-    ADDOP(c, NO_LOCATION, PUSH_EXC_INFO);
-    RETURN_IF_ERROR(push_fblock(c, loc, FB_EXCEPTION_HANDLER, -1, -1, NULL));
-    for (Py_ssize_t i = 0; i < n; i++) {
-        excepthandler_ty handler = asdl_seq_GET(s->v.Try.handlers, i);
-        location hloc = LOC(handler);
-        if (!handler->v.ExceptHandler.type && i < n - 1) {
-            return codegen_error(c, hloc, "default 'except:' must be last");
+    RETURN_IF_ERROR(enter_handlers(c, loc, dispatch, cleanup, FB_EXCEPTION_HANDLER));
+    for (Py_ssize_t k = 0; k < nhandlers; k++) {
+        excepthandler_ty h = asdl_seq_GET(handlers, k);
+        if (h->v.ExceptHandler.type == NULL && k + 1 < nhandlers) {
+            return codegen_error(c, LOC(h), "default 'except:' must be last");
         }
-        NEW_LABEL(c, next_except);
-        except = next_except;
-        if (handler->v.ExceptHandler.type) {
-            VISIT(c, expr, handler->v.ExceptHandler.type);
-            ADDOP(c, hloc, CHECK_EXC_MATCH);
-            ADDOP_JUMP(c, hloc, POP_JUMP_IF_FALSE, except);
-        }
-        if (handler->v.ExceptHandler.name) {
-            NEW_LABEL(c, cleanup_end);
-            NEW_LABEL(c, cleanup_body);
-            RETURN_IF_ERROR(codegen_nameop(c, hloc, handler->v.ExceptHandler.name, Store));
-            /* the body runs in a try/finally that unbinds the name */
-            ADDOP_JUMP(c, hloc, SETUP_CLEANUP, cleanup_end);
-            USE_LABEL(c, cleanup_body);
-            RETURN_IF_ERROR(push_fblock(c, hloc, FB_HANDLER_CLEANUP, cleanup_body, -1,
-                                        handler->v.ExceptHandler.name));
-            VISIT_SEQ(c, stmt, handler->v.ExceptHandler.body);
-            pop_fblock(c);
-            ADDOP(c, NO_LOCATION, POP_BLOCK);
-            ADDOP(c, NO_LOCATION, POP_BLOCK);
-            ADDOP(c, NO_LOCATION, POP_EXCEPT);
-            ADDOP_LOAD_CONST(c, NO_LOCATION, Py_None);
-            RETURN_IF_ERROR(codegen_nameop(c, NO_LOCATION, handler->v.ExceptHandler.name, Store));
-            RETURN_IF_ERROR(codegen_nameop(c, NO_LOCATION, handler->v.ExceptHandler.name, Del));
-            ADDOP_JUMP(c, NO_LOCATION, JUMP, end);
-            USE_LABEL(c, cleanup_end);
-            ADDOP_LOAD_CONST(c, NO_LOCATION, Py_None);
-            RETURN_IF_ERROR(codegen_nameop(c, NO_LOCATION, handler->v.ExceptHandler.name, Store));
-            RETURN_IF_ERROR(codegen_nameop(c, NO_LOCATION, handler->v.ExceptHandler.name, Del));
-            ADDOP_I(c, NO_LOCATION, RERAISE, 1);
-        }
-        else {
-            NEW_LABEL(c, cleanup_body);
-            ADDOP(c, hloc, POP_TOP);   /* exc_value */
-            USE_LABEL(c, cleanup_body);
-            RETURN_IF_ERROR(push_fblock(c, hloc, FB_HANDLER_CLEANUP, cleanup_body, -1, NULL));
-            VISIT_SEQ(c, stmt, handler->v.ExceptHandler.body);
-            pop_fblock(c);
-            ADDOP(c, NO_LOCATION, POP_BLOCK);
-            ADDOP(c, NO_LOCATION, POP_EXCEPT);
-            ADDOP_JUMP(c, NO_LOCATION, JUMP, end);
-        }
-        USE_LABEL(c, except);
+        RETURN_IF_ERROR(codegen_except_clause(c, h, end));
     }
     pop_fblock(c);
-    ADDOP_I(c, NO_LOCATION, RERAISE, 0);
+    ADDOP_I(c, NO_LOCATION, RERAISE, 0);    /* no clause matched */
     USE_LABEL(c, cleanup);
     RETURN_IF_ERROR(pop_except_and_reraise(c, NO_LOCATION));
     USE_LABEL(c, end);
+    return 0;
+}
+
+/* One except* clause.  Below the group being matched lie a list that
+   collects what the handlers raise and the original group.  The clause
+   splits off the matching part (CHECK_EG_MATCH), runs the body on it and
+   passes the rest on; after the last clause the rest joins the list and
+   control goes to `reraise_star`. */
+static int
+codegen_except_star_clause(compiler *c, excepthandler_ty h, int first, int last,
+                           int reraise_star)
+{
+    location hloc = LOC(h);
+    expr_ty type = h->v.ExceptHandler.type;
+    PyObject *name = h->v.ExceptHandler.name;
+    NEW_LABEL(c, handled);
+    NEW_LABEL(c, pass_on);
+    NEW_LABEL(c, no_match);
+    if (first) {
+        EMIT_STEPS(c, hloc, {BUILD_LIST, 0}, {COPY, 2});
+    }
+    if (type != NULL) {
+        VISIT(c, expr, type);
+        EMIT_STEPS(c, hloc, {CHECK_EG_MATCH, 0}, {COPY, 1});
+        ADDOP_JUMP(c, hloc, POP_JUMP_IF_NONE, no_match);
+    }
+    NEW_LABEL(c, body_raised);
+    NEW_LABEL(c, body_start);
+    if (name != NULL) {
+        RETURN_IF_ERROR(codegen_nameop(c, hloc, name, Store));
+    }
+    else {
+        ADDOP(c, hloc, POP_TOP);        /* the matched part is not bound */
+    }
+    ADDOP_JUMP(c, hloc, SETUP_CLEANUP, body_raised);
+    RETURN_IF_ERROR(run_handler_body(c, hloc, h->v.ExceptHandler.body, body_start, name));
+    if (name != NULL) {
+        RETURN_IF_ERROR(emit_unbind(c, name));
+    }
+    ADDOP_JUMP(c, NO_LOCATION, JUMP, handled);
+    USE_LABEL(c, body_raised);
+    if (name != NULL) {
+        RETURN_IF_ERROR(emit_unbind(c, name));
+    }
+    /* keep what the body raised for the final group; drop lasti */
+    EMIT_STEPS(c, NO_LOCATION, {LIST_APPEND, 3}, {POP_TOP, 0});
+    ADDOP_JUMP(c, NO_LOCATION, JUMP_NO_INTERRUPT, pass_on);
+    USE_LABEL(c, handled);
+    ADDOP(c, NO_LOCATION, NOP);
+    ADDOP_JUMP(c, NO_LOCATION, JUMP_NO_INTERRUPT, pass_on);
+    USE_LABEL(c, no_match);
+    ADDOP(c, hloc, POP_TOP);            /* the None from CHECK_EG_MATCH */
+    USE_LABEL(c, pass_on);
+    if (last) {
+        ADDOP_I(c, NO_LOCATION, LIST_APPEND, 1);
+        ADDOP_JUMP(c, NO_LOCATION, JUMP, reraise_star);
+    }
+    return 0;
+}
+
+/* After the except* clauses: what they raised and the unhandled rest
+   make the group to re-raise; when nothing is left the statement ends. */
+static int
+emit_reraise_star_tail(compiler *c, int reraise_star, int end)
+{
+    NEW_LABEL(c, reraise);
+    USE_LABEL(c, reraise_star);
+    EMIT_STEPS(c, NO_LOCATION, {CALL_INTRINSIC_2, INTRINSIC_PREP_RERAISE_STAR}, {COPY, 1});
+    ADDOP_JUMP(c, NO_LOCATION, POP_JUMP_IF_NOT_NONE, reraise);
+    EMIT_STEPS(c, NO_LOCATION, {POP_TOP, 0}, {POP_BLOCK, 0}, {POP_EXCEPT, 0});
+    ADDOP_JUMP(c, NO_LOCATION, JUMP, end);
+    USE_LABEL(c, reraise);
+    EMIT_STEPS(c, NO_LOCATION, {POP_BLOCK, 0}, {SWAP, 2}, {POP_EXCEPT, 0}, {RERAISE, 0});
     return 0;
 }
 
@@ -3289,101 +3395,22 @@ static int
 codegen_try_star_except(compiler *c, stmt_ty s)
 {
     location loc = LOC(s);
-    NEW_LABEL(c, body);
-    NEW_LABEL(c, except);
+    asdl_excepthandler_seq *handlers = s->v.TryStar.handlers;
+    Py_ssize_t nhandlers = asdl_seq_LEN(handlers);
+    NEW_LABEL(c, dispatch);
     NEW_LABEL(c, orelse);
     NEW_LABEL(c, end);
     NEW_LABEL(c, cleanup);
     NEW_LABEL(c, reraise_star);
-    ADDOP_JUMP(c, loc, SETUP_FINALLY, except);
-    USE_LABEL(c, body);
-    RETURN_IF_ERROR(push_fblock(c, loc, FB_TRY_EXCEPT, body, -1, NULL));
-    VISIT_SEQ(c, stmt, s->v.TryStar.body);
-    pop_fblock(c);
-    ADDOP(c, NO_LOCATION, POP_BLOCK);
+    RETURN_IF_ERROR(emit_protected_body(c, loc, s->v.TryStar.body, dispatch));
     ADDOP_JUMP(c, NO_LOCATION, JUMP, orelse);
-    Py_ssize_t n = asdl_seq_LEN(s->v.TryStar.handlers);
-    USE_LABEL(c, except);
-    ADDOP_JUMP(c, NO_LOCATION, SETUP_CLEANUP, cleanup);
-    ADDOP(c, NO_LOCATION, PUSH_EXC_INFO);
-    RETURN_IF_ERROR(push_fblock(c, loc, FB_EXCEPTION_GROUP_HANDLER, -1, -1, NULL));
-    for (Py_ssize_t i = 0; i < n; i++) {
-        excepthandler_ty handler = asdl_seq_GET(s->v.TryStar.handlers, i);
-        location hloc = LOC(handler);
-        NEW_LABEL(c, next_except);
-        except = next_except;
-        NEW_LABEL(c, except_with_error);
-        NEW_LABEL(c, no_match);
-        if (i == 0) {
-            /* stack: orig; a list for raised/re-raised groups and a copy
-               of orig to match against */
-            ADDOP_I(c, hloc, BUILD_LIST, 0);
-            ADDOP_I(c, hloc, COPY, 2);
-        }
-        if (handler->v.ExceptHandler.type) {
-            VISIT(c, expr, handler->v.ExceptHandler.type);
-            ADDOP(c, hloc, CHECK_EG_MATCH);
-            ADDOP_I(c, hloc, COPY, 1);
-            ADDOP_JUMP(c, hloc, POP_JUMP_IF_NONE, no_match);
-        }
-        NEW_LABEL(c, cleanup_end);
-        NEW_LABEL(c, cleanup_body);
-        PyObject *name = handler->v.ExceptHandler.name;
-        if (name) {
-            RETURN_IF_ERROR(codegen_nameop(c, hloc, name, Store));
-        }
-        else {
-            ADDOP(c, hloc, POP_TOP);   /* match */
-        }
-        ADDOP_JUMP(c, hloc, SETUP_CLEANUP, cleanup_end);
-        USE_LABEL(c, cleanup_body);
-        RETURN_IF_ERROR(push_fblock(c, hloc, FB_HANDLER_CLEANUP, cleanup_body, -1, name));
-        VISIT_SEQ(c, stmt, handler->v.ExceptHandler.body);
-        pop_fblock(c);
-        ADDOP(c, NO_LOCATION, POP_BLOCK);
-        if (name) {
-            ADDOP_LOAD_CONST(c, NO_LOCATION, Py_None);
-            RETURN_IF_ERROR(codegen_nameop(c, NO_LOCATION, name, Store));
-            RETURN_IF_ERROR(codegen_nameop(c, NO_LOCATION, name, Del));
-        }
-        ADDOP_JUMP(c, NO_LOCATION, JUMP, except);
-        USE_LABEL(c, cleanup_end);
-        if (name) {
-            ADDOP_LOAD_CONST(c, NO_LOCATION, Py_None);
-            RETURN_IF_ERROR(codegen_nameop(c, NO_LOCATION, name, Store));
-            RETURN_IF_ERROR(codegen_nameop(c, NO_LOCATION, name, Del));
-        }
-        /* collect the exception the handler raised */
-        ADDOP_I(c, NO_LOCATION, LIST_APPEND, 3);
-        ADDOP(c, NO_LOCATION, POP_TOP);   /* lasti */
-        ADDOP_JUMP(c, NO_LOCATION, JUMP_NO_INTERRUPT, except_with_error);
-        USE_LABEL(c, except);
-        ADDOP(c, NO_LOCATION, NOP);
-        ADDOP_JUMP(c, NO_LOCATION, JUMP_NO_INTERRUPT, except_with_error);
-        USE_LABEL(c, no_match);
-        ADDOP(c, hloc, POP_TOP);   /* match (None) */
-        USE_LABEL(c, except_with_error);
-        if (i == n - 1) {
-            /* the unhandled rest of the group */
-            ADDOP_I(c, NO_LOCATION, LIST_APPEND, 1);
-            ADDOP_JUMP(c, NO_LOCATION, JUMP, reraise_star);
-        }
+    RETURN_IF_ERROR(enter_handlers(c, loc, dispatch, cleanup, FB_EXCEPTION_GROUP_HANDLER));
+    for (Py_ssize_t k = 0; k < nhandlers; k++) {
+        RETURN_IF_ERROR(codegen_except_star_clause(c, asdl_seq_GET(handlers, k), k == 0,
+                                                   k + 1 == nhandlers, reraise_star));
     }
     pop_fblock(c);
-    NEW_LABEL(c, reraise);
-    USE_LABEL(c, reraise_star);
-    ADDOP_I(c, NO_LOCATION, CALL_INTRINSIC_2, INTRINSIC_PREP_RERAISE_STAR);
-    ADDOP_I(c, NO_LOCATION, COPY, 1);
-    ADDOP_JUMP(c, NO_LOCATION, POP_JUMP_IF_NOT_NONE, reraise);
-    ADDOP(c, NO_LOCATION, POP_TOP);
-    ADDOP(c, NO_LOCATION, POP_BLOCK);
-    ADDOP(c, NO_LOCATION, POP_EXCEPT);
-    ADDOP_JUMP(c, NO_LOCATION, JUMP, end);
-    USE_LABEL(c, reraise);
-    ADDOP(c, NO_LOCATION, POP_BLOCK);
-    ADDOP_I(c, NO_LOCATION, SWAP, 2);
-    ADDOP(c, NO_LOCATION, POP_EXCEPT);
-    ADDOP_I(c, NO_LOCATION, RERAISE, 0);
+    RETURN_IF_ERROR(emit_reraise_star_tail(c, reraise_star, end));
     USE_LABEL(c, cleanup);
     RETURN_IF_ERROR(pop_except_and_reraise(c, NO_LOCATION));
     USE_LABEL(c, orelse);
@@ -5940,64 +5967,70 @@ codegen_pattern(compiler *c, pattern_ty p, void *arg)
     return r;
 }
 
+/* One case of a match statement, the subject on top of the stack.  With
+   keep_subject the pattern works on a copy, so that later cases can test
+   the subject too.  On a match the captures are bound, the guard is
+   tested and the body runs and jumps to `end`; a failure anywhere lands
+   on the fail-pop chain emitted last. */
+static int
+codegen_match_case(compiler *c, match_case_ty mc, pattern_context *pc,
+                   int keep_subject, int irrefutable_ok, int end)
+{
+    location at = LOC(mc->pattern);
+    if (keep_subject) {
+        ADDOP_I(c, at, COPY, 1);
+    }
+    Py_XSETREF(pc->stores, PyList_New(0));
+    if (pc->stores == NULL) {
+        return -1;
+    }
+    pc->allow_irrefutable = irrefutable_ok;
+    pc->fail_pop = NULL;
+    pc->fail_pop_size = 0;
+    pc->on_top = 0;
+    RETURN_IF_ERROR(codegen_pattern(c, mc->pattern, pc));
+    /* the captured values lie on the stack in capture order */
+    for (Py_ssize_t k = 0; k < PyList_GET_SIZE(pc->stores); k++) {
+        RETURN_IF_ERROR(codegen_nameop(c, at, PyList_GET_ITEM(pc->stores, k), Store));
+    }
+    if (mc->guard != NULL) {
+        RETURN_IF_ERROR(ensure_fail_pop(c, pc, 0));
+        RETURN_IF_ERROR(codegen_jump_if(c, at, mc->guard, pc->fail_pop[0], 0));
+    }
+    if (keep_subject) {
+        ADDOP(c, at, POP_TOP);
+    }
+    VISIT_SEQ(c, stmt, mc->body);
+    ADDOP_JUMP(c, NO_LOCATION, JUMP, end);
+    return emit_and_reset_fail_pop(c, at, pc);
+}
+
 static int
 codegen_match_inner(compiler *c, stmt_ty s, pattern_context *pc)
 {
+    asdl_match_case_seq *cases = s->v.Match.cases;
+    Py_ssize_t ncases = asdl_seq_LEN(cases);
+    /* the parser gives every match at least one case */
+    match_case_ty final = ncases > 0 ? asdl_seq_GET(cases, ncases - 1) : NULL;
+    /* a trailing `case _:` after other cases needs no test at all */
+    int wildcard_last = ncases > 1 && WILDCARD_CHECK(final->pattern);
+    Py_ssize_t tested = ncases - wildcard_last;
     VISIT(c, expr, s->v.Match.subject);
     NEW_LABEL(c, end);
-    Py_ssize_t cases = asdl_seq_LEN(s->v.Match.cases);
-    match_case_ty m = asdl_seq_GET(s->v.Match.cases, cases - 1);
-    int has_default = WILDCARD_CHECK(m->pattern) && 1 < cases;
-    for (Py_ssize_t i = 0; i < cases - has_default; i++) {
-        m = asdl_seq_GET(s->v.Match.cases, i);
-        if (i != cases - has_default - 1) {
-            ADDOP_I(c, LOC(m->pattern), COPY, 1);
-        }
-        Py_XSETREF(pc->stores, PyList_New(0));
-        if (pc->stores == NULL) {
-            return -1;
-        }
-        pc->allow_irrefutable = m->guard != NULL || i == cases - 1;
-        pc->fail_pop = NULL;
-        pc->fail_pop_size = 0;
-        pc->on_top = 0;
-        if (codegen_pattern(c, m->pattern, pc) < 0) {
-            PyMem_Free(pc->fail_pop);
-            pc->fail_pop = NULL;
-            return -1;
-        }
-        Py_ssize_t nstores = PyList_GET_SIZE(pc->stores);
-        for (Py_ssize_t n = 0; n < nstores; n++) {
-            PyObject *name = PyList_GET_ITEM(pc->stores, n);
-            if (codegen_nameop(c, LOC(m->pattern), name, Store) < 0) {
-                PyMem_Free(pc->fail_pop);
-                pc->fail_pop = NULL;
-                return -1;
-            }
-        }
-        if (m->guard) {
-            RETURN_IF_ERROR(ensure_fail_pop(c, pc, 0));
-            RETURN_IF_ERROR(codegen_jump_if(c, LOC(m->pattern), m->guard, pc->fail_pop[0], 0));
-        }
-        if (i != cases - has_default - 1) {
-            ADDOP(c, LOC(m->pattern), POP_TOP);
-        }
-        VISIT_SEQ(c, stmt, m->body);
-        ADDOP_JUMP(c, NO_LOCATION, JUMP, end);
-        RETURN_IF_ERROR(emit_and_reset_fail_pop(c, LOC(m->pattern), pc));
+    for (Py_ssize_t k = 0; k < tested; k++) {
+        match_case_ty mc = asdl_seq_GET(cases, k);
+        /* an irrefutable pattern is fine in the last case or with a guard */
+        int irrefutable_ok = k == ncases - 1 || mc->guard != NULL;
+        RETURN_IF_ERROR(codegen_match_case(c, mc, pc, k + 1 < tested, irrefutable_ok, end));
     }
-    if (has_default) {
-        m = asdl_seq_GET(s->v.Match.cases, cases - 1);
-        if (cases == 1) {
-            ADDOP(c, LOC(m->pattern), POP_TOP);
+    if (wildcard_last) {
+        location at = LOC(final->pattern);
+        /* the last tested case consumed the subject; the NOP keeps the line */
+        ADDOP(c, at, NOP);
+        if (final->guard != NULL) {
+            RETURN_IF_ERROR(codegen_jump_if(c, at, final->guard, end, 0));
         }
-        else {
-            ADDOP(c, LOC(m->pattern), NOP);
-        }
-        if (m->guard) {
-            RETURN_IF_ERROR(codegen_jump_if(c, LOC(m->pattern), m->guard, end, 0));
-        }
-        VISIT_SEQ(c, stmt, m->body);
+        VISIT_SEQ(c, stmt, final->body);
     }
     USE_LABEL(c, end);
     return 0;
@@ -6008,6 +6041,8 @@ codegen_match(compiler *c, stmt_ty s)
 {
     pattern_context pc = {NULL, 0, NULL, 0, 0};
     int r = codegen_match_inner(c, s, &pc);
+    /* a failed case leaves its fail-pop chain behind */
+    PyMem_Free(pc.fail_pop);
     Py_XDECREF(pc.stores);
     return r;
 }
