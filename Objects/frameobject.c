@@ -22,6 +22,7 @@
 #include "pycore_function.h"
 #include "pycore_genobject.h"
 #include "pycore_object.h"
+#include "pycore_optimizer.h"
 #include "pycore_pystate.h"
 #include "pycore_unicodeobject.h"
 
@@ -284,6 +285,12 @@ frame_set_var(PyFrameObject *f, int i, PyObject *value)
     }
     _PyStackRef old_ref = *slot;
     *slot = PyStackRef_FromPyObjectNew(value);
+#ifdef _Py_TIER2
+    /* Traces running this frame (or able to) took the local for what
+       their guards proved it was: they must not go on believing it.  A
+       rare, slow path: every executor goes. */
+    _PyExecutor_InvalidateAll();
+#endif
     if (!ref_is_owned(old_ref)) {
         return 0;
     }

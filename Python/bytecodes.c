@@ -476,7 +476,7 @@
             Py_ssize_t index = _PyLong_CompactValue((PyLongObject *)sub);
             DEOPT_IF(index < 0 || index >= PyList_GET_SIZE(list));
             res = PyStackRef_FromPyObjectNew(PyList_GET_ITEM(list, index));
-            PyStackRef_CLOSE(sub_st);
+            PyStackRef_CLOSE_INERT(sub_st);
             PyStackRef_CLOSE(list_st);
         }
 
@@ -488,7 +488,7 @@
             Py_ssize_t index = _PyLong_CompactValue((PyLongObject *)sub);
             DEOPT_IF(index < 0 || index >= PyTuple_GET_SIZE(tuple));
             res = PyStackRef_FromPyObjectNew(PyTuple_GET_ITEM(tuple, index));
-            PyStackRef_CLOSE(sub_st);
+            PyStackRef_CLOSE_INERT(sub_st);
             PyStackRef_CLOSE(tuple_st);
         }
 

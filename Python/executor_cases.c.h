@@ -653,7 +653,7 @@
                 JUMP_TO_JUMP_TARGET();
             }
             res = PyStackRef_FromPyObjectNew(PyList_GET_ITEM(list, index));
-            PyStackRef_CLOSE(sub_st);
+            PyStackRef_CLOSE_INERT(sub_st);
             PyStackRef_CLOSE(list_st);
             stack_pointer[-2] = res;
             stack_pointer += -1;
@@ -683,7 +683,7 @@
                 JUMP_TO_JUMP_TARGET();
             }
             res = PyStackRef_FromPyObjectNew(PyTuple_GET_ITEM(tuple, index));
-            PyStackRef_CLOSE(sub_st);
+            PyStackRef_CLOSE_INERT(sub_st);
             PyStackRef_CLOSE(tuple_st);
             stack_pointer[-2] = res;
             stack_pointer += -1;

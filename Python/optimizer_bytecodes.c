@@ -292,6 +292,59 @@
             return_to_caller(ctx, retval);
         }
 
+        /* ---- Quiet drops --------------------------------------------------
+           Uops whose only escape is dropping references to their inputs
+           run no code when each input is inert or held by a local. */
+
+        op(_POP_TOP, (value --)) {
+            ctx->quiet = av_drop_is_quiet(ctx, value);
+        }
+
+        op(_GUARD_IS_NOT_NONE_POP, (value --)) {
+            ctx->quiet = av_drop_is_quiet(ctx, value);
+        }
+
+        op(_BINARY_OP_SUBSCR_LIST_INT, (unused/5, list_st, sub_st -- res)) {
+            ctx->quiet = av_drop_is_quiet(ctx, list_st);
+            res = av_object(ctx);
+        }
+
+        op(_BINARY_OP_SUBSCR_TUPLE_INT, (unused/5, tuple_st, sub_st -- res)) {
+            ctx->quiet = av_drop_is_quiet(ctx, tuple_st);
+            res = av_object(ctx);
+        }
+
+        op(_LOAD_ATTR_SLOT, (index/1, owner -- attr, unused[oparg & 1])) {
+            ctx->quiet = av_drop_is_quiet(ctx, owner);
+            attr = av_unknown(ctx);
+        }
+
+        op(_LOAD_ATTR_WITH_HINT, (hint/1, owner -- attr, unused[oparg & 1])) {
+            ctx->quiet = av_drop_is_quiet(ctx, owner);
+            attr = av_object(ctx);
+        }
+
+        op(_UNPACK_SEQUENCE_TWO_TUPLE, (unused/1, seq -- values[oparg])) {
+            ctx->quiet = av_drop_is_quiet(ctx, seq);
+            for (int i = 0; i < oparg; i++) {
+                values[i] = av_object(ctx);
+            }
+        }
+
+        op(_UNPACK_SEQUENCE_TUPLE, (unused/1, seq -- values[oparg])) {
+            ctx->quiet = av_drop_is_quiet(ctx, seq);
+            for (int i = 0; i < oparg; i++) {
+                values[i] = av_object(ctx);
+            }
+        }
+
+        op(_UNPACK_SEQUENCE_LIST, (unused/1, seq -- values[oparg])) {
+            ctx->quiet = av_drop_is_quiet(ctx, seq);
+            for (int i = 0; i < oparg; i++) {
+                values[i] = av_object(ctx);
+            }
+        }
+
         /* ---- Trace structure --------------------------------------------- */
 
         /* Nothing since the last check could have invalidated the

@@ -143,6 +143,9 @@
         }
 
         case _POP_TOP: {
+            _PyAbstractValue *value;
+            value = stack_pointer[-1];
+            ctx->quiet = av_drop_is_quiet(ctx, value);
             stack_pointer += -1;
             break;
         }
@@ -349,13 +352,23 @@
         }
 
         case _BINARY_OP_SUBSCR_LIST_INT: {
-            stack_pointer[-2] = av_unknown(ctx);
+            _PyAbstractValue *list_st;
+            _PyAbstractValue *res;
+            list_st = stack_pointer[-2];
+            ctx->quiet = av_drop_is_quiet(ctx, list_st);
+            res = av_object(ctx);
+            stack_pointer[-2] = res;
             stack_pointer += -1;
             break;
         }
 
         case _BINARY_OP_SUBSCR_TUPLE_INT: {
-            stack_pointer[-2] = av_unknown(ctx);
+            _PyAbstractValue *tuple_st;
+            _PyAbstractValue *res;
+            tuple_st = stack_pointer[-2];
+            ctx->quiet = av_drop_is_quiet(ctx, tuple_st);
+            res = av_object(ctx);
+            stack_pointer[-2] = res;
             stack_pointer += -1;
             break;
         }
@@ -483,6 +496,9 @@
         }
 
         case _GUARD_IS_NOT_NONE_POP: {
+            _PyAbstractValue *value;
+            value = stack_pointer[-1];
+            ctx->quiet = av_drop_is_quiet(ctx, value);
             stack_pointer += -1;
             break;
         }
@@ -860,7 +876,14 @@
         }
 
         case _LOAD_ATTR_WITH_HINT: {
-            stack_pointer[-1] = av_unknown(ctx);
+            _PyAbstractValue *owner;
+            _PyAbstractValue *attr;
+            owner = stack_pointer[-1];
+            uint16_t hint = (uint16_t)this_instr->operand0;
+            (void)hint;
+            ctx->quiet = av_drop_is_quiet(ctx, owner);
+            attr = av_object(ctx);
+            stack_pointer[-1] = attr;
             for (int i = 0; i < (oparg & 1); i++) {
                 stack_pointer[0 + i] = av_unknown(ctx);
             }
@@ -878,7 +901,14 @@
         }
 
         case _LOAD_ATTR_SLOT: {
-            stack_pointer[-1] = av_unknown(ctx);
+            _PyAbstractValue *owner;
+            _PyAbstractValue *attr;
+            owner = stack_pointer[-1];
+            uint16_t index = (uint16_t)this_instr->operand0;
+            (void)index;
+            ctx->quiet = av_drop_is_quiet(ctx, owner);
+            attr = av_unknown(ctx);
+            stack_pointer[-1] = attr;
             for (int i = 0; i < (oparg & 1); i++) {
                 stack_pointer[0 + i] = av_unknown(ctx);
             }
@@ -1062,24 +1092,39 @@
         }
 
         case _UNPACK_SEQUENCE_TWO_TUPLE: {
+            _PyAbstractValue *seq;
+            _PyAbstractValue **values;
+            seq = stack_pointer[-1];
+            values = &stack_pointer[-1];
+            ctx->quiet = av_drop_is_quiet(ctx, seq);
             for (int i = 0; i < oparg; i++) {
-                stack_pointer[-1 + i] = av_unknown(ctx);
+                values[i] = av_object(ctx);
             }
             stack_pointer += -1 + oparg;
             break;
         }
 
         case _UNPACK_SEQUENCE_TUPLE: {
+            _PyAbstractValue *seq;
+            _PyAbstractValue **values;
+            seq = stack_pointer[-1];
+            values = &stack_pointer[-1];
+            ctx->quiet = av_drop_is_quiet(ctx, seq);
             for (int i = 0; i < oparg; i++) {
-                stack_pointer[-1 + i] = av_unknown(ctx);
+                values[i] = av_object(ctx);
             }
             stack_pointer += -1 + oparg;
             break;
         }
 
         case _UNPACK_SEQUENCE_LIST: {
+            _PyAbstractValue *seq;
+            _PyAbstractValue **values;
+            seq = stack_pointer[-1];
+            values = &stack_pointer[-1];
+            ctx->quiet = av_drop_is_quiet(ctx, seq);
             for (int i = 0; i < oparg; i++) {
-                stack_pointer[-1 + i] = av_unknown(ctx);
+                values[i] = av_object(ctx);
             }
             stack_pointer += -1 + oparg;
             break;

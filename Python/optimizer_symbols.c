@@ -107,6 +107,26 @@ av_is_inert(const _PyAbstractValue *value)
            type == &PyBool_Type || type == Py_TYPE(Py_None);
 }
 
+int
+av_drop_is_quiet(const _PyAbstractContext *ctx, const _PyAbstractValue *value)
+{
+    if (av_is_inert(value)) {
+        return 1;
+    }
+    if (value == &ctx->overflow) {
+        return 0;
+    }
+    for (int depth = 0; depth <= ctx->depth; depth++) {
+        const _PyAbstractFrame *frame = &ctx->frames[depth];
+        for (_PyAbstractValue **p = frame->locals; p < frame->stack_base; p++) {
+            if (*p == value) {
+                return 1;
+            }
+        }
+    }
+    return 0;
+}
+
 void
 av_learn_not_null(_PyAbstractContext *ctx, _PyAbstractValue *value)
 {

@@ -272,6 +272,10 @@ PyObject *av_constant_of(const _PyAbstractValue *value);
 /* NULL, or an object whose freeing runs no code (exact int, float, str,
    bool, None): dropping a reference to it cannot escape. */
 int av_is_inert(const _PyAbstractValue *value);
+/* Whether dropping a stack reference to it runs no code: it is inert, or
+   a local of a frame of the trace still holds it (a local overwritten
+   through frame.f_locals invalidates every executor). */
+int av_drop_is_quiet(const _PyAbstractContext *ctx, const _PyAbstractValue *value);
 /* What a passed guard teaches. */
 void av_learn_type(_PyAbstractContext *ctx, _PyAbstractValue *value, PyTypeObject *type);
 void av_learn_not_null(_PyAbstractContext *ctx, _PyAbstractValue *value);

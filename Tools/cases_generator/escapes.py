@@ -68,8 +68,10 @@ NON_ESCAPING_FUNCTIONS = frozenset({
     "_PyLong_FromSmallInt", "_PyLong_BothAreCompact", "_PyLong_FromCompactResult",
     "_PyLong_Add", "_PyLong_Subtract", "_PyLong_Multiply", "_PyLong_IsZero",
     "_PyFloat_ResultFromOperands", "PyUnicode_Concat", "_PyUnicode_Equal",
-    # Dict entries read in place.
-    "DK_ENTRIES",
+    # Dict entries and instance dicts read in place (identity compares).
+    "DK_ENTRIES", "_PyDict_EntryAtHint", "_PyObject_InlineDictAt", "PyModule_CheckExact",
+    # One character of a str; the one-character str (cached for Latin-1).
+    "PyUnicode_READ_CHAR", "PyUnicode_FromOrdinal",
     # Raising UnboundLocalError formats a name: no code of anyone's runs.
     "_PyEval_FormatExcCheckArg", "PyTuple_GetItem",
 })

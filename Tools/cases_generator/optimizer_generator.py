@@ -216,6 +216,15 @@ def write_abstract(uop: Uop, out: CWriter) -> None:
         out.raw([line])
     for placed in layout.outputs:
         item = placed.item
+        if item.is_unused and not keeps_input(uop, placed):
+            # Nothing the body can say about a slot it does not name.
+            offset = placed.offset.to_c()
+            if item.is_array:
+                with out.block(f"for (int i = 0; i < {item.size.to_c()}; i++)"):
+                    out.line(f"stack_pointer[{offset} + i] = av_unknown(ctx);")
+            else:
+                out.line(f"stack_pointer[{offset}] = av_unknown(ctx);")
+            continue
         if item.is_unused or item.is_array:
             continue
         if stored_elsewhere(layout, placed):
