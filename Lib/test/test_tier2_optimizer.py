@@ -111,6 +111,18 @@ def churn(n):
         COUNTER += SCALE
 
 
+# 9. Attribute loads from a local drop nothing that could run code: the
+#    second load needs no second type guard.
+class Point:
+    def __init__(self):
+        self.a = 1
+        self.b = 2
+def attr_sum(p, n):
+    s = 0
+    for i in range(n):
+        s += p.a + p.b
+    return s
+
 def main():
     global COUNTER
     u = trace_of(scaled_sum, 500)
@@ -132,6 +144,9 @@ def main():
     u = t.get_executor_uops(churn)
     assert u and "_LOAD_GLOBAL_FROM_GLOBALS" in u[0] and "_LOAD_CONST_INLINE" not in u[0], u
     print("churn:", COUNTER)
+    u = trace_of(attr_sum, Point(), 500)
+    assert u.count("_GUARD_TYPE_VERSION") == 1, u
+    print("attribute guards:", u.count("_GUARD_TYPE_VERSION"), attr_sum(Point(), 500))
 main()
 '''
 
@@ -144,6 +159,7 @@ other globals: 50000 2000
 callee global: 997
 compare: 10
 churn: 1200
+attribute guards: 1 1500
 """
 
 if sys._jit.is_enabled():
