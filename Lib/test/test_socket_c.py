@@ -390,8 +390,12 @@ with socketserver.UDPServer(("127.0.0.1", 0), UEcho) as srv:
     print("udpserver", u.recvfrom(10)[0])
     u.close()
     srv.shutdown(); th.join()
-import gc
-s = socket.socket(); fd = s.fileno(); del s; gc.collect()
+import gc, warnings
+with warnings.catch_warnings(record=True) as caught:
+    warnings.simplefilter("always", ResourceWarning)
+    s = socket.socket(); fd = s.fileno(); del s; gc.collect()
+print("warned:", [w.category.__name__ for w in caught],
+      all(str(w.message).startswith("unclosed <socket.socket") for w in caught))
 import os
 try:
     os.fstat(fd); print("leaked")
