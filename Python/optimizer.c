@@ -399,26 +399,34 @@ _PyCode_ClearExecutors(PyCodeObject *code)
     code->co_executors = NULL;
 }
 
-void
-_PyExecutor_InvalidateAll(void)
+/* Take the executors no longer valid out of the code they are installed
+   in.  Side traces are owned by their parents' exits, so releasing exits
+   can free executors further down the list: start again after each. */
+static void
+uninstall_invalid(void)
 {
-    /* Side traces are owned by their parents' exits, so releasing exits
-       can free executors further down the list: take the installed ones
-       out of their code first, then mark whatever is left. */
-    for (_PyExecutorObject *e = all_executors; e != NULL; e = e->all_next) {
-        e->valid = 0;
-    }
     _PyExecutorObject *e = all_executors;
     while (e != NULL) {
-        if (e->index >= 0) {
-            _Py_Tier2_Stats.executors_invalidated++;
+        if (!e->valid && e->index >= 0) {
             release_exits(e);
             uninstall(e->code, e->index);
-            e = all_executors;  /* the list may have changed under us */
+            e = all_executors;
             continue;
         }
         e = e->all_next;
     }
+}
+
+void
+_PyExecutor_InvalidateAll(void)
+{
+    for (_PyExecutorObject *e = all_executors; e != NULL; e = e->all_next) {
+        if (e->valid && e->index >= 0) {
+            _Py_Tier2_Stats.executors_invalidated++;
+        }
+        e->valid = 0;
+    }
+    uninstall_invalid();
 }
 
 static int
@@ -435,10 +443,8 @@ depends_on(const _PyExecutorObject *executor, PyObject *dict)
 void
 _PyExecutor_InvalidateDependents(PyObject *dict)
 {
-    /* As in _PyExecutor_InvalidateAll: mark first, then take the
-       installed ones out, starting again whenever the list may have
-       changed.  A side trace marked invalid is dropped by its parent's
-       exit the next time that exit is taken. */
+    /* A side trace marked invalid is dropped by its parent's exit the
+       next time that exit is taken. */
     for (_PyExecutorObject *e = all_executors; e != NULL; e = e->all_next) {
         if (e->valid && depends_on(e, dict)) {
             e->valid = 0;
@@ -446,16 +452,7 @@ _PyExecutor_InvalidateDependents(PyObject *dict)
             _Py_Tier2_Stats.executors_invalidated++;
         }
     }
-    _PyExecutorObject *e = all_executors;
-    while (e != NULL) {
-        if (!e->valid && e->index >= 0) {
-            release_exits(e);
-            uninstall(e->code, e->index);
-            e = all_executors;
-            continue;
-        }
-        e = e->all_next;
-    }
+    uninstall_invalid();
 }
 
 int
@@ -463,8 +460,8 @@ _PyOptimizer_DictChanged(PyDict_WatchEvent event, PyObject *dict, PyObject *key,
                          PyObject *new_value)
 {
     _PyDict_NoteTier2Change((PyDictObject *)dict);
-    /* Nothing depends on it any more: stop hearing of it. */
-    ((PyDictObject *)dict)->_ma_watcher_tag &= ~((uint64_t)1 << DICT_TIER2_WATCHER);
+    /* Nothing will depend on it any more: stop hearing of it. */
+    (void)PyDict_Unwatch(DICT_TIER2_WATCHER, dict);
     _PyExecutor_InvalidateDependents(dict);
     return 0;
 }

@@ -89,6 +89,21 @@ start_first_frame(_PyAbstractContext *ctx, const _PyTraceStart *start)
     return sp;
 }
 
+/* The frame just laid out above the current one becomes current; the
+   stack pointer goes on from `sp`. */
+static void
+enter_frame(_PyAbstractContext *ctx, PyObject *globals, PyObject *builtins,
+            _PyAbstractValue **sp, _PyAbstractValue **caller_sp)
+{
+    _PyAbstractFrame *frame = &ctx->frames[ctx->depth + 1];
+    frame->globals = globals;
+    frame->builtins = builtins;
+    frame->caller_sp = caller_sp;
+    ctx->depth++;
+    ctx->frame_changed = 1;
+    ctx->new_sp = sp;
+}
+
 /* The recorder left the function entered in the uop's operand1 (alive
    until the trace is made into an executor). */
 static void
@@ -117,12 +132,8 @@ enter_callee(_PyAbstractContext *ctx, _PyUOpInstruction *uop, _PyAbstractValue *
     for (int i = 0; i < oparg; i++) {
         callee->locals[has_self + i] = args[i];
     }
-    callee->globals = ((PyFunctionObject *)func)->func_globals;
-    callee->builtins = ((PyFunctionObject *)func)->func_builtins;
-    callee->caller_sp = caller_sp;
-    ctx->depth++;
-    ctx->frame_changed = 1;
-    ctx->new_sp = sp;
+    enter_frame(ctx, ((PyFunctionObject *)func)->func_globals,
+                ((PyFunctionObject *)func)->func_builtins, sp, caller_sp);
 }
 
 /* A generator's frame, entered by FOR_ITER_GEN: it resumes with values
@@ -142,12 +153,7 @@ enter_generator(_PyAbstractContext *ctx, _PyUOpInstruction *uop, _PyAbstractValu
     if (sp == NULL) {
         return;
     }
-    frame->globals = gen->gi_iframe.f_globals;
-    frame->builtins = gen->gi_iframe.f_builtins;
-    frame->caller_sp = caller_sp;
-    ctx->depth++;
-    ctx->frame_changed = 1;
-    ctx->new_sp = sp;
+    enter_frame(ctx, gen->gi_iframe.f_globals, gen->gi_iframe.f_builtins, sp, caller_sp);
 }
 
 static void
@@ -185,6 +191,19 @@ guard_type_version(_PyAbstractContext *ctx, _PyUOpInstruction *uop,
         eliminate(uop);
     }
     av_learn_type_version(ctx, owner, version);
+}
+
+/* ---- quiet drops ---- */
+
+/* UNPACK_SEQUENCE's specialised forms: the items are objects, and the
+   sequence dropped may run no code. */
+static void
+unpack_items(_PyAbstractContext *ctx, _PyAbstractValue *seq, _PyAbstractValue **values, int count)
+{
+    ctx->quiet = av_drop_is_quiet(ctx, seq);
+    for (int i = 0; i < count; i++) {
+        values[i] = av_object(ctx);
+    }
 }
 
 /* ---- globals ---- */

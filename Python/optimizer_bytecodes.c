@@ -325,24 +325,15 @@
         }
 
         op(_UNPACK_SEQUENCE_TWO_TUPLE, (unused/1, seq -- values[oparg])) {
-            ctx->quiet = av_drop_is_quiet(ctx, seq);
-            for (int i = 0; i < oparg; i++) {
-                values[i] = av_object(ctx);
-            }
+            unpack_items(ctx, seq, values, oparg);
         }
 
         op(_UNPACK_SEQUENCE_TUPLE, (unused/1, seq -- values[oparg])) {
-            ctx->quiet = av_drop_is_quiet(ctx, seq);
-            for (int i = 0; i < oparg; i++) {
-                values[i] = av_object(ctx);
-            }
+            unpack_items(ctx, seq, values, oparg);
         }
 
         op(_UNPACK_SEQUENCE_LIST, (unused/1, seq -- values[oparg])) {
-            ctx->quiet = av_drop_is_quiet(ctx, seq);
-            for (int i = 0; i < oparg; i++) {
-                values[i] = av_object(ctx);
-            }
+            unpack_items(ctx, seq, values, oparg);
         }
 
         /* ---- Trace structure --------------------------------------------- */

@@ -1096,10 +1096,7 @@
             _PyAbstractValue **values;
             seq = stack_pointer[-1];
             values = &stack_pointer[-1];
-            ctx->quiet = av_drop_is_quiet(ctx, seq);
-            for (int i = 0; i < oparg; i++) {
-                values[i] = av_object(ctx);
-            }
+            unpack_items(ctx, seq, values, oparg);
             stack_pointer += -1 + oparg;
             break;
         }
@@ -1109,10 +1106,7 @@
             _PyAbstractValue **values;
             seq = stack_pointer[-1];
             values = &stack_pointer[-1];
-            ctx->quiet = av_drop_is_quiet(ctx, seq);
-            for (int i = 0; i < oparg; i++) {
-                values[i] = av_object(ctx);
-            }
+            unpack_items(ctx, seq, values, oparg);
             stack_pointer += -1 + oparg;
             break;
         }
@@ -1122,10 +1116,7 @@
             _PyAbstractValue **values;
             seq = stack_pointer[-1];
             values = &stack_pointer[-1];
-            ctx->quiet = av_drop_is_quiet(ctx, seq);
-            for (int i = 0; i < oparg; i++) {
-                values[i] = av_object(ctx);
-            }
+            unpack_items(ctx, seq, values, oparg);
             stack_pointer += -1 + oparg;
             break;
         }

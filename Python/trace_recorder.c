@@ -377,6 +377,16 @@ entered_guarded_function(_Py_CODEUNIT *call, int opcode, _PyInterpreterFrame *ca
     return 0;
 }
 
+/* The trace goes on in `frame`, pushed by the instruction just recorded. */
+static void
+enter_recorded_frame(_PyTraceRecorder *rec, _PyInterpreterFrame *frame, int is_generator)
+{
+    rec->depth++;
+    rec->frames[rec->depth] = frame;
+    rec->codes[rec->depth] = _PyFrame_GetCode(frame);
+    rec->is_generator[rec->depth] = (uint8_t)is_generator;
+}
+
 /* FOR_ITER_GEN went into the generator's frame (`frame`): its uops, with
    a guard that the generator resumes where this one did, and the
    recording goes on in that frame. */
@@ -410,9 +420,7 @@ follow_into_generator(_PyTraceRecorder *rec, _PyInterpreterFrame *frame,
     rec->trace[rec->length - 1].operand1 = (uint64_t)(uintptr_t)gen;
     rec->entered[rec->entered_count++] = Py_NewRef(gen);
     rec->escaped = 1;
-    rec->frames[++rec->depth] = frame;
-    rec->codes[rec->depth] = code;
-    rec->is_generator[rec->depth] = 1;
+    enter_recorded_frame(rec, frame, 1);
     return STEP_CONTINUE;
 }
 
@@ -579,9 +587,7 @@ translate_pending(_PyTraceRecorder *rec, _PyInterpreterFrame *frame, _Py_CODEUNI
         rec->entered[rec->entered_count++] = Py_NewRef(func);
         assert(rec->trace[rec->length - 1].opcode == _PUSH_FRAME_EXACT_ARGS);
         rec->trace[rec->length - 1].operand1 = (uint64_t)(uintptr_t)func;
-        rec->frames[++rec->depth] = frame;
-        rec->codes[rec->depth] = _PyFrame_GetCode(frame);
-        rec->is_generator[rec->depth] = 0;
+        enter_recorded_frame(rec, frame, 0);
         return STEP_CONTINUE;
     }
     emit_expansion(rec, opcode, oparg, target, NULL, NULL);

@@ -141,16 +141,10 @@ def write_default(uop: Uop, out: CWriter) -> None:
     for placed in layout.outputs:
         if keeps_input(uop, placed):
             continue
-        offset = placed.offset.to_c()
         if id(placed) in moved:
-            out.line(f"stack_pointer[{offset}] = {moved[id(placed)]};")
+            out.line(f"stack_pointer[{placed.offset.to_c()}] = {moved[id(placed)]};")
             continue
-        if placed.item.is_array:
-            count = placed.item.size.to_c()
-            with out.block(f"for (int i = 0; i < {count}; i++)"):
-                out.line(f"stack_pointer[{offset} + i] = av_unknown(ctx);")
-        else:
-            out.line(f"stack_pointer[{offset}] = av_unknown(ctx);")
+        fill_unknown(placed, out)
     if layout.delta != 0:
         out.line(f"stack_pointer += {layout.delta.to_c()};")
 
@@ -161,6 +155,17 @@ def stored_elsewhere(layout, placed) -> bool:
         return False
     same = layout.input_named(placed.item.name)
     return same is None or same.offset != placed.offset
+
+
+def fill_unknown(placed, out: CWriter) -> None:
+    """A new value, about which nothing is known, in each slot of an
+    output."""
+    offset = placed.offset.to_c()
+    if placed.item.is_array:
+        with out.block(f"for (int i = 0; i < {placed.item.size.to_c()}; i++)"):
+            out.line(f"stack_pointer[{offset} + i] = av_unknown(ctx);")
+    else:
+        out.line(f"stack_pointer[{offset}] = av_unknown(ctx);")
 
 
 def moved_input(uop: Uop, placed):
@@ -218,12 +223,7 @@ def write_abstract(uop: Uop, out: CWriter) -> None:
         item = placed.item
         if item.is_unused and not keeps_input(uop, placed):
             # Nothing the body can say about a slot it does not name.
-            offset = placed.offset.to_c()
-            if item.is_array:
-                with out.block(f"for (int i = 0; i < {item.size.to_c()}; i++)"):
-                    out.line(f"stack_pointer[{offset} + i] = av_unknown(ctx);")
-            else:
-                out.line(f"stack_pointer[{offset}] = av_unknown(ctx);")
+            fill_unknown(placed, out)
             continue
         if item.is_unused or item.is_array:
             continue
