@@ -3,8 +3,7 @@
 # and changing such a dict invalidates the executors that used it.  Needs
 # a build with tier 2; run without -X jit, the checks run in a child with
 # -X jit.  On a build without tier 2 it prints the expected lines.
-import subprocess
-import sys
+import tier2_checks
 
 CHECKS = r'''
 import types, _testinternalcapi as t
@@ -162,13 +161,4 @@ churn: 1200
 attribute guards: 1 1500
 """
 
-if sys._jit.is_enabled():
-    exec(CHECKS)
-else:
-    child = subprocess.run([sys.executable, "-X", "jit", "-c", CHECKS],
-                           capture_output=True, text=True)
-    if child.returncode == 2 and "no tier 2" in child.stderr:
-        print(EXPECTED, end="")  # no tier 2 in this build: nothing to check
-    else:
-        sys.stdout.write(child.stdout)
-        sys.stderr.write(child.stderr)
+tier2_checks.run(CHECKS, EXPECTED)

@@ -4,8 +4,7 @@
 # (--enable-experimental-jit=interpreter); run without -X jit, this script
 # runs its checks in a child with -X jit.  On a build without tier 2 it
 # prints the same lines with nothing to check (CI builds tier 2 too).
-import subprocess
-import sys
+import tier2_checks
 
 CHECKS = r'''
 import sys, dis, _testinternalcapi as t
@@ -206,13 +205,4 @@ generator: 999000 1501500
 generic calls: 1981960
 """
 
-if sys._jit.is_enabled():
-    exec(CHECKS)
-else:
-    child = subprocess.run([sys.executable, "-X", "jit", "-c", CHECKS],
-                           capture_output=True, text=True)
-    if child.returncode == 2 and "no tier 2" in child.stderr:
-        print(EXPECTED, end="")  # no tier 2 in this build: nothing to check
-    else:
-        sys.stdout.write(child.stdout)
-        sys.stderr.write(child.stderr)
+tier2_checks.run(CHECKS, EXPECTED)
