@@ -382,9 +382,10 @@ options_done:;
 #else
     /* Asking for the JIT on a build without one is refused, not ignored:
        a user who times `-X jit` must not be timing the interpreter. */
-    if (_Py_JitRequested == 1) {
-        fprintf(stderr, "%s: -X jit / PYTHON_JIT=1: this build has no tier 2 or JIT "
-                        "(configure --enable-experimental-jit=interpreter)\n", argv[0]);
+    if (_Py_JitRequested == 1 || jit_stress) {
+        fprintf(stderr, "%s: %s: this build has no tier 2 or JIT "
+                        "(configure --enable-experimental-jit=interpreter)\n", argv[0],
+                jit_stress ? "-X jit_stress" : "-X jit / PYTHON_JIT=1");
         return 2;
     }
 #endif
