@@ -998,14 +998,17 @@ typedef struct {
 static PyTypeObject Local_Type;
 
 /* A long-lived thread (the main one) makes locals that die before it:
-   their weakrefs would pile up in tstate->local_weakrefs.  Each time the
-   list reaches a power of two (from 16 on) the dead ones are dropped, so
-   the list stays within twice the live locals plus 16, at amortized O(1). */
+   their weakrefs would pile up in tstate->local_weakrefs.  The dead ones
+   are dropped on every add while the list is short (so a program that
+   makes one local at a time holds no dead entry past the next add, and
+   refleak runs see a flat count), then each time the list reaches a power
+   of two: the list stays within twice the live locals plus 16, at
+   amortized O(1). */
 static void
 drop_dead_weakrefs(PyObject *list)
 {
     Py_ssize_t n = PyList_GET_SIZE(list);
-    if (n < 16 || (n & (n - 1)) != 0) {
+    if (n > 16 && (n & (n - 1)) != 0) {
         return;
     }
     for (Py_ssize_t i = 0; i < n; i++) {

@@ -430,3 +430,19 @@ libc_fp.memset.argtypes = [c_void_p, c_int, c_size_t]
 buf = (c_ubyte * 4)()
 libc_fp.memset(buf, 7, 4)
 print("memset array", list(buf), type(byref(c_int())))
+
+# --- `Cls * n` is cached per (item type, length) without keeping either
+# alive: a structure class made and dropped in a loop goes away with its
+# array types.  (CPython 3.13 keeps the item type alive for good; the .exp
+# has our behaviour, both None.)
+import gc
+import weakref
+class Tmp(Structure):
+    _fields_ = [("x", c_int)]
+A = Tmp * 2
+print("array cache", (Tmp * 2) is A, A.__name__, A._type_ is Tmp)
+refs = weakref.ref(Tmp), weakref.ref(A)
+del Tmp, A
+gc.collect()
+print("array cache after del", [r() for r in refs])
+print("array cache refilled", (c_int * 7) is (c_int * 7))

@@ -389,6 +389,10 @@ for w in caught:
 print(("point".upper()) in sqlite3.converters, (Point, sqlite3.PrepareProtocol) in sqlite3.adapters)
 print(sqlite3.PrepareProtocol.__name__)
 print(type(sqlite3.PrepareProtocol()).__name__)
+# The registries are module-wide: leave them as found, so that running
+# this program again in one process (make test-refleak) holds no old Point.
+del sqlite3.adapters[(Point, sqlite3.PrepareProtocol)]
+del sqlite3.converters["POINT"], sqlite3.converters["TWICE"]
 
 section("blobs")
 bc = sqlite3.connect(":memory:")

@@ -4,17 +4,71 @@
    `value`, as descriptors put in the class at creation. */
 
 #include "ctypes.h"
+#include "pycore_typeobject.h"   /* PyWeakref_NewRef, PyWeakref_GetRef */
 #include <string.h>
 #include <wchar.h>
 
 extern PyMethodDef *_PyCtypes_AggregateFromParamDef;
 
-static PyObject *array_cache;   /* (item type, length) -> array type */
+/* (id of item type, length) -> weakref to the array type.  The array type
+   holds its item type (`_type_`), so while the weakref is alive the id names
+   that very item type; neither is kept alive by the cache, so a class made
+   in a loop and used as `Cls * n` goes away with its arrays.  A dying
+   array type takes its entry with it through the weakref's callback. */
+static PyObject *array_cache;
 
 void
 _PyCtypes_ClearArrayCache(void)
 {
     Py_CLEAR(array_cache);
+}
+
+/* The weakref callback; self is the cache key. */
+static PyObject *
+forget_array_type(PyObject *key, PyObject *wr)
+{
+    if (array_cache != NULL) {
+        PyObject *now = PyDict_GetItemWithError(array_cache, key);
+        if (now == wr && PyDict_DelItem(array_cache, key) < 0) {
+            return NULL;
+        }
+        if (now == NULL && PyErr_Occurred()) {
+            return NULL;
+        }
+    }
+    Py_RETURN_NONE;
+}
+
+static PyMethodDef forget_array_type_def = {
+    "_forget_array_type", forget_array_type, METH_O, NULL,
+};
+
+static PyObject *
+cached_array_type(PyObject *key)
+{
+    PyObject *wr = PyDict_GetItemWithError(array_cache, key);
+    PyObject *res = NULL;
+    if (wr != NULL && PyWeakref_GetRef(wr, &res) < 0) {
+        return NULL;
+    }
+    return res;
+}
+
+static int
+remember_array_type(PyObject *key, PyObject *arraytype)
+{
+    PyObject *callback = PyCFunction_New(&forget_array_type_def, key);
+    if (callback == NULL) {
+        return -1;
+    }
+    PyObject *wr = PyWeakref_NewRef(arraytype, callback);
+    Py_DECREF(callback);
+    if (wr == NULL) {
+        return -1;
+    }
+    int rc = PyDict_SetItem(array_cache, key, wr);
+    Py_DECREF(wr);
+    return rc;
 }
 
 PyObject *
@@ -30,14 +84,14 @@ _PyCtypes_ArrayType(PyObject *itemtype, Py_ssize_t length)
             return NULL;
         }
     }
-    PyObject *key = Py_BuildValue("(On)", itemtype, length);
+    PyObject *key = Py_BuildValue("(Nn)", PyLong_FromVoidPtr(itemtype), length);
     if (key == NULL) {
         return NULL;
     }
-    PyObject *res = PyDict_GetItemWithError(array_cache, key);
+    PyObject *res = cached_array_type(key);
     if (res != NULL || PyErr_Occurred()) {
         Py_DECREF(key);
-        return Py_XNewRef(res);
+        return res;
     }
     PyObject *name = PyUnicode_FromFormat("%s_Array_%zd",
                                           ((PyTypeObject *)itemtype)->tp_name, length);
@@ -48,7 +102,7 @@ _PyCtypes_ArrayType(PyObject *itemtype, Py_ssize_t length)
     res = PyObject_CallFunction((PyObject *)&PyCArrayType_Type, "N(O){s:n,s:O}", name,
                                 (PyObject *)&PyCArray_Type, "_length_", length, "_type_",
                                 itemtype);
-    if (res != NULL && PyDict_SetItem(array_cache, key, res) < 0) {
+    if (res != NULL && remember_array_type(key, res) < 0) {
         Py_CLEAR(res);
     }
     Py_DECREF(key);
