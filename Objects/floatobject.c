@@ -39,6 +39,14 @@ PyFloat_FromDouble(double fval)
     return (PyObject *)op;
 }
 
+void
+_PyFloat_ClearFreeList(void)
+{
+    while (freelist_len > 0) {
+        PyObject_Free(freelist[--freelist_len]);
+    }
+}
+
 static void
 float_dealloc(PyObject *op)
 {

@@ -108,6 +108,14 @@ long_free(PyLongObject *v)
     }
 }
 
+void
+_PyLong_ClearFreeList(void)
+{
+    while (freelist_len > 0) {
+        PyObject_Free(freelist[--freelist_len]);
+    }
+}
+
 static void
 long_dealloc(PyObject *self)
 {

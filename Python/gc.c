@@ -27,7 +27,9 @@
    it. */
 
 #include "Python.h"
+#include "pycore_floatobject.h"  /* _PyFloat_ClearFreeList */
 #include "pycore_gc.h"
+#include "pycore_long.h"         /* _PyLong_ClearFreeList */
 #include "pycore_object.h"
 #include "pycore_ceval.h"
 #include "pycore_pystate.h"
@@ -542,6 +544,11 @@ _PyGC_CollectNoFail(PyThreadState *tstate)
     gcstate->old_size = list_length(&gcstate->old);
     gcstate->old_pending = 0;
     gcstate->full_collections++;
+    /* As documented for gc.collect(): a full collection also empties the
+       freelists, so that what is left allocated is what is alive (refleak
+       runs count blocks right after one). */
+    _PyLong_ClearFreeList();
+    _PyFloat_ClearFreeList();
     return n;
 }
 

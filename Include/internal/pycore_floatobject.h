@@ -40,6 +40,9 @@ PyAPI_FUNC(char *) _PyUnicode_NumberToASCII(PyObject *str, Py_ssize_t *len);
 /* float ** float and friends, for complex's mixed-mode arithmetic. */
 PyAPI_FUNC(PyObject *) _PyFloat_Pow(PyObject *v, PyObject *w);
 
+/* Free the cached float objects (a full gc.collect() does). */
+extern void _PyFloat_ClearFreeList(void);
+
 /* ---- The interpreter's float fast paths ------------------------------------ */
 
 #include "pycore_stackref.h"

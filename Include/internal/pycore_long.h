@@ -106,6 +106,9 @@ _PyLong_IsNonNegativeCompact(const PyLongObject *op)
 /* ---- Construction and arithmetic (Objects/longobject.c) --------------------
    The arithmetic helpers take exact or subclass ints and return new exact
    ints (NULL with an exception set on failure). */
+/* Free the cached single-digit ints (a full gc.collect() does). */
+extern void _PyLong_ClearFreeList(void);
+
 PyAPI_FUNC(PyObject *) _PyLong_Add(PyLongObject *a, PyLongObject *b);
 PyAPI_FUNC(PyObject *) _PyLong_Subtract(PyLongObject *a, PyLongObject *b);
 PyAPI_FUNC(PyObject *) _PyLong_Multiply(PyLongObject *a, PyLongObject *b);
