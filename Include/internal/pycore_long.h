@@ -103,12 +103,12 @@ _PyLong_IsNonNegativeCompact(const PyLongObject *op)
     return op->lv_tag <= ((uintptr_t)1 << _PyLong_NON_SIZE_BITS);
 }
 
-/* ---- Construction and arithmetic (Objects/longobject.c) --------------------
-   The arithmetic helpers take exact or subclass ints and return new exact
-   ints (NULL with an exception set on failure). */
 /* Free the cached single-digit ints (a full gc.collect() does). */
 extern void _PyLong_ClearFreeList(void);
 
+/* ---- Construction and arithmetic (Objects/longobject.c) --------------------
+   The arithmetic helpers take exact or subclass ints and return new exact
+   ints (NULL with an exception set on failure). */
 PyAPI_FUNC(PyObject *) _PyLong_Add(PyLongObject *a, PyLongObject *b);
 PyAPI_FUNC(PyObject *) _PyLong_Subtract(PyLongObject *a, PyLongObject *b);
 PyAPI_FUNC(PyObject *) _PyLong_Multiply(PyLongObject *a, PyLongObject *b);
