@@ -7,6 +7,7 @@
 #include "pycore_code.h"
 #include "pycore_dict.h"
 #include "pycore_frame.h"
+#include "pycore_jit.h"
 #include "pycore_object.h"
 #include "pycore_opcode_utils.h"
 #include "pycore_optimizer.h"
@@ -294,6 +295,46 @@ tier2_stats(PyObject *self, PyObject *Py_UNUSED(ignored))
 #endif
 }
 
+/* The JIT's counters (pycore_jit.h), or None on a build without it. */
+static PyObject *
+jit_stats(PyObject *self, PyObject *Py_UNUSED(ignored))
+{
+#ifdef _Py_JIT
+    const _PyJITStats *st = &_Py_JIT_Stats;
+    PyObject *stats = PyDict_New();
+    if (stats == NULL ||
+        set_count(stats, "executors_compiled", st->executors_compiled) < 0 ||
+        set_count(stats, "executors_refused", st->executors_refused) < 0 ||
+        set_count(stats, "code_bytes", st->code_bytes) < 0 ||
+        set_count(stats, "runs", st->runs) < 0) {
+        Py_XDECREF(stats);
+        return NULL;
+    }
+    return stats;
+#else
+    Py_RETURN_NONE;
+#endif
+}
+
+/* Where the executor's machine code is mapped: (address, size), or None
+   when it runs in the uop interpreter. */
+static PyObject *
+executor_jit_code(PyObject *self, PyObject *arg)
+{
+#ifdef _Py_TIER2
+    if (!PyObject_TypeCheck(arg, &_PyUOpExecutor_Type)) {
+        PyErr_Format(PyExc_TypeError, "expected an executor, not %.100s", Py_TYPE(arg)->tp_name);
+        return NULL;
+    }
+    _PyExecutorObject *executor = (_PyExecutorObject *)arg;
+    if (executor->jit_code != NULL) {
+        return Py_BuildValue("(Kn)", (unsigned long long)(uintptr_t)executor->jit_code,
+                             (Py_ssize_t)executor->jit_size);
+    }
+#endif
+    Py_RETURN_NONE;
+}
+
 static PyCodeObject *
 code_of(PyObject *arg)
 {
@@ -457,6 +498,8 @@ test_dict_watchers(PyObject *self, PyObject *Py_UNUSED(ignored))
 static PyMethodDef module_methods[] = {
     {"test_dict_watchers", test_dict_watchers, METH_NOARGS, NULL},
     {"tier2_stats", tier2_stats, METH_NOARGS, NULL},
+    {"jit_stats", jit_stats, METH_NOARGS, NULL},
+    {"executor_jit_code", executor_jit_code, METH_O, NULL},
     {"get_executors", get_executors, METH_O, NULL},
     {"get_executor_uops", get_executor_uops, METH_O, NULL},
     {"invalidate_executors", invalidate_executors, METH_NOARGS, NULL},

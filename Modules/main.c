@@ -5,6 +5,7 @@
    scripts, 120 when flushing at exit fails. */
 
 #include "Python.h"
+#include "pycore_jit.h"
 #include "pycore_optimizer.h"
 #include "pycore_import.h"
 #include "pycore_initconfig.h"
@@ -17,6 +18,7 @@
 extern int _Py_ShowRefcount;
 extern int _Py_Specialization_Enabled;
 int _Py_JitRequested = -1; /* -X jit / PYTHON_JIT: 1 on, 0 off, -1 default */
+static int perf_map_requested = 0;  /* -X perf: JIT code named in /tmp/perf-PID.map */
 static int jit_stress = 0;  /* -X jit_stress: tier-2 thresholds at their minimum */
 static int stats_requested = 0;  /* -X pystats or PYTHONSTATS: tier-2 figures at exit */
 
@@ -127,6 +129,9 @@ apply_xoption(const char *opt)
     }
     else if (strcmp(opt, "jit_stress") == 0) {
         jit_stress = 1;
+    }
+    else if (strcmp(opt, "perf") == 0) {
+        perf_map_requested = 1;
     }
     else if (strcmp(opt, "pystats") == 0) {
         stats_requested = 1;
@@ -374,11 +379,30 @@ options_done:;
         return 2;
     }
 #endif
+    const char *env_perf = _Py_Config.use_environment ? getenv("PYTHONPERFSUPPORT") : NULL;
+    if (env_perf != NULL && env_perf[0] != '\0' && strcmp(env_perf, "0") != 0) {
+        perf_map_requested = 1;
+    }
+#ifdef _Py_JIT
+    _Py_JIT_PerfMap = perf_map_requested;
+#else
+    /* The perf map names JIT code; this build makes none, and perf's own
+       view of the interpreter needs no switch. */
+    if (perf_map_requested) {
+        fprintf(stderr, "%s: -X perf / PYTHONPERFSUPPORT: this build has no JIT code to "
+                        "name in a perf map (configure --enable-experimental-jit)\n", argv[0]);
+        return 2;
+    }
+#endif
 #ifdef _Py_TIER2
     /* Before any code object exists: back edges get their tier-2
        counters when code is made. */
     _PyTier2_Init(jit_stress);
+#ifdef _Py_JIT_DEFAULT_ON
+    _Py_Tier2_Enabled = _Py_JitRequested != 0;
+#else
     _Py_Tier2_Enabled = _Py_JitRequested == 1;
+#endif
 #else
     /* Asking for the JIT on a build without one is refused, not ignored:
        a user who times `-X jit` must not be timing the interpreter. */

@@ -19,6 +19,7 @@
 #include "pycore_frame.h"
 #include "pycore_genobject.h"
 #include "pycore_instruments.h"
+#include "pycore_jit.h"
 #include "pycore_long.h"
 #include "pycore_object.h"
 #include "pycore_opcode_utils.h"
@@ -364,23 +365,7 @@ throw_into_generator:
        real frames; frame->instr_ptr is made true by _SET_IP where a uop may
        look at it, and exits and errors find their instruction in the uop's
        target. */
-#undef LOAD_IP
-#define LOAD_IP(OFFSET) ((void)0)
-#undef CHECK_EVAL_BREAKER
-#define CHECK_EVAL_BREAKER()                                                  \
-    do {                                                                      \
-        if (_Py_eval_breaker_bits(tstate) != 0 && _Py_HandlePending(tstate) != 0) { \
-            goto tier2_error;                                                 \
-        }                                                                     \
-    } while (0)
-#undef STAT_INC
-#define STAT_INC(opname, name) ((void)0)
-#ifdef Py_STATS
-#define UOP_STAT_INC(uop, name) UOP_STAT_##name(uop)
-#define UOP_STAT_miss(uop) (_Py_UopStats[(uop)].exits++)
-#else
-#define UOP_STAT_INC(uop, name) ((void)0)
-#endif
+#include "ceval_tier2_macros.h"
 #define CURRENT_OPARG() (next_uop[-1].oparg)
 #define CURRENT_OPERAND0() (next_uop[-1].operand0)
 #define CURRENT_OPERAND1() (next_uop[-1].operand1)
@@ -400,6 +385,25 @@ throw_into_generator:
 
 enter_tier_two:
     _Py_Tier2_Stats.executors_entered++;
+#ifdef _Py_JIT
+    if (current_executor->jit_code != NULL) {
+        /* The machine code runs the whole trace and hands back the uop it
+           left by; from there on leaving is the uop interpreter's. */
+        uintptr_t left = _PyJIT_Run(current_executor, frame, stack_pointer, tstate);
+        frame = tstate->current_frame;
+        next_uop = (const _PyUOpInstruction *)(left & ~(uintptr_t)_Py_JIT_LEFT_MASK) + 1;
+        switch (left & _Py_JIT_LEFT_MASK) {
+            case _Py_JIT_LEFT_BY_EXIT:
+                stack_pointer = _PyFrame_GetStackPointer(frame);
+                goto tier2_exit;
+            case _Py_JIT_LEFT_BY_ERROR:
+                stack_pointer = _PyFrame_GetStackPointer(frame);
+                goto tier2_error;
+            default:
+                goto tier2_exit_unwind;
+        }
+    }
+#endif
     next_uop = current_executor->trace;
 tier2_dispatch:
     for (;;) {

@@ -8,6 +8,7 @@
 
 #include "pycore_code.h"
 #include "pycore_dict.h"
+#include "pycore_jit.h"
 #include "pycore_optimizer.h"
 #include "pycore_uop_ids.h"
 #include "pycore_opcode_metadata.h"
@@ -159,6 +160,9 @@ executor_dealloc(PyObject *self)
     _PyExecutorObject *executor = (_PyExecutorObject *)self;
     unlink_executor(executor);
     release_exits(executor);
+#ifdef _Py_JIT
+    _PyJIT_Free(executor);
+#endif
     PyMem_Free(executor->exits);
     PyObject_Free(self);
 }
@@ -277,6 +281,8 @@ _PyExecutor_FromTrace(PyCodeObject *code, const _PyUOpInstruction *trace, int le
     executor->exit_count = (uint32_t)exit_count;
     executor->exits = exits;
     executor->deps = *deps;
+    executor->jit_code = NULL;
+    executor->jit_size = 0;
     memcpy(executor->trace, trace, sizeof(_PyUOpInstruction) * (size_t)length);
     int next_exit = 0;
     for (int i = 0; i < length; i++) {
@@ -294,6 +300,13 @@ _PyExecutor_FromTrace(PyCodeObject *code, const _PyUOpInstruction *trace, int le
     if (_Py_Tier2_Debug) {
         dump_trace(executor);
     }
+#ifdef _Py_JIT
+    /* A trace the JIT cannot make code for runs in the uop interpreter. */
+    if (_PyJIT_Compile(executor) < 0) {
+        Py_DECREF(executor);
+        return NULL;
+    }
+#endif
     return executor;
 }
 

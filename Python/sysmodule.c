@@ -1,6 +1,7 @@
 /* The sys module. */
 
 #include "Python.h"
+#include "pycore_jit.h"
 #include "pycore_optimizer.h"
 
 #include <unistd.h>
@@ -991,15 +992,20 @@ static PyMethodDef sys_methods[] = {
 };
 
 /* ---- sys._jit ---------------------------------------------------------------------
-   What the JIT is doing.  No build makes machine code yet, so nothing is
-   available or active; a tier-2 build (--enable-experimental-jit=interpreter)
-   is enabled by -X jit / PYTHON_JIT=1 and runs traces in its uop
-   interpreter. */
+   What the JIT is doing, as CPython 3.14 reports it: is_enabled() is tier
+   2 switched on (-X jit / PYTHON_JIT, or the build's default);
+   is_available() is machine code can be made (a --enable-experimental-jit
+   build whose code mapping works); is_active() is the caller running in
+   machine code, never true in the uop interpreter. */
 
 static PyObject *
 jit_is_available(PyObject *module, PyObject *Py_UNUSED(ignored))
 {
+#ifdef _Py_JIT
+    return PyBool_FromLong(_PyJIT_IsAvailable());
+#else
     Py_RETURN_FALSE;
+#endif
 }
 
 static PyObject *
@@ -1015,7 +1021,12 @@ jit_is_enabled(PyObject *module, PyObject *Py_UNUSED(ignored))
 static PyObject *
 jit_is_active(PyObject *module, PyObject *Py_UNUSED(ignored))
 {
+#ifdef _Py_JIT
+    PyThreadState *tstate = _PyThreadState_GET();
+    return PyBool_FromLong(_PyJIT_FrameIsActive(tstate, tstate->current_frame));
+#else
     Py_RETURN_FALSE;
+#endif
 }
 
 static PyMethodDef jit_methods[] = {

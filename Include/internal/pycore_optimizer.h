@@ -69,6 +69,8 @@ typedef struct _PyExecutorObject {
     _PyExecutorDeps deps;
     struct _PyExecutorObject *all_prev;   /* every live executor, for invalidation */
     struct _PyExecutorObject *all_next;
+    void *jit_code;                       /* machine code (Python/jit.c), or NULL */
+    size_t jit_size;
     _PyUOpInstruction trace[1];
 } _PyExecutorObject;
 

@@ -2,7 +2,7 @@
 # Install what building and testing need on Debian 12 (as root, or through
 # sudo when run by another user).  Safe to run more than once.
 set -e
-PACKAGES="build-essential pkg-config python3 autoconf libmimalloc-dev libssl-dev libexpat1-dev zlib1g-dev libbz2-dev liblzma-dev libsqlite3-dev libffi-dev unzip"
+PACKAGES="build-essential pkg-config python3 autoconf clang-19 llvm-19 lld-19 libmimalloc-dev libssl-dev libexpat1-dev zlib1g-dev libbz2-dev liblzma-dev libsqlite3-dev libffi-dev unzip"
 if [ "$(id -u)" = 0 ]; then
     SUDO=""
 else
