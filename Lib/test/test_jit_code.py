@@ -156,6 +156,24 @@ def check_generator():
     print("generator loop:", mixed(5000), mixed(5000) == sum(x if x % 3 else -x for x in range(5000)))
     assert executor_code(mixed) is not None
 check_generator()
+
+# 9. A JIT loop nobody inspects makes no frame objects and no reifications,
+#    calls included.
+def add_one(x):
+    return x + 1
+def quiet(n):
+    s = 0
+    for i in range(n):
+        s = add_one(s)
+    return s
+def check_quiet():
+    quiet(2000)
+    assert executor_code(quiet) is not None
+    before = t.frame_counters()
+    quiet(20000)
+    after = t.frame_counters()
+    print("quiet loop frame objects, reifications:", after[0] - before[0], after[1] - before[1])
+check_quiet()
 '''
 
 EXPECTED = """\
@@ -167,6 +185,7 @@ traceback: divide 3
 callee traceback: [('outer', 3), ('inner', 1)]
 recursion errors: 0 50
 generator loop: 4165834 True
+quiet loop frame objects, reifications: 0 0
 """
 
 tier2_checks.run_jit(CHECKS, EXPECTED)

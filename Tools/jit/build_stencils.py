@@ -176,7 +176,8 @@ HOLE_SYMBOLS = {
 
 
 class Builder:
-    def __init__(self, sections, symbols):
+    def __init__(self, sections, symbols, targets):
+        self.targets = targets          # function -> offsets jumped to
         self.sections = sections
         self.symbols = symbols
         self.runtime_symbols = []     # names, in table order
@@ -246,13 +247,21 @@ class Builder:
         section = self.stencil_sections[name]
         code = bytearray(section.data)
         holes = self.holes_of(section)
-        return near_jumps(code, holes)
+        return near_jumps(code, holes, self.targets["jit_stencil" + name])
+
+
+def register_move(rex, modrm):
+    """The (destination, source) registers of `mov %src, %dst` (0x89)."""
+    destination = (modrm & 7) | (8 if rex & 1 else 0)
+    source = ((modrm >> 3) & 7) | (8 if rex & 4 else 0)
+    return destination, source
 
 
 def epilogue_length(code, at, reg):
     """How many bytes from `at` are stack-frame teardown (pops of
-    registers other than `reg`, `add $n, %rsp`): what clang puts between
-    loading a tail call's target and jumping to it."""
+    registers other than `reg`, `add $n, %rsp`, moves between other
+    registers): what clang puts between loading a tail call's target and
+    jumping to it."""
     start = at
     while at < len(code):
         op = code[at]
@@ -261,6 +270,9 @@ def epilogue_length(code, at, reg):
         elif op == 0x41 and at + 1 < len(code) and 0x58 <= code[at + 1] <= 0x5F \
                 and code[at + 1] - 0x58 + 8 != reg:
             at += 2
+        elif op in (0x48, 0x49, 0x4C, 0x4D) and at + 2 < len(code) and code[at + 1] == 0x89 \
+                and code[at + 2] >= 0xC0 and reg not in register_move(op, code[at + 2]):
+            at += 3
         elif bytes(code[at:at + 3]) == b"\x48\x83\xc4":
             at += 4
         elif bytes(code[at:at + 3]) == b"\x48\x81\xc4":
@@ -291,18 +303,45 @@ def far_jump_at(code, hole):
     return 10 + teardown + len(jump)
 
 
-def near_jumps(code, holes):
+FUNCTION_START = re.compile(r"^[0-9a-f]+ <(\w+)>:$")
+BRANCH = re.compile(r"^\s*[0-9a-f]+:\s+j\w*\s+0x([0-9a-f]+) <")
+
+
+def branch_targets(objdump, obj):
+    """{function: offsets its direct jumps go to}, from the disassembler
+    (each function has a section of its own, so offsets start at 0)."""
+    listing = subprocess.run([objdump, "-d", "--no-show-raw-insn", obj], check=True,
+                             capture_output=True, text=True).stdout
+    targets = {}
+    current = None
+    for line in listing.splitlines():
+        match = FUNCTION_START.match(line)
+        if match:
+            current = targets.setdefault(match.group(1), set())
+            continue
+        match = BRANCH.match(line)
+        if match and current is not None:
+            current.add(int(match.group(1), 16))
+    return targets
+
+
+def near_jumps(code, holes, targets):
     """Turn the far jumps to the next uop and to the trace's top into
     5-byte `jmp rel32`s (all of an executor's code is one mapping), and
     drop the one that ends the stencil: the next uop's code follows.
 
-    Done only when every jump to a target is of that shape, so that no
-    other path can arrive at a rewritten `jmp *%reg` alone."""
+    Done only when every jump to a target is of that shape and no branch
+    goes into one, so that no path can arrive at a rewritten one halfway."""
     for value in ("JIT_VALUE_CONTINUE", "JIT_VALUE_TOP"):
         jumps = [h for h in holes if h.value == value]
         if not jumps or not all(far_jump_at(code, h) for h in jumps):
             continue
         sizes = {h.offset: far_jump_at(code, h) for h in jumps}
+        # A path that arrives in the middle of a far jump (clang shares a
+        # teardown and `jmp *%reg` between tail calls) would land in what
+        # the rewrite moves: leave such stencils as they are.
+        if any(h.offset - 2 < t < h.offset - 2 + sizes[h.offset] for h in jumps for t in targets):
+            continue
         tail = None
         if value == "JIT_VALUE_CONTINUE":
             tail = next((h for h in jumps if h.offset - 2 + sizes[h.offset] == len(code)), None)
@@ -379,6 +418,7 @@ def write_header(builder, uops, path):
 def main():
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--clang", default="clang-19")
+    parser.add_argument("--objdump", default="llvm-objdump-19")
     parser.add_argument("--cases", required=True)
     parser.add_argument("--template", required=True)
     parser.add_argument("--out", required=True)
@@ -401,7 +441,7 @@ def main():
     if result.returncode:
         sys.exit(f"build_stencils: {args.clang} failed on {source}")
     sections, symbols = read_elf(obj)
-    builder = Builder(sections, symbols)
+    builder = Builder(sections, symbols, branch_targets(args.objdump, obj))
     missing = [name for name in uops if name not in builder.stencil_sections]
     if missing:
         sys.exit(f"build_stencils: no code for {', '.join(missing)}")
