@@ -387,9 +387,10 @@ enter_tier_two:
     _Py_Tier2_Stats.executors_entered++;
 #ifdef _Py_JIT
     if (current_executor->jit_code != NULL) {
-        /* The machine code runs the whole trace and hands back the uop it
-           left by; from there on leaving is the uop interpreter's. */
-        uintptr_t left = _PyJIT_Run(current_executor, frame, stack_pointer, tstate);
+        /* The machine code runs the trace (and the side traces it jumps
+           into, which then become current_executor) and hands back the
+           uop it left by; from there on leaving is the uop interpreter's. */
+        uintptr_t left = _PyJIT_Run(&current_executor, frame, stack_pointer, tstate);
         frame = tstate->current_frame;
         next_uop = (const _PyUOpInstruction *)(left & ~(uintptr_t)_Py_JIT_LEFT_MASK) + 1;
         switch (left & _Py_JIT_LEFT_MASK) {

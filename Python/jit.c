@@ -304,15 +304,21 @@ typedef uintptr_t (*jit_enter_fn)(void *code, _PyInterpreterFrame *frame,
                                   _PyStackRef *stack_pointer, PyThreadState *tstate);
 
 uintptr_t
-_PyJIT_Run(_PyExecutorObject *executor, _PyInterpreterFrame *frame,
+_PyJIT_Run(_PyExecutorObject **running, _PyInterpreterFrame *frame,
            _PyStackRef *stack_pointer, PyThreadState *tstate)
 {
+    _PyExecutorObject *executor = *running;
     jit_enter_fn enter = (jit_enter_fn)(void *)(shared_code + JIT_SHARED_ENTER_OFFSET);
     _PyInterpreterFrame *outer = jit_entry_frame;
+    _PyExecutorObject *outer_executor = tstate->jit_executor;
     jit_entry_frame = frame;
+    tstate->jit_executor = executor;
     _Py_JIT_Stats.runs++;
     uintptr_t left = enter(executor->jit_code, frame, stack_pointer, tstate);
+    /* The reference the caller held moved along with the side traces. */
+    *running = tstate->jit_executor;
     jit_entry_frame = outer;
+    tstate->jit_executor = outer_executor;
     return left;
 }
 

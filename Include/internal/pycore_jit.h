@@ -36,8 +36,10 @@
 int _PyJIT_Compile(_PyExecutorObject *executor);
 /* Give the executor's code back (from its dealloc). */
 void _PyJIT_Free(_PyExecutorObject *executor);
-/* Run executor's code on `frame`; returns the tagged uop it left by. */
-uintptr_t _PyJIT_Run(_PyExecutorObject *executor, _PyInterpreterFrame *frame,
+/* Run *running's code on `frame`; returns the tagged uop it left by.  The
+   code may go on into side traces' code: *running (a strong reference)
+   is then the executor that left. */
+uintptr_t _PyJIT_Run(_PyExecutorObject **running, _PyInterpreterFrame *frame,
                      _PyStackRef *stack_pointer, PyThreadState *tstate);
 /* Whether machine code can be made here (the first compile maps the
    shared code; a system that refuses executable memory makes this 0). */

@@ -86,6 +86,10 @@ struct _ts {
                                     a dict in, cleaned when the thread ends */
 
     struct _PyTraceRecorder *trace_recorder; /* tier 2: NULL until a loop gets hot */
+    /* While JIT code runs: the executor whose code it is (a strong
+       reference the eval loop owns; JIT code that jumps from an exit into
+       its side trace's code hands the reference on).  Python/jit.c. */
+    struct _PyExecutorObject *jit_executor;
 
     _PyStackChunk *datastack_chunk;
     PyObject **datastack_top;

@@ -174,6 +174,26 @@ def check_quiet():
     after = t.frame_counters()
     print("quiet loop frame objects, reifications:", after[0] - before[0], after[1] - before[1])
 check_quiet()
+
+# 10. A guard that fails every other iteration, once its side trace has
+#     code, jumps into it from machine code: the loop enters JIT code once
+#     and leaves it once, at its end.
+def branchy(n):
+    s = 0
+    for i in range(n):
+        if i % 2:
+            s += 1
+        else:
+            s -= 2
+    return s
+def check_side_trace_jumps():
+    branchy(5000)
+    runs = t.jit_stats()["runs"]
+    exits = t.tier2_stats()["side_exits_taken"]
+    result = branchy(10000)
+    print("branchy:", result, "entries:", t.jit_stats()["runs"] - runs,
+          "exits through the eval loop:", t.tier2_stats()["side_exits_taken"] - exits)
+check_side_trace_jumps()
 '''
 
 EXPECTED = """\
@@ -186,6 +206,7 @@ callee traceback: [('outer', 3), ('inner', 1)]
 recursion errors: 0 50
 generator loop: 4165834 True
 quiet loop frame objects, reifications: 0 0
+branchy: -5000 entries: 1 exits through the eval loop: 1
 """
 
 tier2_checks.run_jit(CHECKS, EXPECTED)

@@ -66,6 +66,8 @@ jit_hole(const void *symbol)
 extern uintptr_t _Py_JIT_CC _JIT_CONTINUE(JIT_STENCIL_ARGS);
 extern uintptr_t _Py_JIT_CC _JIT_TOP(JIT_STENCIL_ARGS);
 
+typedef uintptr_t (_Py_JIT_CC *jit_code_fn)(JIT_STENCIL_ARGS);
+
 #define JIT_STENCIL(UOP) uintptr_t _Py_JIT_CC jit_stencil##UOP(JIT_STENCIL_ARGS)
 
 #define JIT_CONTINUE() \
@@ -84,7 +86,36 @@ extern uintptr_t _Py_JIT_CC _JIT_TOP(JIT_STENCIL_ARGS);
 #define CURRENT_OPERAND0() ((uint64_t)jit_hole(_JIT_OPERAND0))
 #define CURRENT_OPERAND1() ((uint64_t)jit_hole(_JIT_OPERAND1))
 #define current_executor ((_PyExecutorObject *)jit_hole(_JIT_EXECUTOR))
-#define JUMP_TO_JUMP_TARGET() JIT_LEAVE(_Py_JIT_LEFT_BY_EXIT)
+/* A guard failed: when the exit has grown a side trace with code, jump
+   straight into it (the uop interpreter would only come back to
+   enter_tier_two).  The running executor's reference, which the eval
+   loop owns through tstate->jit_executor, moves to the side trace; the
+   old one must outlive the jump (its code is running), hence the
+   refcount test. */
+static inline __attribute__((always_inline)) _PyExecutorObject *
+jit_side_trace(PyThreadState *tstate, _PyExecutorObject *executor, const _PyUOpInstruction *uop)
+{
+    _PyExecutorObject *side = executor->exits[uop->exit_index].executor;
+    if (side == NULL || side->jit_code == NULL || !side->valid || !executor->valid ||
+        _Py_eval_breaker_bits(tstate) != 0 || Py_REFCNT(executor) < 2) {
+        return NULL;
+    }
+    Py_INCREF(side);
+    tstate->jit_executor = side;
+    _Py_DECREF_NO_DEALLOC((PyObject *)executor);
+    return side;
+}
+
+#define JUMP_TO_JUMP_TARGET()                                                  \
+    do {                                                                       \
+        _PyExecutorObject *side_ = jit_side_trace(tstate, current_executor,    \
+            (const _PyUOpInstruction *)jit_hole(_JIT_UOP));                    \
+        if (side_ != NULL) {                                                   \
+            __attribute__((musttail)) return                                   \
+                ((jit_code_fn)side_->jit_code)(frame, stack_pointer, tstate);  \
+        }                                                                      \
+        JIT_LEAVE(_Py_JIT_LEFT_BY_EXIT);                                       \
+    } while (0)
 #define JUMP_TO_ERROR() JIT_LEAVE(_Py_JIT_LEFT_BY_ERROR)
 #define JUMP_TO_TRACE_START() \
     __attribute__((musttail)) return _JIT_TOP(frame, stack_pointer, tstate)
@@ -105,8 +136,6 @@ extern uintptr_t _Py_JIT_CC _JIT_TOP(JIT_STENCIL_ARGS);
 /* The shared entry: called by Python/jit.c with the C convention, it
    enters an executor's code (which uses preserve_none) and hands back
    what the code returned. */
-typedef uintptr_t (_Py_JIT_CC *jit_code_fn)(JIT_STENCIL_ARGS);
-
 uintptr_t
 jit_shared_enter(void *code, JIT_STENCIL_ARGS)
 {
