@@ -15,6 +15,8 @@
 #include <sys/mman.h>
 #include <unistd.h>
 
+/* The headers the stencils' template includes: jit_symbols[] takes the
+   address of every runtime symbol the stencils use. */
 #include "pycore_ceval.h"
 #include "pycore_code.h"
 #include "pycore_dict.h"
@@ -297,9 +299,6 @@ _PyJIT_Free(_PyExecutorObject *executor)
     }
 }
 
-/* The frame the innermost run of JIT code on this thread started in. */
-static _Thread_local _PyInterpreterFrame *jit_entry_frame = NULL;
-
 typedef uintptr_t (*jit_enter_fn)(void *code, _PyInterpreterFrame *frame,
                                   _PyStackRef *stack_pointer, PyThreadState *tstate);
 
@@ -309,15 +308,15 @@ _PyJIT_Run(_PyExecutorObject **running, _PyInterpreterFrame *frame,
 {
     _PyExecutorObject *executor = *running;
     jit_enter_fn enter = (jit_enter_fn)(void *)(shared_code + JIT_SHARED_ENTER_OFFSET);
-    _PyInterpreterFrame *outer = jit_entry_frame;
+    _PyInterpreterFrame *outer = tstate->jit_entry_frame;
     _PyExecutorObject *outer_executor = tstate->jit_executor;
-    jit_entry_frame = frame;
+    tstate->jit_entry_frame = frame;
     tstate->jit_executor = executor;
     _Py_JIT_Stats.runs++;
     uintptr_t left = enter(executor->jit_code, frame, stack_pointer, tstate);
     /* The reference the caller held moved along with the side traces. */
     *running = tstate->jit_executor;
-    jit_entry_frame = outer;
+    tstate->jit_entry_frame = outer;
     tstate->jit_executor = outer_executor;
     return left;
 }
@@ -328,9 +327,9 @@ _PyJIT_Run(_PyExecutorObject **running, _PyInterpreterFrame *frame,
 int
 _PyJIT_FrameIsActive(PyThreadState *tstate, _PyInterpreterFrame *frame)
 {
-    (void)tstate;
-    for (_PyInterpreterFrame *f = frame; f != NULL && jit_entry_frame != NULL; f = f->previous) {
-        if (f == jit_entry_frame) {
+    _PyInterpreterFrame *entry = tstate->jit_entry_frame;
+    for (_PyInterpreterFrame *f = frame; f != NULL && entry != NULL; f = f->previous) {
+        if (f == entry) {
             return 1;
         }
         if (f->owner == FRAME_OWNED_BY_INTERPRETER) {

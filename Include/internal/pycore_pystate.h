@@ -90,6 +90,9 @@ struct _ts {
        reference the eval loop owns; JIT code that jumps from an exit into
        its side trace's code hands the reference on).  Python/jit.c. */
     struct _PyExecutorObject *jit_executor;
+    /* The frame the innermost run of JIT code on this thread started in
+       (sys._jit.is_active()), NULL when none runs. */
+    struct _PyInterpreterFrame *jit_entry_frame;
 
     _PyStackChunk *datastack_chunk;
     PyObject **datastack_top;
