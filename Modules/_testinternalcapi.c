@@ -12,6 +12,7 @@
 #include "pycore_opcode_utils.h"
 #include "pycore_optimizer.h"
 #include "pycore_pystate.h"
+#include "pycore_stress.h"
 #include "opcode_ids.h"
 #include "pycore_opcode_metadata.h"
 
@@ -495,7 +496,34 @@ test_dict_watchers(PyObject *self, PyObject *Py_UNUSED(ignored))
     Py_RETURN_NONE;
 }
 
+/* set_nomemory(start, stop=0): allocations after the next `start` fail,
+   up to allocation number `stop` (0: all of them), as CPython's _testcapi
+   helper of the same name; remove_mem_hooks() ends it. */
+static PyObject *
+set_nomemory(PyObject *self, PyObject *args)
+{
+    Py_ssize_t start, stop = 0;
+    if (!PyArg_ParseTuple(args, "n|n:set_nomemory", &start, &stop)) {
+        return NULL;
+    }
+    if (start < 0 || stop < 0 || (stop != 0 && stop < start)) {
+        PyErr_SetString(PyExc_ValueError, "set_nomemory: need 0 <= start and stop == 0 or stop >= start");
+        return NULL;
+    }
+    _PyMem_SetNoMemory(start, stop);
+    Py_RETURN_NONE;
+}
+
+static PyObject *
+remove_mem_hooks(PyObject *self, PyObject *Py_UNUSED(ignored))
+{
+    _PyMem_ClearNoMemory();
+    Py_RETURN_NONE;
+}
+
 static PyMethodDef module_methods[] = {
+    {"set_nomemory", set_nomemory, METH_VARARGS, NULL},
+    {"remove_mem_hooks", remove_mem_hooks, METH_NOARGS, NULL},
     {"test_dict_watchers", test_dict_watchers, METH_NOARGS, NULL},
     {"tier2_stats", tier2_stats, METH_NOARGS, NULL},
     {"jit_stats", jit_stats, METH_NOARGS, NULL},

@@ -10,6 +10,7 @@
 #include "pycore_import.h"
 #include "pycore_initconfig.h"
 #include "pycore_pythonrun.h"
+#include "pycore_stress.h"
 #include "pycore_sysmodule.h"
 
 #include <errno.h>
@@ -51,6 +52,66 @@ static const char usage_text[] =
     "file   : program read from script file\n"
     "-      : program read from stdin (default; interactive mode if a tty)\n"
     "arg ...: arguments passed to program in sys.argv[1:]\n";
+
+/* PYTHONSTRESSALLOC=N, N:M or N: (stress build; see pycore_stress.h): the
+   numbers of the allocations the main program sees fail, counting from 1.
+   Returns 0 when unset, 1 when parsed into *first and *last (last 0: no end), -1
+   when malformed. */
+static int
+stress_alloc_window(Py_ssize_t *first, Py_ssize_t *last)
+{
+    const char *spec = _Py_Config.use_environment ? getenv("PYTHONSTRESSALLOC") : NULL;
+    if (spec == NULL || spec[0] == '\0') {
+        return 0;
+    }
+    char *end;
+    errno = 0;
+    long long n = strtoll(spec, &end, 10);
+    if (errno != 0 || end == spec || n < 1) {
+        return -1;
+    }
+    long long m = n;
+    if (*end == ':') {
+        const char *rest = end + 1;
+        m = 0;
+        if (*rest != '\0') {
+            m = strtoll(rest, &end, 10);
+            if (errno != 0 || end == rest || m < n) {
+                return -1;
+            }
+        }
+        else {
+            end = (char *)rest;
+        }
+    }
+    if (*end != '\0') {
+        return -1;
+    }
+    *first = (Py_ssize_t)n;
+    *last = (Py_ssize_t)m;
+    return 1;
+}
+
+/* Checks PYTHONSTRESSALLOC before start-up; 0 or an exit status. */
+static int
+check_stress_alloc(const char *program, Py_ssize_t *first, Py_ssize_t *last)
+{
+    int found = stress_alloc_window(first, last);
+    if (found == 0) {
+        return 0;
+    }
+    if (!_Py_STRESS) {
+        fprintf(stderr, "%s: PYTHONSTRESSALLOC: this build injects no allocation "
+                        "failures (configure --with-stress)\n", program);
+        return 2;
+    }
+    if (found < 0) {
+        fprintf(stderr, "%s: PYTHONSTRESSALLOC takes N, N:M or N: (allocation numbers "
+                        "from 1, M >= N), not '%s'\n", program, getenv("PYTHONSTRESSALLOC"));
+        return 2;
+    }
+    return 0;
+}
 
 static int
 usage(int status, const char *program)
@@ -394,10 +455,15 @@ options_done:;
         return 2;
     }
 #endif
+    Py_ssize_t fail_first = 0, fail_last = -1;
+    int stress_status = check_stress_alloc(argv[0], &fail_first, &fail_last);
+    if (stress_status != 0) {
+        return stress_status;
+    }
 #ifdef _Py_TIER2
     /* Before any code object exists: back edges get their tier-2
        counters when code is made. */
-    _PyTier2_Init(jit_stress);
+    _PyTier2_Init(jit_stress || _Py_STRESS);
 #ifdef _Py_JIT_DEFAULT_ON
     _Py_Tier2_Enabled = _Py_JitRequested != 0;
 #else
@@ -451,6 +517,9 @@ options_done:;
         return 1;
     }
     int status;
+    if (fail_last >= 0) {
+        _PyMem_SetNoMemory(fail_first - 1, fail_last);
+    }
     if (command != NULL) {
         status = _PyRun_MainCommand(command);
     }
@@ -470,6 +539,8 @@ options_done:;
     else {
         status = run_stdin();
     }
+    /* Finalization gets its memory: the window is the program's. */
+    _PyMem_ClearNoMemory();
     if ((command != NULL || module != NULL || script_index >= 0) && _PyRun_InspectAfterMain()) {
         /* -i / PYTHONINSPECT: look around after the program, even after
            an uncaught exception; the status is then the REPL's. */

@@ -14,15 +14,7 @@
 #include "pycore_pystate.h"
 #include "pycore_typeobject.h"
 #include "pycore_unicodeobject.h"
-
-#define ID(NAME)                                                         \
-    ({                                                                   \
-        static PyObject *_id_cache;                                      \
-        if (_id_cache == NULL) {                                         \
-            _id_cache = _PyUnicode_InternImmortal(#NAME);                \
-        }                                                                \
-        _id_cache;                                                       \
-    })
+#include "pycore_identifiers.h"
 
 static PyObject *
 type_error(const char *msg, PyObject *obj)
@@ -97,7 +89,7 @@ _PyObject_HasLen(PyObject *o)
 static Py_ssize_t
 ask_length_hint(PyObject *o, Py_ssize_t fallback)
 {
-    PyObject *method = _PyObject_LookupSpecial(o, ID(__length_hint__));
+    PyObject *method = _PyObject_LookupSpecial(o, _Py_ID(__length_hint__));
     if (method == NULL) {
         return PyErr_Occurred() ? -1 : fallback;
     }
@@ -154,7 +146,7 @@ subscript_class(PyObject *cls, PyObject *key)
         return Py_GenericAlias(cls, key);
     }
     PyObject *hook = NULL;
-    int found = PyObject_GetOptionalAttr(cls, ID(__class_getitem__), &hook);
+    int found = PyObject_GetOptionalAttr(cls, _Py_ID(__class_getitem__), &hook);
     if (found < 0) {
         return NULL;
     }
@@ -271,7 +263,7 @@ PyObject_Format(PyObject *obj, PyObject *format_spec)
     if (empty_spec && PyLong_CheckExact(obj)) {
         return PyObject_Str(obj);
     }
-    PyObject *formatter = _PyObject_LookupSpecial(obj, ID(__format__));
+    PyObject *formatter = _PyObject_LookupSpecial(obj, _Py_ID(__format__));
     if (formatter == NULL) {
         if (!PyErr_Occurred()) {
             PyErr_Format(PyExc_TypeError, "Type %.100s doesn't define __format__",
@@ -1296,7 +1288,7 @@ PyMapping_Keys(PyObject *o)
     if (PyDict_CheckExact(o)) {
         return PyDict_Keys(o);
     }
-    return method_output_as_list(o, ID(keys));
+    return method_output_as_list(o, _Py_ID(keys));
 }
 
 PyObject *
@@ -1308,7 +1300,7 @@ PyMapping_Items(PyObject *o)
     if (PyDict_CheckExact(o)) {
         return PyDict_Items(o);
     }
-    return method_output_as_list(o, ID(items));
+    return method_output_as_list(o, _Py_ID(items));
 }
 
 PyObject *
@@ -1320,7 +1312,7 @@ PyMapping_Values(PyObject *o)
     if (PyDict_CheckExact(o)) {
         return PyDict_Values(o);
     }
-    return method_output_as_list(o, ID(values));
+    return method_output_as_list(o, _Py_ID(values));
 }
 
 /* ---- isinstance / issubclass --------------------------------------------------------------
@@ -1337,7 +1329,7 @@ static PyObject *
 abstract_get_bases(PyObject *cls)
 {
     PyObject *bases = NULL;
-    if (PyObject_GetOptionalAttr(cls, ID(__bases__), &bases) > 0 && !PyTuple_Check(bases)) {
+    if (PyObject_GetOptionalAttr(cls, _Py_ID(__bases__), &bases) > 0 && !PyTuple_Check(bases)) {
         Py_CLEAR(bases);
     }
     return bases;
@@ -1397,7 +1389,7 @@ check_class(PyObject *cls, const char *error)
 static int
 claimed_class(PyObject *inst, PyObject **claimed)
 {
-    return PyObject_GetOptionalAttr(inst, ID(__class__), claimed);
+    return PyObject_GetOptionalAttr(inst, _Py_ID(__class__), claimed);
 }
 
 /* isinstance() without the __instancecheck__ hook.  For a type, the real
@@ -1487,7 +1479,7 @@ object_recursive_isinstance(PyThreadState *tstate, PyObject *inst, PyObject *cls
     if (PyTuple_Check(cls)) {
         return check_any_in_tuple(tstate, inst, cls, object_recursive_isinstance, " in __instancecheck__");
     }
-    PyObject *checker = _PyObject_LookupSpecial(cls, ID(__instancecheck__));
+    PyObject *checker = _PyObject_LookupSpecial(cls, _Py_ID(__instancecheck__));
     if (checker != NULL) {
         return call_check_hook(tstate, checker, inst, " in __instancecheck__");
     }
@@ -1529,7 +1521,7 @@ object_issubclass(PyThreadState *tstate, PyObject *derived, PyObject *cls)
     if (PyTuple_Check(cls)) {
         return check_any_in_tuple(tstate, derived, cls, object_issubclass, " in __subclasscheck__");
     }
-    PyObject *checker = _PyObject_LookupSpecial(cls, ID(__subclasscheck__));
+    PyObject *checker = _PyObject_LookupSpecial(cls, _Py_ID(__subclasscheck__));
     if (checker != NULL) {
         return call_check_hook(tstate, checker, derived, " in __subclasscheck__");
     }
@@ -1654,7 +1646,7 @@ PyIter_Send(PyObject *iter, PyObject *arg, PyObject **result)
         *result = _PyIter_NextGuarded(iter);
     }
     else {
-        *result = PyObject_CallMethodOneArg(iter, ID(send), arg);
+        *result = PyObject_CallMethodOneArg(iter, _Py_ID(send), arg);
     }
     if (*result != NULL) {
         return PYGEN_NEXT;

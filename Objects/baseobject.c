@@ -12,15 +12,7 @@
 #include "pycore_pystate.h"
 #include "pycore_typeobject.h"
 #include "pycore_unicodeobject.h"
-
-#define ID(NAME)                                                         \
-    ({                                                                   \
-        static PyObject *_id_cache;                                      \
-        if (_id_cache == NULL) {                                         \
-            _id_cache = _PyUnicode_InternImmortal(#NAME);                \
-        }                                                                \
-        _id_cache;                                                       \
-    })
+#include "pycore_identifiers.h"
 
 /* ---- object: construction ------------------------------------------------------
 
@@ -62,7 +54,7 @@ object_init(PyObject *self, PyObject *args, PyObject *kwds)
 static PyObject *
 abstract_error(PyTypeObject *type)
 {
-    PyObject *methods = PyObject_GetAttr((PyObject *)type, ID(__abstractmethods__));
+    PyObject *methods = PyObject_GetAttr((PyObject *)type, _Py_ID(__abstractmethods__));
     if (methods == NULL) {
         return NULL;
     }
@@ -239,7 +231,7 @@ static PyObject *
 type_slotnames(PyTypeObject *cls)
 {
     PyObject *slotnames;
-    if (PyDict_GetItemRef(cls->tp_dict, ID(__slotnames__), &slotnames) < 0) {
+    if (PyDict_GetItemRef(cls->tp_dict, _Py_ID(__slotnames__), &slotnames) < 0) {
         return NULL;
     }
     if (slotnames == NULL) {
@@ -247,7 +239,7 @@ type_slotnames(PyTypeObject *cls)
         if (copyreg == NULL) {
             return NULL;
         }
-        slotnames = PyObject_CallMethodOneArg(copyreg, ID(_slotnames), (PyObject *)cls);
+        slotnames = PyObject_CallMethodOneArg(copyreg, _Py_ID(_slotnames), (PyObject *)cls);
         Py_DECREF(copyreg);
         if (slotnames == NULL) {
             return NULL;
@@ -364,7 +356,7 @@ static PyObject *object___getstate__(PyObject *self, PyObject *Py_UNUSED(ignored
 static PyObject *
 object_getstate(PyObject *obj, int required)
 {
-    PyObject *getstate = PyObject_GetAttr(obj, ID(__getstate__));
+    PyObject *getstate = PyObject_GetAttr(obj, _Py_ID(__getstate__));
     if (getstate == NULL) {
         return NULL;
     }
@@ -428,7 +420,7 @@ static int
 get_new_arguments(PyObject *obj, PyObject **args, PyObject **kwargs)
 {
     *args = *kwargs = NULL;
-    PyObject *func = _PyObject_LookupSpecial(obj, ID(__getnewargs_ex__));
+    PyObject *func = _PyObject_LookupSpecial(obj, _Py_ID(__getnewargs_ex__));
     if (func != NULL) {
         PyObject *newargs = _PyObject_CallNoArgs(func);
         Py_DECREF(func);
@@ -447,7 +439,7 @@ get_new_arguments(PyObject *obj, PyObject **args, PyObject **kwargs)
     if (PyErr_Occurred()) {
         return -1;
     }
-    func = _PyObject_LookupSpecial(obj, ID(__getnewargs__));
+    func = _PyObject_LookupSpecial(obj, _Py_ID(__getnewargs__));
     if (func != NULL) {
         *args = _PyObject_CallNoArgs(func);
         Py_DECREF(func);
@@ -479,7 +471,7 @@ get_items_iters(PyObject *obj, PyObject **listitems, PyObject **dictitems)
         *listitems = Py_NewRef(Py_None);
     }
     if (PyDict_Check(obj)) {
-        PyObject *items = PyObject_CallMethodNoArgs(obj, ID(items));
+        PyObject *items = PyObject_CallMethodNoArgs(obj, _Py_ID(items));
         if (items == NULL) {
             Py_CLEAR(*listitems);
             return -1;
@@ -510,13 +502,13 @@ newobj_call(PyObject *copyreg, PyObject *cls, PyObject *args, PyObject *kwargs, 
         for (Py_ssize_t i = 0; i < n; i++) {
             PyTuple_SET_ITEM(*newargs, i + 1, Py_NewRef(PyTuple_GET_ITEM(args, i)));
         }
-        return PyObject_GetAttr(copyreg, ID(__newobj__));
+        return PyObject_GetAttr(copyreg, _Py_ID(__newobj__));
     }
     *newargs = PyTuple_Pack(3, cls, args, kwargs);
     if (*newargs == NULL) {
         return NULL;
     }
-    return PyObject_GetAttr(copyreg, ID(__newobj_ex__));
+    return PyObject_GetAttr(copyreg, _Py_ID(__newobj_ex__));
 }
 
 static PyObject *
@@ -585,12 +577,12 @@ _PyObject_ReduceEx(PyObject *self, int protocol)
     /* A class that overrides __reduce__ (but not __reduce_ex__) is served
        by its __reduce__. */
     PyObject *reduce;
-    if (PyObject_GetOptionalAttr(self, ID(__reduce__), &reduce) < 0) {
+    if (PyObject_GetOptionalAttr(self, _Py_ID(__reduce__), &reduce) < 0) {
         return NULL;
     }
     if (reduce != NULL) {
-        PyObject *objreduce = PyDict_GetItemWithError(PyBaseObject_Type.tp_dict, ID(__reduce__));
-        PyObject *clsreduce = PyObject_GetAttr((PyObject *)Py_TYPE(self), ID(__reduce__));
+        PyObject *objreduce = PyDict_GetItemWithError(PyBaseObject_Type.tp_dict, _Py_ID(__reduce__));
+        PyObject *clsreduce = PyObject_GetAttr((PyObject *)Py_TYPE(self), _Py_ID(__reduce__));
         if (clsreduce == NULL) {
             Py_DECREF(reduce);
             return NULL;
@@ -664,7 +656,7 @@ static PyObject *
 object___dir__(PyObject *self, PyObject *Py_UNUSED(ignored))
 {
     PyObject *dict, *itsclass = NULL, *result = NULL;
-    if (PyObject_GetOptionalAttr(self, ID(__dict__), &dict) < 0) {
+    if (PyObject_GetOptionalAttr(self, _Py_ID(__dict__), &dict) < 0) {
         return NULL;
     }
     if (dict == NULL || !PyDict_Check(dict)) {
@@ -676,7 +668,7 @@ object___dir__(PyObject *self, PyObject *Py_UNUSED(ignored))
     if (dict == NULL) {
         return NULL;
     }
-    if (PyObject_GetOptionalAttr(self, ID(__class__), &itsclass) < 0) {
+    if (PyObject_GetOptionalAttr(self, _Py_ID(__class__), &itsclass) < 0) {
         goto done;
     }
     if (itsclass != NULL && _PyType_MergeClassDict(dict, itsclass) < 0) {
@@ -854,7 +846,7 @@ supercheck(PyTypeObject *type, PyObject *obj)
         return (PyTypeObject *)Py_NewRef(Py_TYPE(obj));
     }
     PyObject *class_attr;
-    if (PyObject_GetOptionalAttr(obj, ID(__class__), &class_attr) < 0) {
+    if (PyObject_GetOptionalAttr(obj, _Py_ID(__class__), &class_attr) < 0) {
         return NULL;
     }
     if (class_attr != NULL && PyType_Check(class_attr) &&

@@ -21,15 +21,7 @@
 #include "pycore_pystate.h"
 #include "pycore_typeobject.h"
 #include "pycore_unicodeobject.h"
-
-#define ID(NAME)                                                         \
-    ({                                                                   \
-        static PyObject *_id_cache;                                      \
-        if (_id_cache == NULL) {                                         \
-            _id_cache = _PyUnicode_InternImmortal(#NAME);                \
-        }                                                                \
-        _id_cache;                                                       \
-    })
+#include "pycore_identifiers.h"
 
 /* ---- Common descriptor parts --------------------------------------------------- */
 
@@ -81,7 +73,7 @@ descr_get_qualname(PyObject *self, void *context)
     if (descr->d_qualname != NULL) {
         return Py_NewRef(descr->d_qualname);
     }
-    PyObject *owner = PyObject_GetAttr((PyObject *)descr->d_type, ID(__qualname__));
+    PyObject *owner = PyObject_GetAttr((PyObject *)descr->d_type, _Py_ID(__qualname__));
     if (owner != NULL && !PyUnicode_Check(owner)) {
         PyErr_SetString(PyExc_TypeError,
                         "<descriptor>.__objclass__.__qualname__ is not a unicode object");
@@ -105,7 +97,7 @@ static PyObject *
 descr_reduce(PyObject *self, PyObject *Py_UNUSED(ignored))
 {
     PyObject *getattr = PyEval_GetBuiltins() != NULL
-                            ? PyDict_GetItemWithError(PyEval_GetBuiltins(), ID(getattr))
+                            ? PyDict_GetItemWithError(PyEval_GetBuiltins(), _Py_ID(getattr))
                             : NULL;
     if (getattr == NULL) {
         if (!PyErr_Occurred()) {
@@ -905,7 +897,7 @@ wrapper_reduce(PyObject *self, PyObject *Py_UNUSED(ignored))
 {
     wrapperobject *wp = (wrapperobject *)self;
     PyObject *builtins = PyEval_GetBuiltins();
-    PyObject *getattr = builtins != NULL ? PyDict_GetItemWithError(builtins, ID(getattr)) : NULL;
+    PyObject *getattr = builtins != NULL ? PyDict_GetItemWithError(builtins, _Py_ID(getattr)) : NULL;
     if (getattr == NULL) {
         if (!PyErr_Occurred()) {
             PyErr_SetString(PyExc_RuntimeError, "builtins.getattr is missing");
@@ -1082,13 +1074,13 @@ mappingproxy_get(PyObject *self, PyObject *const *args, Py_ssize_t nargs)
     }
     PyObject *newargs[3] = {((mappingproxyobject *)self)->mapping, args[0],
                             nargs == 2 ? args[1] : Py_None};
-    return PyObject_VectorcallMethod(ID(get), newargs, 3 | PY_VECTORCALL_ARGUMENTS_OFFSET, NULL);
+    return PyObject_VectorcallMethod(_Py_ID(get), newargs, 3 | PY_VECTORCALL_ARGUMENTS_OFFSET, NULL);
 }
 
 #define PROXY_METHOD(NAME)                                                            \
     static PyObject *mappingproxy_##NAME(PyObject *self, PyObject *Py_UNUSED(ignored)) \
     {                                                                                 \
-        return PyObject_CallMethodNoArgs(((mappingproxyobject *)self)->mapping, ID(NAME)); \
+        return PyObject_CallMethodNoArgs(((mappingproxyobject *)self)->mapping, _Py_ID(NAME)); \
     }
 PROXY_METHOD(keys)
 PROXY_METHOD(values)
@@ -1100,7 +1092,7 @@ static PyObject *
 mappingproxy_reversed(PyObject *self, PyObject *Py_UNUSED(ignored))
 {
     PyObject *mapping = ((mappingproxyobject *)self)->mapping;
-    return PyObject_CallMethodNoArgs(mapping, ID(__reversed__));
+    return PyObject_CallMethodNoArgs(mapping, _Py_ID(__reversed__));
 }
 
 static PyMethodDef mappingproxy_methods[] = {
@@ -1253,7 +1245,7 @@ property_name(propertyobject *prop, PyObject **name)
         *name = NULL;
         return 0;
     }
-    if (PyObject_GetOptionalAttr(prop->prop_get, ID(__name__), name) < 0) {
+    if (PyObject_GetOptionalAttr(prop->prop_get, _Py_ID(__name__), name) < 0) {
         return -1;
     }
     return *name != NULL;
@@ -1397,7 +1389,7 @@ static int
 property_copy_getter_doc(propertyobject *prop, PyObject *self)
 {
     PyObject *get_doc;
-    int rc = PyObject_GetOptionalAttr(prop->prop_get, ID(__doc__), &get_doc);
+    int rc = PyObject_GetOptionalAttr(prop->prop_get, _Py_ID(__doc__), &get_doc);
     if (rc <= 0) {
         return rc;
     }
@@ -1411,7 +1403,7 @@ property_copy_getter_doc(propertyobject *prop, PyObject *self)
     else {
         /* A subclass instance keeps the doc in its __dict__, where it is
            not shadowed by the subclass's own __doc__. */
-        int err = PyObject_SetAttr(self, ID(__doc__), get_doc);
+        int err = PyObject_SetAttr(self, _Py_ID(__doc__), get_doc);
         Py_DECREF(get_doc);
         if (err < 0) {
             if (!PyErr_ExceptionMatches(PyExc_AttributeError)) {
@@ -1490,7 +1482,7 @@ func_is_abstract(PyObject *func)
         return 0;
     }
     PyObject *flag;
-    int rc = PyObject_GetOptionalAttr(func, ID(__isabstractmethod__), &flag);
+    int rc = PyObject_GetOptionalAttr(func, _Py_ID(__isabstractmethod__), &flag);
     if (rc <= 0) {
         return rc;
     }

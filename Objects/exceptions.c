@@ -507,7 +507,88 @@ SIMPLE_EXC(ZeroDivisionError, ArithmeticError, "The second operand of a division
 SIMPLE_EXC(SystemError, Exception,
            "An internal error of the interpreter (please report it).")
 SIMPLE_EXC(ReferenceError, Exception, "A weak reference proxy's referent is gone.")
-SIMPLE_EXC(MemoryError, Exception, "Memory ran out.")
+/* ---- MemoryError: raised without memory --------------------------------------
+
+   PyErr_NoMemory must work when the allocator refuses everything (a full
+   heap, or _testinternalcapi.set_nomemory).  Instances for it come from a
+   reserve filled at start-up; an exact MemoryError that dies goes back into
+   the reserve instead of being freed.  Only when the reserve is empty is a
+   new one allocated, and should that fail too, one immortal instance made
+   at start-up is shared. */
+#define MEMERROR_RESERVE_SIZE 16
+static PyObject *memerror_reserve[MEMERROR_RESERVE_SIZE];
+static int memerror_reserved;
+static PyObject *memerror_last_resort;
+
+static void MemoryError_dealloc(PyObject *op);
+
+EXC_TYPE_FULL(MemoryError, &_PyExc_Exception, PyBaseExceptionObject, BaseException_new,
+              BaseException_init, MemoryError_dealloc, BaseException_traverse,
+              BaseException_clear, NULL, NULL, NULL, NULL, NULL, BaseException_vectorcall,
+              "Memory ran out.")
+
+static void
+MemoryError_dealloc(PyObject *op)
+{
+    if (!Py_IS_TYPE(op, &_PyExc_MemoryError) || memerror_reserved == MEMERROR_RESERVE_SIZE) {
+        BaseException_dealloc(op);
+        return;
+    }
+    PyObject_GC_UnTrack(op);
+    (void)BaseException_clear(op);
+    memerror_reserve[memerror_reserved++] = op;
+}
+
+static PyObject *
+memerror_from_reserve(void)
+{
+    PyObject *op = memerror_reserve[--memerror_reserved];
+    _PyObject_Init(op, &_PyExc_MemoryError);
+    ((BaseExc *)op)->args = _PyTuple_EMPTY;
+    PyObject_GC_Track(op);
+    return op;
+}
+
+PyObject *
+_PyExc_NewMemoryError(void)
+{
+    static int allocating; /* the allocation below fails into PyErr_NoMemory */
+    if (memerror_reserved > 0) {
+        return memerror_from_reserve();
+    }
+    if (!allocating) {
+        allocating = 1;
+        PyObject *exc = PyObject_CallNoArgs(PyExc_MemoryError);
+        allocating = 0;
+        if (exc != NULL) {
+            return exc;
+        }
+        PyErr_Clear();
+    }
+    return Py_NewRef(memerror_last_resort);
+}
+
+static int
+memerror_fill_reserve(void)
+{
+    if (memerror_last_resort == NULL) {
+        memerror_last_resort = PyObject_CallNoArgs(PyExc_MemoryError);
+        if (memerror_last_resort == NULL) {
+            return -1;
+        }
+        PyObject_GC_UnTrack(memerror_last_resort);
+        _Py_SetImmortal(memerror_last_resort);
+    }
+    while (memerror_reserved < MEMERROR_RESERVE_SIZE) {
+        PyObject *exc = PyObject_CallNoArgs(PyExc_MemoryError);
+        if (exc == NULL) {
+            return -1;
+        }
+        Py_DECREF(exc); /* its dealloc puts it in the reserve */
+    }
+    return 0;
+}
+
 SIMPLE_EXC(BufferError, Exception, "A buffer operation failed.")
 SIMPLE_EXC(Warning, Exception, "Base of all warning categories.")
 SIMPLE_EXC(UserWarning, Warning, "Warnings issued by user code.")
@@ -2434,7 +2515,7 @@ _PyExc_InitTypes(PyInterpreterState *interp)
             return -1;
         }
     }
-    return 0;
+    return memerror_fill_reserve();
 }
 
 int

@@ -9,6 +9,7 @@
 #include "pycore_long.h"
 #include "pycore_object.h"
 #include "pycore_format.h"
+#include "pycore_stress.h"
 
 #include <float.h>
 
@@ -17,7 +18,7 @@
 
 /* ---- Allocation --------------------------------------------------------- */
 
-#define FREELIST_SIZE 100
+#define FREELIST_SIZE 100 /* the stress build keeps none (pycore_stress.h) */
 static PyFloatObject *freelist[FREELIST_SIZE];
 static int freelist_len;
 
@@ -51,7 +52,7 @@ static void
 float_dealloc(PyObject *op)
 {
     if (PyFloat_CheckExact(op)) {
-        if (freelist_len < FREELIST_SIZE) {
+        if (!_Py_STRESS && freelist_len < FREELIST_SIZE) {
             freelist[freelist_len++] = (PyFloatObject *)op;
         }
         else {

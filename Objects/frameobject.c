@@ -15,6 +15,7 @@
    namespace dict. */
 
 #include "Python.h"
+#include "pycore_identifiers.h"
 #include "pycore_instruments.h"
 #include "pycore_code.h"
 #include "pycore_ceval.h"
@@ -570,16 +571,6 @@ proxy_setdefault(PyObject *self, PyObject *const *args, Py_ssize_t nargs)
     return Py_NewRef(dflt);
 }
 
-static PyObject *
-cached_keys(void)
-{
-    static PyObject *keys;
-    if (keys == NULL) {
-        keys = _PyUnicode_InternImmortal("keys");
-    }
-    return keys;
-}
-
 /* Any mapping or iterable of pairs, as dict.update accepts. */
 static PyObject *
 as_dict(PyObject *other)
@@ -593,7 +584,7 @@ as_dict(PyObject *other)
         r = PyDict_Merge(d, other, 1);
     }
     else {
-        r = PyObject_HasAttrWithError(other, cached_keys());
+        r = PyObject_HasAttrWithError(other, _Py_ID(keys));
         if (r > 0) {
             r = PyDict_Merge(d, other, 1);
         }

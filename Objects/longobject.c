@@ -12,6 +12,7 @@
 #include "pycore_object.h"
 #include "pycore_format.h"
 #include "pycore_pyhash.h"
+#include "pycore_stress.h"
 #include "pycore_floatobject.h"
 
 #include <float.h>
@@ -67,7 +68,7 @@ small_int(Py_ssize_t value)
 /* ---- Allocation --------------------------------------------------------- */
 
 /* Single-digit ints die young and often: keep a few of them around. */
-#define FREELIST_SIZE 100
+#define FREELIST_SIZE 100 /* the stress build keeps none (pycore_stress.h) */
 static PyLongObject *freelist[FREELIST_SIZE];
 static int freelist_len;
 
@@ -100,7 +101,7 @@ _PyLong_New(Py_ssize_t ndigits)
 static void
 long_free(PyLongObject *v)
 {
-    if (NDIGITS(v) <= 1 && freelist_len < FREELIST_SIZE) {
+    if (NDIGITS(v) <= 1 && !_Py_STRESS && freelist_len < FREELIST_SIZE) {
         freelist[freelist_len++] = v;
     }
     else {

@@ -13,15 +13,7 @@
 #include "pycore_pystate.h"
 #include "pycore_typeobject.h"
 #include "pycore_unicodeobject.h"
-
-#define ID(NAME)                                                         \
-    ({                                                                   \
-        static PyObject *_id_cache;                                      \
-        if (_id_cache == NULL) {                                         \
-            _id_cache = _PyUnicode_InternImmortal(#NAME);                \
-        }                                                                \
-        _id_cache;                                                       \
-    })
+#include "pycore_identifiers.h"
 
 #define CALL_FLAGS(ml) \
     ((ml)->ml_flags & (METH_VARARGS | METH_FASTCALL | METH_NOARGS | METH_O | METH_KEYWORDS | METH_METHOD))
@@ -339,7 +331,7 @@ meth_get_qualname(PyObject *self, void *context)
         return PyUnicode_FromString(m->m_ml->ml_name);
     }
     PyObject *type = PyType_Check(m->m_self) ? m->m_self : (PyObject *)Py_TYPE(m->m_self);
-    PyObject *type_qualname = PyObject_GetAttr(type, ID(__qualname__));
+    PyObject *type_qualname = PyObject_GetAttr(type, _Py_ID(__qualname__));
     if (type_qualname == NULL) {
         return NULL;
     }
@@ -383,7 +375,7 @@ meth_reduce(PyObject *self, PyObject *Py_UNUSED(ignored))
         return PyUnicode_FromString(m->m_ml->ml_name);
     }
     PyObject *builtins = PyEval_GetBuiltins();
-    PyObject *getattr = builtins != NULL ? PyDict_GetItemWithError(builtins, ID(getattr)) : NULL;
+    PyObject *getattr = builtins != NULL ? PyDict_GetItemWithError(builtins, _Py_ID(getattr)) : NULL;
     if (getattr == NULL) {
         if (!PyErr_Occurred()) {
             PyErr_SetString(PyExc_RuntimeError, "builtins.getattr is missing");

@@ -14,16 +14,9 @@
 #include "pycore_pystate.h"
 #include "pycore_typeobject.h"
 #include "pycore_unicodeobject.h"
+#include "pycore_identifiers.h"
 
 /* An interned identifier, made on first use. */
-#define ID(NAME)                                                         \
-    ({                                                                   \
-        static PyObject *_id_cache;                                      \
-        if (_id_cache == NULL) {                                         \
-            _id_cache = _PyUnicode_InternImmortal(#NAME);                \
-        }                                                                \
-        _id_cache;                                                       \
-    })
 
 /* ---- Reference-count debugging ------------------------------------------- */
 
@@ -271,7 +264,7 @@ PyObject_Bytes(PyObject *v)
     if (PyBytes_CheckExact(v)) {
         return Py_NewRef(v);
     }
-    PyObject *func = _PyObject_LookupSpecial(v, ID(__bytes__));
+    PyObject *func = _PyObject_LookupSpecial(v, _Py_ID(__bytes__));
     if (func != NULL) {
         PyObject *res = _PyObject_CallNoArgs(func);
         Py_DECREF(func);
@@ -337,7 +330,7 @@ repr_list(int create)
         return NULL;
     }
     PyObject *list;
-    if (PyDict_GetItemRef(dict, ID(Py_Repr), &list) < 0) {
+    if (PyDict_GetItemRef(dict, _Py_ID(Py_Repr), &list) < 0) {
         return NULL;
     }
     if (list == NULL && create) {
@@ -345,7 +338,7 @@ repr_list(int create)
         if (list == NULL) {
             return NULL;
         }
-        if (PyDict_SetItem(dict, ID(Py_Repr), list) < 0) {
+        if (PyDict_SetItem(dict, _Py_ID(Py_Repr), list) < 0) {
             Py_DECREF(list);
             return NULL;
         }
@@ -1105,12 +1098,12 @@ PyObject *
 _PyObject_FunctionStr(PyObject *x)
 {
     PyObject *qualname;
-    int rc = PyObject_GetOptionalAttr(x, ID(__qualname__), &qualname);
+    int rc = PyObject_GetOptionalAttr(x, _Py_ID(__qualname__), &qualname);
     if (rc <= 0) {
         return rc < 0 ? NULL : PyObject_Str(x);
     }
     PyObject *module, *result = NULL;
-    rc = PyObject_GetOptionalAttr(x, ID(__module__), &module);
+    rc = PyObject_GetOptionalAttr(x, _Py_ID(__module__), &module);
     if (rc < 0) {
         goto done;
     }
@@ -1157,7 +1150,7 @@ dir_locals(void)
 static PyObject *
 dir_object(PyObject *obj)
 {
-    PyObject *dirfunc = _PyObject_LookupSpecial(obj, ID(__dir__));
+    PyObject *dirfunc = _PyObject_LookupSpecial(obj, _Py_ID(__dir__));
     if (dirfunc == NULL) {
         if (!PyErr_Occurred()) {
             PyErr_SetString(PyExc_TypeError, "object does not provide __dir__");

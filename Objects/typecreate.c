@@ -11,15 +11,7 @@
 #include "pycore_pystate.h"
 #include "pycore_typeobject.h"
 #include "pycore_unicodeobject.h"
-
-#define ID(NAME)                                                         \
-    ({                                                                   \
-        static PyObject *_id_cache;                                      \
-        if (_id_cache == NULL) {                                         \
-            _id_cache = _PyUnicode_InternImmortal(#NAME);                \
-        }                                                                \
-        _id_cache;                                                       \
-    })
+#include "pycore_identifiers.h"
 
 static void subtype_dealloc(PyObject *self);
 
@@ -371,7 +363,7 @@ type_new_slots(type_new_ctx *ctx, PyObject *dict)
     ctx->may_add_weak = ctx->base->tp_weaklistoffset == 0;
 
     PyObject *slots;
-    if (PyDict_GetItemRef(dict, ID(__slots__), &slots) < 0) {
+    if (PyDict_GetItemRef(dict, _Py_ID(__slots__), &slots) < 0) {
         return -1;
     }
     if (slots == NULL) {
@@ -443,7 +435,7 @@ type_new_set_names(PyTypeObject *type, PyObject *name)
 static int
 type_new_set_module(PyObject *dict)
 {
-    int rc = PyDict_Contains(dict, ID(__module__));
+    int rc = PyDict_Contains(dict, _Py_ID(__module__));
     if (rc != 0) {
         return rc < 0 ? -1 : 0;
     }
@@ -452,11 +444,11 @@ type_new_set_module(PyObject *dict)
         return PyErr_Occurred() ? -1 : 0;
     }
     PyObject *module;
-    rc = PyDict_GetItemRef(globals, ID(__name__), &module);
+    rc = PyDict_GetItemRef(globals, _Py_ID(__name__), &module);
     if (rc <= 0) {
         return rc;
     }
-    rc = PyDict_SetItem(dict, ID(__module__), module);
+    rc = PyDict_SetItem(dict, _Py_ID(__module__), module);
     Py_DECREF(module);
     return rc;
 }
@@ -465,7 +457,7 @@ static int
 type_new_set_qualname(PyHeapTypeObject *et, PyObject *dict)
 {
     PyObject *qualname;
-    if (PyDict_GetItemRef(dict, ID(__qualname__), &qualname) < 0) {
+    if (PyDict_GetItemRef(dict, _Py_ID(__qualname__), &qualname) < 0) {
         return -1;
     }
     if (qualname == NULL) {
@@ -479,24 +471,24 @@ type_new_set_qualname(PyHeapTypeObject *et, PyObject *dict)
         return -1;
     }
     et->ht_qualname = qualname;
-    return PyDict_DelItem(dict, ID(__qualname__));
+    return PyDict_DelItem(dict, _Py_ID(__qualname__));
 }
 
 static int
 type_new_set_doc(PyTypeObject *type, PyObject *dict, PyObject *slots)
 {
     PyObject *doc;
-    if (PyDict_GetItemRef(dict, ID(__doc__), &doc) < 0) {
+    if (PyDict_GetItemRef(dict, _Py_ID(__doc__), &doc) < 0) {
         return -1;
     }
     if (doc == NULL) {
         /* A class without a docstring reads None, unless __doc__ is one
            of its slots: then the slot's descriptor takes the name. */
-        int is_slot = slots != NULL ? PySequence_Contains(slots, ID(__doc__)) : 0;
+        int is_slot = slots != NULL ? PySequence_Contains(slots, _Py_ID(__doc__)) : 0;
         if (is_slot != 0) {
             return is_slot < 0 ? -1 : 0;
         }
-        return PyDict_SetItem(dict, ID(__doc__), Py_None);
+        return PyDict_SetItem(dict, _Py_ID(__doc__), Py_None);
     }
     if (PyUnicode_Check(doc)) {
         Py_ssize_t size;
@@ -572,15 +564,15 @@ type_new_set_attrs(type_new_ctx *ctx, PyTypeObject *type)
         type_new_set_doc(type, dict, ((PyHeapTypeObject *)type)->ht_slots) < 0) {
         return -1;
     }
-    if (wrap_implicit_method(dict, ID(__new__), PyStaticMethod_New) < 0 ||
-        wrap_implicit_method(dict, ID(__init_subclass__), PyClassMethod_New) < 0 ||
-        wrap_implicit_method(dict, ID(__class_getitem__), PyClassMethod_New) < 0) {
+    if (wrap_implicit_method(dict, _Py_ID(__new__), PyStaticMethod_New) < 0 ||
+        wrap_implicit_method(dict, _Py_ID(__init_subclass__), PyClassMethod_New) < 0 ||
+        wrap_implicit_method(dict, _Py_ID(__class_getitem__), PyClassMethod_New) < 0) {
         return -1;
     }
-    if (type_new_set_classcell(type, dict, ID(__classcell__), (PyObject *)type) < 0) {
+    if (type_new_set_classcell(type, dict, _Py_ID(__classcell__), (PyObject *)type) < 0) {
         return -1;
     }
-    return type_new_set_classcell(type, dict, ID(__classdictcell__), dict);
+    return type_new_set_classcell(type, dict, _Py_ID(__classdictcell__), dict);
 }
 
 static void
@@ -683,7 +675,7 @@ type_new_get_bases(type_new_ctx *ctx, PyObject **type_out)
             continue;
         }
         PyObject *mro_entries;
-        int rc = PyObject_GetOptionalAttr(b, ID(__mro_entries__), &mro_entries);
+        int rc = PyObject_GetOptionalAttr(b, _Py_ID(__mro_entries__), &mro_entries);
         if (rc < 0) {
             return -1;
         }
@@ -724,7 +716,7 @@ type_new_set_names_of_attrs(PyTypeObject *type)
     Py_ssize_t i = 0;
     PyObject *key, *value;
     while (PyDict_Next(names_to_set, &i, &key, &value)) {
-        PyObject *set_name = _PyObject_LookupSpecial(value, ID(__set_name__));
+        PyObject *set_name = _PyObject_LookupSpecial(value, _Py_ID(__set_name__));
         if (set_name == NULL) {
             if (PyErr_Occurred()) {
                 goto error;
@@ -760,7 +752,7 @@ error:
 static int
 type_new_init_subclass(PyTypeObject *type, PyObject *kwds)
 {
-    PyObject *func = _PySuper_Lookup(type, (PyObject *)type, ID(__init_subclass__), NULL);
+    PyObject *func = _PySuper_Lookup(type, (PyObject *)type, _Py_ID(__init_subclass__), NULL);
     if (func == NULL) {
         return -1;
     }

@@ -12,18 +12,11 @@
 #include "pycore_descrobject.h"
 #include "pycore_object.h"
 #include "pycore_pystate.h"
+#include "pycore_stress.h"
 #include "pycore_typeobject.h"
 #include "pycore_typing.h"
 #include "pycore_unicodeobject.h"
-
-#define ID(NAME)                                                         \
-    ({                                                                   \
-        static PyObject *_id_cache;                                      \
-        if (_id_cache == NULL) {                                         \
-            _id_cache = _PyUnicode_InternImmortal(#NAME);                \
-        }                                                                \
-        _id_cache;                                                       \
-    })
+#include "pycore_identifiers.h"
 
 
 /* ---- Version tags and the method cache -------------------------------------
@@ -257,9 +250,11 @@ str_hash(PyObject *name)
 PyObject *
 _PyType_Lookup(PyTypeObject *type, PyObject *name)
 {
+    /* The stress build keeps the cache empty (pycore_stress.h), though a
+       lookup still hands out the version tag specialization relies on. */
     int cacheable = PyUnicode_CheckExact(name);
     unsigned int idx = 0;
-    if (cacheable && PyType_HasFeature(type, Py_TPFLAGS_VALID_VERSION_TAG)) {
+    if (cacheable && !_Py_STRESS && PyType_HasFeature(type, Py_TPFLAGS_VALID_VERSION_TAG)) {
         idx = mcache_index(type->tp_version_tag, str_hash(name));
         type_cache_entry *entry = &type_cache[idx];
         if (entry->version == type->tp_version_tag && entry->name == name) {
@@ -274,7 +269,7 @@ _PyType_Lookup(PyTypeObject *type, PyObject *name)
         PyErr_Clear();
         return NULL;
     }
-    if (cacheable && _PyType_AssignVersionTag(type)) {
+    if (cacheable && _PyType_AssignVersionTag(type) && !_Py_STRESS) {
         idx = mcache_index(type->tp_version_tag, str_hash(name));
         type_cache_entry *entry = &type_cache[idx];
         entry->version = type->tp_version_tag;
@@ -379,7 +374,7 @@ _PyType_GetModuleName(PyTypeObject *type)
 {
     if (PyType_HasFeature(type, Py_TPFLAGS_HEAPTYPE)) {
         PyObject *mod;
-        if (PyDict_GetItemRef(type->tp_dict, ID(__module__), &mod) == 0) {
+        if (PyDict_GetItemRef(type->tp_dict, _Py_ID(__module__), &mod) == 0) {
             PyErr_Format(PyExc_AttributeError, "__module__");
         }
         return mod;
@@ -392,7 +387,7 @@ _PyType_GetModuleName(PyTypeObject *type)
         }
         return mod;
     }
-    return Py_NewRef(ID(builtins));
+    return Py_NewRef(_Py_ID(builtins));
 }
 
 PyObject *
@@ -647,12 +642,12 @@ mro_invoke(PyTypeObject *type)
     if (meta == &PyType_Type) {
         return mro_implementation(type);
     }
-    PyObject *mro_meth = _PyType_Lookup(meta, ID(mro));
-    PyObject *type_mro = _PyType_Lookup(&PyType_Type, ID(mro));
+    PyObject *mro_meth = _PyType_Lookup(meta, _Py_ID(mro));
+    PyObject *type_mro = _PyType_Lookup(&PyType_Type, _Py_ID(mro));
     if (mro_meth == NULL || mro_meth == type_mro) {
         return mro_implementation(type);
     }
-    PyObject *res = PyObject_CallMethodNoArgs((PyObject *)type, ID(mro));
+    PyObject *res = PyObject_CallMethodNoArgs((PyObject *)type, _Py_ID(mro));
     if (res == NULL) {
         return NULL;
     }
@@ -948,7 +943,7 @@ _PyType_IsNewWrapper(PyObject *descr)
 static int
 add_tp_new_wrapper(PyTypeObject *type)
 {
-    int rc = PyDict_Contains(type->tp_dict, ID(__new__));
+    int rc = PyDict_Contains(type->tp_dict, _Py_ID(__new__));
     if (rc != 0) {
         return rc < 0 ? -1 : 0;
     }
@@ -956,7 +951,7 @@ add_tp_new_wrapper(PyTypeObject *type)
     if (func == NULL) {
         return -1;
     }
-    rc = PyDict_SetItem(type->tp_dict, ID(__new__), func);
+    rc = PyDict_SetItem(type->tp_dict, _Py_ID(__new__), func);
     Py_DECREF(func);
     return rc;
 }
@@ -1080,7 +1075,7 @@ type_ready_fill_dict(PyTypeObject *type)
     if (type->tp_getset != NULL && add_getset(type, type->tp_getset) < 0) {
         return -1;
     }
-    int rc = PyDict_Contains(type->tp_dict, ID(__doc__));
+    int rc = PyDict_Contains(type->tp_dict, _Py_ID(__doc__));
     if (rc != 0) {
         return rc < 0 ? -1 : 0;
     }
@@ -1094,7 +1089,7 @@ type_ready_fill_dict(PyTypeObject *type)
     else {
         doc = Py_NewRef(Py_None);
     }
-    rc = PyDict_SetItem(type->tp_dict, ID(__doc__), doc);
+    rc = PyDict_SetItem(type->tp_dict, _Py_ID(__doc__), doc);
     Py_DECREF(doc);
     return rc;
 }
@@ -1167,9 +1162,9 @@ static int
 overrides_hash(PyTypeObject *type)
 {
     PyObject *dict = type->tp_dict;
-    int r = PyDict_Contains(dict, ID(__eq__));
+    int r = PyDict_Contains(dict, _Py_ID(__eq__));
     if (r == 0) {
-        r = PyDict_Contains(dict, ID(__hash__));
+        r = PyDict_Contains(dict, _Py_ID(__hash__));
     }
     return r;
 }
@@ -1389,11 +1384,11 @@ type_ready_set_hash(PyTypeObject *type)
     if (type->tp_hash != NULL) {
         return 0;
     }
-    int rc = PyDict_Contains(type->tp_dict, ID(__hash__));
+    int rc = PyDict_Contains(type->tp_dict, _Py_ID(__hash__));
     if (rc < 0) {
         return -1;
     }
-    if (rc == 0 && PyDict_SetItem(type->tp_dict, ID(__hash__), Py_None) < 0) {
+    if (rc == 0 && PyDict_SetItem(type->tp_dict, _Py_ID(__hash__), Py_None) < 0) {
         return -1;
     }
     type->tp_hash = PyObject_HashNotImplemented;
@@ -1682,7 +1677,7 @@ type_set_module(PyTypeObject *type, PyObject *value, void *context)
         return -1;
     }
     PyType_Modified(type);
-    return PyDict_SetItem(type->tp_dict, ID(__module__), value);
+    return PyDict_SetItem(type->tp_dict, _Py_ID(__module__), value);
 }
 
 static PyObject *
@@ -1874,7 +1869,7 @@ type_get_doc(PyTypeObject *type, void *context)
         return PyUnicode_FromString(skip_signature(type->tp_doc));
     }
     PyObject *result;
-    if (PyDict_GetItemRef(type->tp_dict, ID(__doc__), &result) <= 0) {
+    if (PyDict_GetItemRef(type->tp_dict, _Py_ID(__doc__), &result) <= 0) {
         return PyErr_Occurred() ? NULL : Py_NewRef(Py_None);
     }
     descrgetfunc get = Py_TYPE(result)->tp_descr_get;
@@ -1891,7 +1886,7 @@ type_set_doc(PyTypeObject *type, PyObject *value, void *context)
         return -1;
     }
     PyType_Modified(type);
-    return PyDict_SetItem(type->tp_dict, ID(__doc__), value);
+    return PyDict_SetItem(type->tp_dict, _Py_ID(__doc__), value);
 }
 
 static PyObject *
@@ -1915,11 +1910,11 @@ type_abstractmethods(PyTypeObject *type, void *context)
     PyObject *mod = NULL;
     /* `type` itself has an __abstractmethods__ descriptor; its instances
        get the attribute only when it was set. */
-    if (type != &PyType_Type && PyDict_GetItemRef(type->tp_dict, ID(__abstractmethods__), &mod) < 0) {
+    if (type != &PyType_Type && PyDict_GetItemRef(type->tp_dict, _Py_ID(__abstractmethods__), &mod) < 0) {
         return NULL;
     }
     if (mod == NULL) {
-        PyErr_SetObject(PyExc_AttributeError, ID(__abstractmethods__));
+        PyErr_SetObject(PyExc_AttributeError, _Py_ID(__abstractmethods__));
     }
     return mod;
 }
@@ -1933,13 +1928,13 @@ type_set_abstractmethods(PyTypeObject *type, PyObject *value, void *context)
         if (abstract < 0) {
             return -1;
         }
-        res = PyDict_SetItem(type->tp_dict, ID(__abstractmethods__), value);
+        res = PyDict_SetItem(type->tp_dict, _Py_ID(__abstractmethods__), value);
     }
     else {
         abstract = 0;
-        res = PyDict_DelItem(type->tp_dict, ID(__abstractmethods__));
+        res = PyDict_DelItem(type->tp_dict, _Py_ID(__abstractmethods__));
         if (res < 0 && PyErr_ExceptionMatches(PyExc_KeyError)) {
-            PyErr_SetObject(PyExc_AttributeError, ID(__abstractmethods__));
+            PyErr_SetObject(PyExc_AttributeError, _Py_ID(__abstractmethods__));
             return -1;
         }
     }
@@ -1967,9 +1962,9 @@ type_get_annotate(PyTypeObject *type, void *context)
         return NULL;
     }
     PyObject *annotate;
-    int rc = PyDict_GetItemRef(type->tp_dict, ID(__annotate_func__), &annotate);
+    int rc = PyDict_GetItemRef(type->tp_dict, _Py_ID(__annotate_func__), &annotate);
     if (rc == 0) {
-        rc = PyDict_GetItemRef(type->tp_dict, ID(__annotate__), &annotate);
+        rc = PyDict_GetItemRef(type->tp_dict, _Py_ID(__annotate__), &annotate);
     }
     if (rc < 0) {
         return NULL;
@@ -1999,11 +1994,11 @@ type_set_annotate(PyTypeObject *type, PyObject *value, void *context)
         return -1;
     }
     PyType_Modified(type);
-    if (PyDict_SetItem(type->tp_dict, ID(__annotate_func__), value) < 0) {
+    if (PyDict_SetItem(type->tp_dict, _Py_ID(__annotate_func__), value) < 0) {
         return -1;
     }
     if (value != Py_None) {
-        int rc = PyDict_Pop(type->tp_dict, ID(__annotations_cache__), NULL);
+        int rc = PyDict_Pop(type->tp_dict, _Py_ID(__annotations_cache__), NULL);
         return rc < 0 ? -1 : 0;
     }
     return 0;
@@ -2041,9 +2036,9 @@ type_get_annotations(PyTypeObject *type, void *context)
         return NULL;
     }
     PyObject *annotations;
-    int rc = PyDict_GetItemRef(type->tp_dict, ID(__annotations__), &annotations);
+    int rc = PyDict_GetItemRef(type->tp_dict, _Py_ID(__annotations__), &annotations);
     if (rc == 0) {
-        rc = PyDict_GetItemRef(type->tp_dict, ID(__annotations_cache__), &annotations);
+        rc = PyDict_GetItemRef(type->tp_dict, _Py_ID(__annotations_cache__), &annotations);
     }
     if (rc < 0) {
         return NULL;
@@ -2059,7 +2054,7 @@ type_get_annotations(PyTypeObject *type, void *context)
     if (annotations == NULL) {
         return NULL;
     }
-    if (PyDict_SetItem(type->tp_dict, ID(__annotations_cache__), annotations) < 0) {
+    if (PyDict_SetItem(type->tp_dict, _Py_ID(__annotations_cache__), annotations) < 0) {
         Py_DECREF(annotations);
         return NULL;
     }
@@ -2077,11 +2072,11 @@ type_set_annotations(PyTypeObject *type, PyObject *value, void *context)
     }
     int rc;
     if (value != NULL) {
-        rc = PyDict_SetItem(type->tp_dict, ID(__annotations__), value);
+        rc = PyDict_SetItem(type->tp_dict, _Py_ID(__annotations__), value);
     }
     else {
-        rc = PyDict_Pop(type->tp_dict, ID(__annotations__), NULL);
-        int rc2 = PyDict_Pop(type->tp_dict, ID(__annotations_cache__), NULL);
+        rc = PyDict_Pop(type->tp_dict, _Py_ID(__annotations__), NULL);
+        int rc2 = PyDict_Pop(type->tp_dict, _Py_ID(__annotations_cache__), NULL);
         if (rc == 0 && rc2 == 0) {
             PyErr_SetString(PyExc_AttributeError, "__annotations__");
             return -1;
@@ -2089,9 +2084,9 @@ type_set_annotations(PyTypeObject *type, PyObject *value, void *context)
         rc = (rc < 0 || rc2 < 0) ? -1 : 0;
     }
     if (rc == 0 && value != NULL) {
-        rc = PyDict_Pop(type->tp_dict, ID(__annotate_func__), NULL) < 0 ? -1 : 0;
+        rc = PyDict_Pop(type->tp_dict, _Py_ID(__annotate_func__), NULL) < 0 ? -1 : 0;
         if (rc == 0) {
-            rc = PyDict_SetItem(type->tp_dict, ID(__annotate_func__), Py_None);
+            rc = PyDict_SetItem(type->tp_dict, _Py_ID(__annotate_func__), Py_None);
         }
     }
     PyType_Modified(type);
@@ -2105,7 +2100,7 @@ type_get_type_params(PyTypeObject *type, void *context)
         return PyTuple_New(0);
     }
     PyObject *params;
-    if (PyDict_GetItemRef(type->tp_dict, ID(__type_params__), &params) == 0) {
+    if (PyDict_GetItemRef(type->tp_dict, _Py_ID(__type_params__), &params) == 0) {
         return PyTuple_New(0);
     }
     return params;
@@ -2123,7 +2118,7 @@ type_set_type_params(PyTypeObject *type, PyObject *value, void *context)
         return -1;
     }
     PyType_Modified(type);
-    return PyDict_SetItem(type->tp_dict, ID(__type_params__), value);
+    return PyDict_SetItem(type->tp_dict, _Py_ID(__type_params__), value);
 }
 
 static PyGetSetDef type_getsets[] = {
@@ -2194,7 +2189,7 @@ static int
 merge_class_dict(PyObject *dict, PyObject *aclass)
 {
     PyObject *classdict, *bases;
-    if (PyObject_GetOptionalAttr(aclass, ID(__dict__), &classdict) < 0) {
+    if (PyObject_GetOptionalAttr(aclass, _Py_ID(__dict__), &classdict) < 0) {
         return -1;
     }
     if (classdict != NULL) {
@@ -2204,7 +2199,7 @@ merge_class_dict(PyObject *dict, PyObject *aclass)
             return -1;
         }
     }
-    if (PyObject_GetOptionalAttr(aclass, ID(__bases__), &bases) < 0) {
+    if (PyObject_GetOptionalAttr(aclass, _Py_ID(__bases__), &bases) < 0) {
         return -1;
     }
     if (bases == NULL) {

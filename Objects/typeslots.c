@@ -19,15 +19,7 @@
 #include "pycore_pystate.h"
 #include "pycore_typeobject.h"
 #include "pycore_unicodeobject.h"
-
-#define ID(NAME)                                                         \
-    ({                                                                   \
-        static PyObject *_id_cache;                                      \
-        if (_id_cache == NULL) {                                         \
-            _id_cache = _PyUnicode_InternImmortal(#NAME);                \
-        }                                                                \
-        _id_cache;                                                       \
-    })
+#include "pycore_identifiers.h"
 
 typedef struct wrapperbase slotdef;
 
@@ -584,7 +576,7 @@ binary_slot(PyObject *self, PyObject *other, size_t offset, binaryfunc testfunc,
     static PyObject *FUNC(PyObject *self, PyObject *other)                       \
     {                                                                            \
         return binary_slot(self, other, offsetof(PyNumberMethods, SLOT), FUNC,   \
-                           ID(DUNDER), ID(RDUNDER));                             \
+                           _Py_ID(DUNDER), _Py_ID(RDUNDER));                             \
     }
 
 SLOT_BINARY(slot_nb_add, nb_add, __add__, __radd__)
@@ -612,7 +604,7 @@ static PyObject *
 slot_nb_power_binary(PyObject *self, PyObject *other)
 {
     return binary_slot(self, other, offsetof(PyNumberMethods, nb_power),
-                       (binaryfunc)(void (*)(void))slot_nb_power, ID(__pow__), ID(__rpow__));
+                       (binaryfunc)(void (*)(void))slot_nb_power, _Py_ID(__pow__), _Py_ID(__rpow__));
 }
 
 static PyObject *
@@ -625,7 +617,7 @@ slot_nb_power(PyObject *self, PyObject *other, PyObject *modulus)
     PyNumberMethods *snb = Py_TYPE(self)->tp_as_number;
     if (snb != NULL && snb->nb_power == slot_nb_power) {
         PyObject *stack[3] = {self, other, modulus};
-        return vectorcall_method(ID(__pow__), stack, 3);
+        return vectorcall_method(_Py_ID(__pow__), stack, 3);
     }
     Py_RETURN_NOTIMPLEMENTED;
 }
@@ -634,7 +626,7 @@ slot_nb_power(PyObject *self, PyObject *other, PyObject *modulus)
     static PyObject *FUNC(PyObject *self, PyObject *other)  \
     {                                                       \
         PyObject *stack[2] = {self, other};                 \
-        return vectorcall_maybe(ID(DUNDER), stack, 2);      \
+        return vectorcall_maybe(_Py_ID(DUNDER), stack, 2);      \
     }
 
 SLOT_INPLACE(slot_nb_inplace_add, __iadd__)
@@ -655,13 +647,13 @@ static PyObject *
 slot_nb_inplace_power(PyObject *self, PyObject *other, PyObject *modulus)
 {
     PyObject *stack[2] = {self, other};
-    return vectorcall_maybe(ID(__ipow__), stack, 2);
+    return vectorcall_maybe(_Py_ID(__ipow__), stack, 2);
 }
 
 #define SLOT_UNARY(FUNC, DUNDER)                      \
     static PyObject *FUNC(PyObject *self)            \
     {                                                \
-        return call_method_noarg(self, ID(DUNDER));  \
+        return call_method_noarg(self, _Py_ID(DUNDER));  \
     }
 
 SLOT_UNARY(slot_nb_negative, __neg__)
@@ -679,12 +671,12 @@ static int
 slot_nb_bool(PyObject *self)
 {
     int unbound, using_len = 0;
-    PyObject *func = lookup_maybe_method(self, ID(__bool__), &unbound);
+    PyObject *func = lookup_maybe_method(self, _Py_ID(__bool__), &unbound);
     if (func == NULL) {
         if (PyErr_Occurred()) {
             return -1;
         }
-        func = lookup_maybe_method(self, ID(__len__), &unbound);
+        func = lookup_maybe_method(self, _Py_ID(__len__), &unbound);
         if (func == NULL) {
             return PyErr_Occurred() ? -1 : 1;
         }
@@ -714,7 +706,7 @@ slot_nb_bool(PyObject *self)
 static Py_ssize_t
 slot_sq_length(PyObject *self)
 {
-    PyObject *res = call_method_noarg(self, ID(__len__));
+    PyObject *res = call_method_noarg(self, _Py_ID(__len__));
     if (res == NULL) {
         return -1;
     }
@@ -740,7 +732,7 @@ slot_sq_item(PyObject *self, Py_ssize_t i)
         return NULL;
     }
     PyObject *stack[2] = {self, ival};
-    PyObject *res = vectorcall_method(ID(__getitem__), stack, 2);
+    PyObject *res = vectorcall_method(_Py_ID(__getitem__), stack, 2);
     Py_DECREF(ival);
     return res;
 }
@@ -752,7 +744,7 @@ slot_sq_ass_item(PyObject *self, Py_ssize_t index, PyObject *value)
     if (ival == NULL) {
         return -1;
     }
-    int res = call_set_or_delete(self, ival, value, ID(__setitem__), ID(__delitem__));
+    int res = call_set_or_delete(self, ival, value, _Py_ID(__setitem__), _Py_ID(__delitem__));
     Py_DECREF(ival);
     return res;
 }
@@ -761,7 +753,7 @@ static int
 slot_sq_contains(PyObject *self, PyObject *value)
 {
     int unbound;
-    PyObject *func = lookup_maybe_method(self, ID(__contains__), &unbound);
+    PyObject *func = lookup_maybe_method(self, _Py_ID(__contains__), &unbound);
     if (func == Py_None) {
         Py_DECREF(func);
         PyErr_Format(PyExc_TypeError, "'%.200s' object is not a container",
@@ -791,13 +783,13 @@ static PyObject *
 slot_mp_subscript(PyObject *self, PyObject *key)
 {
     PyObject *stack[2] = {self, key};
-    return vectorcall_method(ID(__getitem__), stack, 2);
+    return vectorcall_method(_Py_ID(__getitem__), stack, 2);
 }
 
 static int
 slot_mp_ass_subscript(PyObject *self, PyObject *key, PyObject *value)
 {
-    return call_set_or_delete(self, key, value, ID(__setitem__), ID(__delitem__));
+    return call_set_or_delete(self, key, value, _Py_ID(__setitem__), _Py_ID(__delitem__));
 }
 
 /* ---- Other type slot functions --------------------------------------------------- */
@@ -806,7 +798,7 @@ static PyObject *
 slot_tp_repr(PyObject *self)
 {
     int unbound;
-    PyObject *func = lookup_maybe_method(self, ID(__repr__), &unbound);
+    PyObject *func = lookup_maybe_method(self, _Py_ID(__repr__), &unbound);
     if (func != NULL) {
         PyObject *stack[1] = {self};
         PyObject *res = vectorcall_unbound(_PyThreadState_GET(), unbound, func, stack, 1);
@@ -823,7 +815,7 @@ static Py_hash_t
 slot_tp_hash(PyObject *self)
 {
     int unbound;
-    PyObject *func = lookup_maybe_method(self, ID(__hash__), &unbound);
+    PyObject *func = lookup_maybe_method(self, _Py_ID(__hash__), &unbound);
     if (func == Py_None) {
         Py_CLEAR(func);
     }
@@ -860,7 +852,7 @@ slot_tp_call(PyObject *self, PyObject *args, PyObject *kwds)
 {
     PyThreadState *tstate = _PyThreadState_GET();
     int unbound;
-    PyObject *meth = lookup_maybe_method(self, ID(__call__), &unbound);
+    PyObject *meth = lookup_maybe_method(self, _Py_ID(__call__), &unbound);
     if (meth == NULL) {
         if (!PyErr_Occurred()) {
             PyErr_Format(PyExc_TypeError, "'%.200s' object is not callable",
@@ -904,7 +896,7 @@ PyObject *
 _Py_slot_tp_getattro(PyObject *self, PyObject *name)
 {
     PyObject *stack[2] = {self, name};
-    return vectorcall_method(ID(__getattribute__), stack, 2);
+    return vectorcall_method(_Py_ID(__getattribute__), stack, 2);
 }
 
 static int
@@ -919,13 +911,13 @@ PyObject *
 _Py_slot_tp_getattr_hook(PyObject *self, PyObject *name)
 {
     PyTypeObject *tp = Py_TYPE(self);
-    PyObject *getattr = _PyType_LookupRef(tp, ID(__getattr__));
+    PyObject *getattr = _PyType_LookupRef(tp, _Py_ID(__getattr__));
     if (getattr == NULL) {
         /* No __getattr__ after all: switch to the simpler dispatcher. */
         tp->tp_getattro = _Py_slot_tp_getattro;
         return _Py_slot_tp_getattro(self, name);
     }
-    PyObject *getattribute = _PyType_LookupRef(tp, ID(__getattribute__));
+    PyObject *getattribute = _PyType_LookupRef(tp, _Py_ID(__getattribute__));
     PyObject *res;
     if (getattribute == NULL || is_generic_getattribute(getattribute)) {
         res = _PyObject_GenericGetAttrWithDict(self, name, NULL, 1);
@@ -948,7 +940,7 @@ _Py_slot_tp_getattr_hook(PyObject *self, PyObject *name)
 static int
 slot_tp_setattro(PyObject *self, PyObject *name, PyObject *value)
 {
-    return call_set_or_delete(self, name, value, ID(__setattr__), ID(__delattr__));
+    return call_set_or_delete(self, name, value, _Py_ID(__setattr__), _Py_ID(__delattr__));
 }
 
 static PyObject *
@@ -976,7 +968,7 @@ static PyObject *
 slot_tp_iter(PyObject *self)
 {
     int unbound;
-    PyObject *func = lookup_maybe_method(self, ID(__iter__), &unbound);
+    PyObject *func = lookup_maybe_method(self, _Py_ID(__iter__), &unbound);
     if (func == Py_None) {
         Py_DECREF(func);
         PyErr_Format(PyExc_TypeError, "'%.200s' object is not iterable", Py_TYPE(self)->tp_name);
@@ -992,7 +984,7 @@ slot_tp_iter(PyObject *self)
         return NULL;
     }
     /* The old sequence protocol: __getitem__ with 0, 1, 2, ... */
-    func = lookup_maybe_method(self, ID(__getitem__), &unbound);
+    func = lookup_maybe_method(self, _Py_ID(__getitem__), &unbound);
     if (func == NULL) {
         if (!PyErr_Occurred()) {
             PyErr_Format(PyExc_TypeError, "'%.200s' object is not iterable",
@@ -1007,7 +999,7 @@ slot_tp_iter(PyObject *self)
 static PyObject *
 slot_tp_descr_get(PyObject *self, PyObject *obj, PyObject *type)
 {
-    PyObject *get = _PyType_LookupRef(Py_TYPE(self), ID(__get__));
+    PyObject *get = _PyType_LookupRef(Py_TYPE(self), _Py_ID(__get__));
     if (get == NULL) {
         return Py_NewRef(self);
     }
@@ -1025,7 +1017,7 @@ slot_tp_descr_get(PyObject *self, PyObject *obj, PyObject *type)
 static int
 slot_tp_descr_set(PyObject *self, PyObject *target, PyObject *value)
 {
-    return call_set_or_delete(self, target, value, ID(__set__), ID(__delete__));
+    return call_set_or_delete(self, target, value, _Py_ID(__set__), _Py_ID(__delete__));
 }
 
 static int
@@ -1033,10 +1025,10 @@ slot_tp_init(PyObject *self, PyObject *args, PyObject *kwds)
 {
     PyThreadState *tstate = _PyThreadState_GET();
     int unbound;
-    PyObject *meth = lookup_maybe_method(self, ID(__init__), &unbound);
+    PyObject *meth = lookup_maybe_method(self, _Py_ID(__init__), &unbound);
     if (meth == NULL) {
         if (!PyErr_Occurred()) {
-            PyErr_SetObject(PyExc_AttributeError, ID(__init__));
+            PyErr_SetObject(PyExc_AttributeError, _Py_ID(__init__));
         }
         return -1;
     }
@@ -1065,7 +1057,7 @@ static PyObject *
 slot_tp_new(PyTypeObject *type, PyObject *args, PyObject *kwds)
 {
     PyThreadState *tstate = _PyThreadState_GET();
-    PyObject *func = PyObject_GetAttr((PyObject *)type, ID(__new__));
+    PyObject *func = PyObject_GetAttr((PyObject *)type, _Py_ID(__new__));
     if (func == NULL) {
         return NULL;
     }
@@ -1079,7 +1071,7 @@ slot_tp_finalize(PyObject *self)
 {
     PyObject *exc = PyErr_GetRaisedException();
     int unbound;
-    PyObject *del = lookup_maybe_method(self, ID(__del__), &unbound);
+    PyObject *del = lookup_maybe_method(self, _Py_ID(__del__), &unbound);
     if (del != NULL) {
         PyObject *stack[1] = {self};
         PyObject *res = vectorcall_unbound(_PyThreadState_GET(), unbound, del, stack, 1);
@@ -1118,19 +1110,19 @@ slot_am_generic(PyObject *self, PyObject *name)
 static PyObject *
 slot_am_await(PyObject *self)
 {
-    return slot_am_generic(self, ID(__await__));
+    return slot_am_generic(self, _Py_ID(__await__));
 }
 
 static PyObject *
 slot_am_aiter(PyObject *self)
 {
-    return slot_am_generic(self, ID(__aiter__));
+    return slot_am_generic(self, _Py_ID(__aiter__));
 }
 
 static PyObject *
 slot_am_anext(PyObject *self)
 {
-    return slot_am_generic(self, ID(__anext__));
+    return slot_am_generic(self, _Py_ID(__anext__));
 }
 
 /* ---- The table ------------------------------------------------------------------------ */

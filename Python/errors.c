@@ -6,6 +6,7 @@
    thread's own bottom item. */
 
 #include "Python.h"
+#include "pycore_exceptions.h"
 #include "pycore_pyerrors.h"
 #include "pycore_pystate.h"
 #include "pycore_traceback.h"
@@ -446,8 +447,10 @@ PyObject *
 PyErr_NoMemory(void)
 {
     PyThreadState *tstate = _PyThreadState_GET();
-    /* Avoid allocating a message: MemoryError() with no arguments. */
-    _PyErr_SetObject(tstate, PyExc_MemoryError, NULL);
+    /* Reporting that memory ran out must not need any. */
+    PyObject *exc = _PyExc_NewMemoryError();
+    _PyErr_SetObject(tstate, PyExc_MemoryError, exc);
+    Py_DECREF(exc);
     return NULL;
 }
 

@@ -500,6 +500,7 @@
             PyStackRef_CLOSE_INERT(left);
             PyStackRef_CLOSE_INERT(right);
             if (res_o == NULL) {
+                stack_pointer += -2;
                 JUMP_TO_ERROR();
             }
             res = PyStackRef_FromPyObjectSteal(res_o);
@@ -522,6 +523,7 @@
             PyStackRef_CLOSE_INERT(left);
             PyStackRef_CLOSE_INERT(right);
             if (res_o == NULL) {
+                stack_pointer += -2;
                 JUMP_TO_ERROR();
             }
             res = PyStackRef_FromPyObjectSteal(res_o);
@@ -544,6 +546,7 @@
             PyStackRef_CLOSE_INERT(left);
             PyStackRef_CLOSE_INERT(right);
             if (res_o == NULL) {
+                stack_pointer += -2;
                 JUMP_TO_ERROR();
             }
             res = PyStackRef_FromPyObjectSteal(res_o);
@@ -620,6 +623,7 @@
             PyStackRef_CLOSE_INERT(left);
             PyStackRef_CLOSE_INERT(right);
             if (res_o == NULL) {
+                stack_pointer += -2;
                 JUMP_TO_ERROR();
             }
             res = PyStackRef_FromPyObjectSteal(res_o);

@@ -33,6 +33,7 @@
 #include "pycore_object.h"
 #include "pycore_ceval.h"
 #include "pycore_pystate.h"
+#include "pycore_stress.h"
 
 #define GC_COLLECTING_FLAG ((uintptr_t)1) /* in _gc_prev while collecting */
 #define GC_FINALIZED_FLAG _PyGC_PREV_MASK_FINALIZED /* in _gc_prev: tp_finalize ran */
@@ -76,6 +77,15 @@ gc_set_prev(PyGC_Head *g, PyGC_Head *prev)
 
 /* ---- Allocation and tracking ---------------------------------------------------- */
 
+/* The stress build collects after every allocation (pycore_stress.h); the
+   threshold gc.get_threshold() reports stays the ordinary one. */
+static inline int
+collection_due(struct _gc_runtime_state *gcstate)
+{
+    return gcstate->enabled && !gcstate->collecting
+           && (_Py_STRESS || gcstate->count > gcstate->threshold);
+}
+
 static PyObject *
 gc_alloc(size_t basicsize)
 {
@@ -90,7 +100,8 @@ gc_alloc(size_t basicsize)
     g->_gc_prev = 0;
     PyThreadState *tstate = _PyThreadState_GET();
     struct _gc_runtime_state *gcstate = &tstate->interp->gc;
-    if (++gcstate->count > gcstate->threshold && gcstate->enabled && !gcstate->collecting) {
+    gcstate->count++;
+    if (collection_due(gcstate)) {
         _Py_set_eval_breaker_bit(tstate, _PY_GC_SCHEDULED_BIT);
     }
     return _Py_FROM_GC(g);
@@ -640,7 +651,7 @@ void
 _PyGC_CollectIfNeeded(PyThreadState *tstate)
 {
     struct _gc_runtime_state *gcstate = &tstate->interp->gc;
-    if (!gcstate->enabled || gcstate->collecting || gcstate->count <= gcstate->threshold) {
+    if (!collection_due(gcstate)) {
         return;
     }
     /* As CPython's middle generation would: no full collection before

@@ -133,6 +133,7 @@
                 PyStackRef_CLOSE_INERT(left);
                 PyStackRef_CLOSE_INERT(right);
                 if (res_o == NULL) {
+                    stack_pointer += -2;
                     goto error;
                 }
                 res = PyStackRef_FromPyObjectSteal(res_o);
@@ -176,6 +177,7 @@
                 PyStackRef_CLOSE_INERT(left);
                 PyStackRef_CLOSE_INERT(right);
                 if (res_o == NULL) {
+                    stack_pointer += -2;
                     goto error;
                 }
                 res = PyStackRef_FromPyObjectSteal(res_o);
@@ -322,6 +324,7 @@
                 PyStackRef_CLOSE_INERT(left);
                 PyStackRef_CLOSE_INERT(right);
                 if (res_o == NULL) {
+                    stack_pointer += -2;
                     goto error;
                 }
                 res = PyStackRef_FromPyObjectSteal(res_o);
@@ -566,6 +569,7 @@
                 PyStackRef_CLOSE_INERT(left);
                 PyStackRef_CLOSE_INERT(right);
                 if (res_o == NULL) {
+                    stack_pointer += -2;
                     goto error;
                 }
                 res = PyStackRef_FromPyObjectSteal(res_o);

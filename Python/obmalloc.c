@@ -6,6 +6,7 @@
    checked.  A zero-byte request returns a unique pointer, as CPython's do. */
 
 #include "Python.h"
+#include "pycore_stress.h"
 
 #if defined(__linux__)
 #  include <sys/sysinfo.h>
@@ -97,10 +98,46 @@ _PyMem_AllocatedBlocks(void)
     return __atomic_load_n(&live_blocks, __ATOMIC_RELAXED);
 }
 
+/* Failure injection (pycore_stress.h): a window of allocation numbers
+   that fail.  The flag keeps the disarmed cost to one predictable load. */
+static int nomem_armed;
+static Py_ssize_t nomem_count, nomem_start, nomem_stop;
+
+void
+_PyMem_SetNoMemory(Py_ssize_t start, Py_ssize_t stop)
+{
+    nomem_start = start;
+    nomem_stop = stop;
+    __atomic_store_n(&nomem_count, 0, __ATOMIC_RELAXED);
+    __atomic_store_n(&nomem_armed, 1, __ATOMIC_RELEASE);
+}
+
+void
+_PyMem_ClearNoMemory(void)
+{
+    __atomic_store_n(&nomem_armed, 0, __ATOMIC_RELEASE);
+}
+
+static inline int
+injected_failure(void)
+{
+    if (__builtin_expect(!__atomic_load_n(&nomem_armed, __ATOMIC_ACQUIRE), 1)) {
+        return 0;
+    }
+    Py_ssize_t k = __atomic_add_fetch(&nomem_count, 1, __ATOMIC_RELAXED);
+    return k > nomem_start && (nomem_stop == 0 || k <= nomem_stop);
+}
+
+static inline int
+refused(size_t size)
+{
+    return too_big(size) || injected_failure();
+}
+
 void *
 PyMem_RawMalloc(size_t size)
 {
-    if (too_big(size)) {
+    if (refused(size)) {
         return NULL;
     }
     return counted(RAW_MALLOC(size ? size : 1), 1);
@@ -109,20 +146,19 @@ PyMem_RawMalloc(size_t size)
 void *
 PyMem_RawCalloc(size_t nelem, size_t elsize)
 {
-    if (elsize != 0 && (nelem > (size_t)PY_SSIZE_T_MAX / elsize || too_big(nelem * elsize))) {
+    size_t total;
+    if (__builtin_mul_overflow(nelem, elsize, &total) || refused(total)) {
         return NULL;
     }
-    if (nelem == 0 || elsize == 0) {
-        nelem = 1;
-        elsize = 1;
-    }
-    return counted(RAW_CALLOC(nelem, elsize), 1);
+    /* An empty request still gets a block of its own. */
+    void *block = total != 0 ? RAW_CALLOC(nelem, elsize) : RAW_CALLOC(1, 1);
+    return counted(block, 1);
 }
 
 void *
 PyMem_RawRealloc(void *ptr, size_t new_size)
 {
-    if (too_big(new_size)) {
+    if (refused(new_size)) {
         return NULL;
     }
     return counted(RAW_REALLOC(ptr, new_size ? new_size : 1), ptr == NULL);

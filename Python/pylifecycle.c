@@ -1,6 +1,7 @@
 /* Starting and stopping the runtime. */
 
 #include "Python.h"
+#include "pycore_identifiers.h"
 #include "pycore_optimizer.h"
 #include "pycore_instruments.h"
 #include "pycore_codecs.h"
@@ -136,7 +137,7 @@ init_types(PyInterpreterState *interp)
             return -1;
         }
     }
-    if (_PyTyping_InitTypes() < 0 || _PyTemplate_InitTypes() < 0) {
+    if (_PyTyping_InitTypes() < 0 || _PyTemplate_InitTypes() < 0 || _PyIdentifiers_Init() < 0) {
         return -1;
     }
     return _PyExc_InitTypes(interp);

@@ -20,6 +20,7 @@
 #include "pycore_opcode_utils.h"
 #include "pycore_pystate.h"
 #include "pycore_genobject.h"
+#include "pycore_identifiers.h"
 #include "opcode_ids.h"
 #include "pycore_opcode_metadata.h"
 #include "pycore_optimizer.h"
@@ -31,7 +32,8 @@ int _Py_Specialization_Enabled = 1;
 void
 _PyCode_Quicken(_Py_CODEUNIT *instructions, Py_ssize_t size, int enable_counters)
 {
-    uint16_t initial = enable_counters ? adaptive_counter_bits(ADAPTIVE_WARMUP_VALUE, 1)
+    uint16_t initial = enable_counters ? adaptive_counter_bits(ADAPTIVE_WARMUP_VALUE,
+                                                               ADAPTIVE_INITIAL_BACKOFF)
                                        : ADAPTIVE_COUNTER_NEVER;
     for (Py_ssize_t i = 0; i < size; i++) {
         int opcode = _PyOpcode_Deopt[instructions[i].op.code];
@@ -243,11 +245,7 @@ specialize_class_call(PyTypeObject *cls, _PyStackRef self_or_null, _Py_CODEUNIT 
         unspecialize(instr);
         return;
     }
-    static PyObject *init_name;
-    if (init_name == NULL) {
-        init_name = _PyUnicode_InternImmortal("__init__");
-    }
-    PyObject *init = _PyType_Lookup(cls, init_name);
+    PyObject *init = _PyType_Lookup(cls, _Py_ID(__init__));
     if (init == NULL || !PyFunction_Check(init) ||
         !takes_exactly_positional((PyFunctionObject *)init, oparg + 1)) {
         unspecialize(instr);

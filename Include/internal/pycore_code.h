@@ -7,6 +7,7 @@
 #endif
 
 #include "pycore_stackref.h"
+#include "pycore_stress.h"
 
 /* co_localspluskinds: one byte per slot of localsplus. */
 #define CO_FAST_HIDDEN 0x10 /* inlined comprehension variable */
@@ -174,11 +175,16 @@ write_obj(uint16_t *p, PyObject *val)
    exponent in the lower 4.  A failed attempt waits 2**backoff executions
    before trying again (up to 2**12), so unspecializable sites stop paying
    for the attempt.  The all-ones value means "never" (specialization
-   switched off with -X specialization=0). */
+   switched off with -X specialization=0).  The stress build
+   (pycore_stress.h) tries at the first execution and again one execution
+   after a deopt or a failure: never at once, since a site that deopts or
+   fails runs its generic form through the same counter, and must get
+   through it. */
 #define ADAPTIVE_BACKOFF_BITS 4
-#define ADAPTIVE_MAX_BACKOFF 12
-#define ADAPTIVE_WARMUP_VALUE 1     /* first attempt after 2 executions */
-#define ADAPTIVE_COOLDOWN_VALUE 52  /* after a success, wait before re-checking */
+#define ADAPTIVE_MAX_BACKOFF (_Py_STRESS ? 1 : 12)
+#define ADAPTIVE_INITIAL_BACKOFF (_Py_STRESS ? 0 : 1)
+#define ADAPTIVE_WARMUP_VALUE (_Py_STRESS ? 0 : 1)     /* first attempt after 2 executions */
+#define ADAPTIVE_COOLDOWN_VALUE (_Py_STRESS ? 1 : 52)  /* after a success, wait before re-checking */
 #define ADAPTIVE_COUNTER_NEVER 0xFFFF
 
 static inline uint16_t
@@ -206,7 +212,7 @@ adaptive_counter_advance(uint16_t counter)
 static inline uint16_t
 adaptive_counter_backoff(uint16_t counter)
 {
-    unsigned int backoff = counter & ((1 << ADAPTIVE_BACKOFF_BITS) - 1);
+    int backoff = counter & ((1 << ADAPTIVE_BACKOFF_BITS) - 1);
     if (backoff < ADAPTIVE_MAX_BACKOFF) {
         backoff++;
     }

@@ -15,6 +15,10 @@ PyAPI_FUNC(int) _PyBuiltins_AddExceptions(PyObject *bltinmod_dict);
 #define _PyBaseExceptionGroup_Check(x) \
     PyObject_TypeCheck((x), (PyTypeObject *)PyExc_BaseExceptionGroup)
 
+/* A MemoryError instance (new reference) that needs no memory while the
+   start-up reserve lasts, for PyErr_NoMemory. */
+PyAPI_FUNC(PyObject *) _PyExc_NewMemoryError(void);
+
 /* If the raised exception is an AttributeError whose name and obj are not
    set yet, set them (the traceback printer uses them for "Did you mean"
    suggestions).  Leaves the exception raised. */

@@ -1,7 +1,7 @@
 """Which of an operation's inputs the stack still owns at each error exit.
 
 An input read off the stack is owned by its stack slot until the body
-gives it away: closes it (``PyStackRef_CLOSE``/``XCLOSE``/``CLEAR``),
+gives it away: closes it (``PyStackRef_CLOSE``/``CLOSE_INERT``/``XCLOSE``/``CLEAR``),
 steals it (``PyStackRef_AsPyObjectSteal``), hands it to a helper that
 consumes it and says so (``DEAD(x)``), or says all inputs are gone
 (``INPUTS_DEAD()``, ``DECREF_INPUTS()``).  At ``ERROR_IF`` the generated
@@ -31,7 +31,7 @@ MAYBE = "maybe"
 
 # Calls that consume the stack ref passed as their first argument.
 CONSUMERS = {
-    "PyStackRef_CLOSE", "PyStackRef_XCLOSE", "PyStackRef_CLEAR",
+    "PyStackRef_CLOSE", "PyStackRef_CLOSE_INERT", "PyStackRef_XCLOSE", "PyStackRef_CLEAR",
     "PyStackRef_AsPyObjectSteal", "DEAD",
 }
 # Calls that consume every input.

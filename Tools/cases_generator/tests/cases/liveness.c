@@ -9,6 +9,14 @@
             ERROR_IF(err < 0);
         }
 
+        inst(CLOSE_BOTH_INERT, (left, right -- res)) {
+            PyObject *r = Join(left, right);
+            PyStackRef_CLOSE_INERT(left);
+            PyStackRef_CLOSE_INERT(right);
+            ERROR_IF(r == NULL);
+            res = PyStackRef_FromPyObjectSteal(r);
+        }
+
         inst(CONSUME_BOTTOM, (first, second -- res)) {
             PyStackRef_CLOSE(first);
             ERROR_IF(Broken(second));
