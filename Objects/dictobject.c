@@ -265,6 +265,18 @@ free_keys_object(PyDictKeysObject *keys)
     }
 }
 
+/* Drops the table's references to its keys and values, then the table. */
+static void
+release_keys_object(PyDictKeysObject *keys)
+{
+    PyDictKeyEntry *entries = DK_ENTRIES(keys);
+    for (Py_ssize_t i = 0; i < keys->dk_nentries; i++) {
+        Py_XDECREF(entries[i].me_key);
+        Py_XDECREF(entries[i].me_value);
+    }
+    free_keys_object(keys);
+}
+
 static size_t
 keys_nbytes(PyDictKeysObject *keys)
 {
@@ -423,12 +435,13 @@ insertion_resize(PyDictObject *mp)
 
 /* ---- Creation ------------------------------------------------------------------- */
 
+/* Steals `keys` with whatever it holds, also when it fails. */
 static PyObject *
 new_dict(PyDictKeysObject *keys, Py_ssize_t used)
 {
     PyDictObject *mp = PyObject_GC_New(PyDictObject, &PyDict_Type);
     if (mp == NULL) {
-        free_keys_object(keys);
+        release_keys_object(keys);
         return NULL;
     }
     mp->ma_keys = keys;
@@ -1402,14 +1415,8 @@ dict_dealloc(PyObject *op)
         }
     }
     PyObject_GC_UnTrack(op);
-    PyDictKeysObject *keys = mp->ma_keys;
-    if (keys != NULL) {
-        PyDictKeyEntry *entries = DK_ENTRIES(keys);
-        for (Py_ssize_t i = 0; i < keys->dk_nentries; i++) {
-            Py_XDECREF(entries[i].me_key);
-            Py_XDECREF(entries[i].me_value);
-        }
-        free_keys_object(keys);
+    if (mp->ma_keys != NULL) {
+        release_keys_object(mp->ma_keys);
     }
     Py_TYPE(op)->tp_free(op);
 }
