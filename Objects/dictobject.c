@@ -265,14 +265,15 @@ free_keys_object(PyDictKeysObject *keys)
     }
 }
 
-/* Drops the table's references to its keys and values, then the table. */
+/* Gives up a table that owns its entries: the references they hold go
+   first, then the memory. */
 static void
 release_keys_object(PyDictKeysObject *keys)
 {
-    PyDictKeyEntry *entries = DK_ENTRIES(keys);
-    for (Py_ssize_t i = 0; i < keys->dk_nentries; i++) {
-        Py_XDECREF(entries[i].me_key);
-        Py_XDECREF(entries[i].me_value);
+    PyDictKeyEntry *end = DK_ENTRIES(keys) + keys->dk_nentries;
+    for (PyDictKeyEntry *ep = DK_ENTRIES(keys); ep != end; ep++) {
+        Py_XDECREF(ep->me_value);
+        Py_XDECREF(ep->me_key);
     }
     free_keys_object(keys);
 }
