@@ -849,10 +849,24 @@
 
         /* ---- Iteration ------------------------------------------------- */
 
+        family(GET_ITER, INLINE_CACHE_ENTRIES_GET_ITER) = {
+            GET_ITER_SELF,
+            GET_ITER_VIRTUAL,
+        };
+
+        specializing op(_SPECIALIZE_GET_ITER, (counter/1, iterable -- iterable)) {
+            if (ADAPTIVE_COUNTER_TRIGGERS(counter)) {
+                next_instr = this_instr;
+                _Py_Specialize_GetIter(iterable, next_instr);
+                DISPATCH_SAME_OPARG();
+            }
+            ADVANCE_ADAPTIVE_COUNTER(this_instr[1].cache);
+        }
+
         /* Leaves (iterable, index 0) for types that iterate virtually
            (_tp_iteritem), else (iterator, NULL).  oparg 1 is the form used
            by `yield from`, where generators and coroutines pass through. */
-        inst(GET_ITER, (iterable -- iter, index_or_null)) {
+        op(_GET_ITER, (iterable -- iter, index_or_null)) {
             PyObject *iterable_o = PyStackRef_AsPyObjectBorrow(iterable);
             if (Py_TYPE(iterable_o)->_tp_iteritem != NULL) {
                 iter = PyStackRef_MakeHeapSafe(iterable);
@@ -865,6 +879,25 @@
                 iter = PyStackRef_FromPyObjectSteal(iter_o);
                 index_or_null = PyStackRef_NULL;
             }
+        }
+
+        macro(GET_ITER) = _SPECIALIZE_GET_ITER + _GET_ITER;
+
+        /* A list, tuple, str, range, bytes...: no iterator object, the
+           loop keeps an index beside the iterable (FOR_ITER_VIRTUAL). */
+        inst(GET_ITER_VIRTUAL, (unused/1, iterable -- iter, index_or_null)) {
+            DEOPT_IF(Py_TYPE(PyStackRef_AsPyObjectBorrow(iterable))->_tp_iteritem == NULL);
+            iter = PyStackRef_MakeHeapSafe(iterable);
+            index_or_null = PyStackRef_TagInt(0);
+        }
+
+        /* An object that is its own iterator (generators, files, iterators
+           of every kind): iter() would hand it back, so it stays. */
+        inst(GET_ITER_SELF, (unused/1, iterable -- iter, index_or_null)) {
+            PyObject *iterable_o = PyStackRef_AsPyObjectBorrow(iterable);
+            DEOPT_IF(Py_TYPE(iterable_o)->tp_iter != PyObject_SelfIter || !PyIter_Check(iterable_o));
+            iter = iterable;
+            index_or_null = PyStackRef_NULL;
         }
 
         family(FOR_ITER, INLINE_CACHE_ENTRIES_FOR_ITER) = {
@@ -1096,11 +1129,11 @@
             res = PyStackRef_FromPyObjectSteal(res_o);
         }
 
-        /* A generic call in a trace: always through vectorcall (a Python
-           function runs in a nested C-level call, which the trace does not
-           follow). */
-        tier2 op(_CALL_VECTORCALL, (callable, self_or_null, args[oparg] -- res)) {
-            /* A self sits just below the arguments and is passed first. */
+        /* A call through vectorcall, with the self (when there is one)
+           passed first.  CALL_NON_PY_GENERAL's body, and the generic CALL
+           in a trace (a Python function then runs in a nested C-level
+           call, which the trace does not follow). */
+        op(_CALL_VECTORCALL, (callable, self_or_null, args[oparg] -- res)) {
             int with_self = !PyStackRef_IsNull(self_or_null);
             PyObject *res_o = _PyEval_VectorcallAndClose(tstate, callable, args - with_self,
                                                          oparg + with_self, NULL);
@@ -1125,6 +1158,11 @@
             CALL_STR_1,
             CALL_TUPLE_1,
             CALL_ISINSTANCE,
+            CALL_PY_GENERAL,
+            CALL_BOUND_METHOD_GENERAL,
+            CALL_METHOD_DESCRIPTOR_FAST_WITH_KEYWORDS,
+            CALL_BUILTIN_CLASS,
+            CALL_NON_PY_GENERAL,
         };
 
         specializing op(_SPECIALIZE_CALL, (counter/1, callable, self_or_null, unused[oparg] -- callable, self_or_null, unused[oparg])) {
@@ -1191,6 +1229,37 @@
         macro(CALL_BOUND_METHOD_EXACT_ARGS) = unused/1 + _CHECK_CALL_BOUND_METHOD_EXACT_ARGS +
                                               _INIT_CALL_BOUND_METHOD_EXACT_ARGS + _CHECK_FUNCTION_VERSION +
                                               _CHECK_FUNCTION_EXACT_ARGS + _PUSH_FRAME_EXACT_ARGS;
+
+        /* Any other signature (defaults, keyword-only parameters, *args,
+           **kwargs, cells): the frame is pushed here and the arguments are
+           bound the general way, as the generic CALL does for a Python
+           function, but without finding out again what is called.  Tier 1
+           only: a trace ends before it, as before a generic CALL that
+           enters a Python function. */
+        tier1 op(_PUSH_FRAME_GENERAL, (callable, self_or_null, args[oparg] -- res)) {
+            int has_self = !PyStackRef_IsNull(self_or_null);
+            _PyFrame_SetStackPointer(frame, stack_pointer - 2 - oparg);
+            _PyInterpreterFrame *new_frame = _PyEvalFramePushAndInit(
+                tstate, callable, NULL, args - has_self, (size_t)(oparg + has_self), NULL, frame);
+            stack_pointer = _PyFrame_GetStackPointer(frame);
+            if (new_frame == NULL) {
+                goto error;  /* the push released the callable and arguments */
+            }
+            frame->return_offset = INSTRUCTION_SIZE();
+            res = PyStackRef_NULL;
+            ENTER_FRAME(new_frame);
+        }
+
+        macro(CALL_PY_GENERAL) = unused/1 + _CHECK_FUNCTION_VERSION + _PUSH_FRAME_GENERAL;
+
+        /* A bound method object whose function is the one specialised for. */
+        op(_CHECK_METHOD_VERSION, (func_version/2, callable, null, unused[oparg] -- callable, null, unused[oparg])) {
+            DEOPT_IF(!PyStackRef_IsNull(null));
+            DEOPT_IF(!_PyEval_IsMethodOfVersion(PyStackRef_AsPyObjectBorrow(callable), func_version));
+        }
+
+        macro(CALL_BOUND_METHOD_GENERAL) = unused/1 + _CHECK_METHOD_VERSION +
+                                           _INIT_CALL_BOUND_METHOD_EXACT_ARGS + _PUSH_FRAME_GENERAL;
 
         /* len(x) with the real builtin len. */
         inst(CALL_LEN, (unused/1, unused/2, callable, null, args[oparg] -- res)) {
@@ -1329,6 +1398,40 @@
         macro(CALL_METHOD_DESCRIPTOR_NOARGS) = unused/1 + _CALL_METHOD_DESCRIPTOR_DIRECT + unused/1;
         macro(CALL_METHOD_DESCRIPTOR_O) = unused/1 + _CALL_METHOD_DESCRIPTOR_DIRECT + unused/1;
         macro(CALL_METHOD_DESCRIPTOR_FAST) = unused/1 + _CALL_METHOD_DESCRIPTOR_DIRECT + unused/1;
+        macro(CALL_METHOD_DESCRIPTOR_FAST_WITH_KEYWORDS) = unused/1 + _CALL_METHOD_DESCRIPTOR_DIRECT + unused/1;
+
+        /* cls(args) for a class that makes its instances through its own
+           tp_vectorcall (int, list, dict, range, ...): that function is
+           called straight away. */
+        op(_GUARD_BUILTIN_CLASS, (callable, self_or_null, unused[oparg] -- callable, self_or_null, unused[oparg])) {
+            PyObject *callable_o = PyStackRef_AsPyObjectBorrow(callable);
+            DEOPT_IF(!PyStackRef_IsNull(self_or_null) || !PyType_Check(callable_o));
+            DEOPT_IF(((PyTypeObject *)callable_o)->tp_vectorcall == NULL);
+        }
+
+        op(_CALL_BUILTIN_CLASS, (callable, self_or_null, args[oparg] -- res)) {
+            PyTypeObject *cls = (PyTypeObject *)PyStackRef_AsPyObjectBorrow(callable);
+            PyObject *res_o = _PyEval_CallVectorcallFunction(tstate, cls->tp_vectorcall, (PyObject *)cls,
+                                                             args, oparg);
+            for (int i = 0; i < oparg; i++) {
+                PyStackRef_CLOSE(args[i]);
+            }
+            PyStackRef_CLOSE(callable);
+            DEAD(self_or_null);
+            ERROR_IF(res_o == NULL);
+            res = PyStackRef_FromPyObjectSteal(res_o);
+        }
+
+        macro(CALL_BUILTIN_CLASS) = unused/1 + unused/2 + _GUARD_BUILTIN_CLASS + _CALL_BUILTIN_CLASS;
+
+        /* Anything callable that is neither a Python function nor a bound
+           method (those have their own forms): a vectorcall, with no
+           attempt to specialise again. */
+        op(_CHECK_IS_NOT_PY_CALLABLE, (callable, unused, unused[oparg] -- callable, unused, unused[oparg])) {
+            DEOPT_IF(_PyEval_IsPythonCallable(PyStackRef_AsPyObjectBorrow(callable)));
+        }
+
+        macro(CALL_NON_PY_GENERAL) = unused/1 + unused/2 + _CHECK_IS_NOT_PY_CALLABLE + _CALL_VECTORCALL;
 
         /* type(x) with type itself: x's type. */
         inst(CALL_TYPE_1, (unused/1, unused/2, callable, null, args[oparg] -- res)) {
@@ -1408,7 +1511,73 @@
             res = PyStackRef_FromPyObjectSteal(res_o);
         }
 
-        macro(CALL_KW) = unused/1 + unused/2 + _MAYBE_EXPAND_METHOD_KW + _DO_CALL_KW;
+        family(CALL_KW, INLINE_CACHE_ENTRIES_CALL_KW) = {
+            CALL_KW_PY,
+            CALL_KW_BOUND_METHOD,
+            CALL_KW_NON_PY,
+        };
+
+        specializing op(_SPECIALIZE_CALL_KW, (counter/1, callable, self_or_null, unused[oparg], unused -- callable, self_or_null, unused[oparg], unused)) {
+            if (ADAPTIVE_COUNTER_TRIGGERS(counter)) {
+                next_instr = this_instr;
+                _Py_Specialize_CallKw(callable, self_or_null, next_instr, oparg);
+                DISPATCH_SAME_OPARG();
+            }
+            ADVANCE_ADAPTIVE_COUNTER(this_instr[1].cache);
+        }
+
+        macro(CALL_KW) = _SPECIALIZE_CALL_KW + unused/2 + _MAYBE_EXPAND_METHOD_KW + _DO_CALL_KW;
+
+        /* The CALL_KW forms: the guards of CALL's, one stack entry deeper
+           (the names of the keyword arguments are on top). */
+        op(_CHECK_FUNCTION_VERSION_KW, (func_version/2, callable, unused, unused[oparg], unused -- callable, unused, unused[oparg], unused)) {
+            PyObject *callable_o = PyStackRef_AsPyObjectBorrow(callable);
+            DEOPT_IF(!PyFunction_Check(callable_o));
+            DEOPT_IF(((PyFunctionObject *)callable_o)->func_version != func_version);
+        }
+
+        op(_CHECK_METHOD_VERSION_KW, (func_version/2, callable, null, unused[oparg], unused -- callable, null, unused[oparg], unused)) {
+            DEOPT_IF(!PyStackRef_IsNull(null));
+            DEOPT_IF(!_PyEval_IsMethodOfVersion(PyStackRef_AsPyObjectBorrow(callable), func_version));
+        }
+
+        op(_CHECK_IS_NOT_PY_CALLABLE_KW, (callable, unused, unused[oparg], unused -- callable, unused, unused[oparg], unused)) {
+            DEOPT_IF(_PyEval_IsPythonCallable(PyStackRef_AsPyObjectBorrow(callable)));
+        }
+
+        /* _PUSH_FRAME_GENERAL with the last len(kwnames) arguments passed
+           by name. */
+        tier1 op(_PUSH_FRAME_KW, (callable, self_or_null, args[oparg], kwnames -- res)) {
+            int has_self = !PyStackRef_IsNull(self_or_null);
+            PyObject *kwnames_o = PyStackRef_AsPyObjectBorrow(kwnames);
+            size_t positional = (size_t)(oparg + has_self - PyTuple_GET_SIZE(kwnames_o));
+            _PyFrame_SetStackPointer(frame, stack_pointer - 3 - oparg);
+            _PyInterpreterFrame *new_frame = _PyEvalFramePushAndInit(
+                tstate, callable, NULL, args - has_self, positional, kwnames_o, frame);
+            PyStackRef_CLOSE(kwnames);
+            stack_pointer = _PyFrame_GetStackPointer(frame);
+            if (new_frame == NULL) {
+                goto error;
+            }
+            frame->return_offset = INSTRUCTION_SIZE();
+            res = PyStackRef_NULL;
+            ENTER_FRAME(new_frame);
+        }
+
+        op(_CALL_KW_VECTORCALL, (callable, self_or_null, args[oparg], kwnames -- res)) {
+            int has_self = !PyStackRef_IsNull(self_or_null);
+            PyObject *kwnames_o = PyStackRef_AsPyObjectBorrow(kwnames);
+            int positional = oparg + has_self - (int)PyTuple_GET_SIZE(kwnames_o);
+            PyObject *res_o = _PyEval_VectorcallAndClose(tstate, callable, args - has_self, positional, kwnames_o);
+            PyStackRef_CLOSE(kwnames);
+            INPUTS_DEAD();
+            ERROR_IF(res_o == NULL);
+            res = PyStackRef_FromPyObjectSteal(res_o);
+        }
+
+        macro(CALL_KW_PY) = unused/1 + _CHECK_FUNCTION_VERSION_KW + _PUSH_FRAME_KW;
+        macro(CALL_KW_BOUND_METHOD) = unused/1 + _CHECK_METHOD_VERSION_KW + _MAYBE_EXPAND_METHOD_KW + _PUSH_FRAME_KW;
+        macro(CALL_KW_NON_PY) = unused/1 + unused/2 + _CHECK_IS_NOT_PY_CALLABLE_KW + _CALL_KW_VECTORCALL;
 
         /* func(*callargs, **kwargs); kwargs may be NULL. */
         inst(CALL_FUNCTION_EX, (func, self_or_null, callargs, kwargs -- result)) {
@@ -2439,12 +2608,13 @@
            END_SEND with the return value. */
         family(SEND, INLINE_CACHE_ENTRIES_SEND) = {
             SEND_GEN,
+            SEND_VIRTUAL,
         };
 
-        specializing op(_SPECIALIZE_SEND, (counter/1, receiver, unused, unused -- receiver, unused, unused)) {
+        specializing op(_SPECIALIZE_SEND, (counter/1, receiver, index_or_null, unused -- receiver, index_or_null, unused)) {
             if (ADAPTIVE_COUNTER_TRIGGERS(counter)) {
                 next_instr = this_instr;
-                _Py_Specialize_Send(receiver, next_instr, oparg);
+                _Py_Specialize_Send(receiver, index_or_null, next_instr, oparg);
                 DISPATCH_SAME_OPARG();
             }
             ADVANCE_ADAPTIVE_COUNTER(this_instr[1].cache);
@@ -2468,6 +2638,30 @@
             index_out = index_or_null;
             retval = PyStackRef_NULL;
             DISPATCH_INLINED(gen_frame);
+        }
+
+        /* `yield from some_list` (GET_ITER_VIRTUAL's pair): the next item
+           comes from _tp_iteritem, as in FOR_ITER_VIRTUAL.  Only None can
+           be sent to a sequence; the generic SEND raises for the rest. */
+        inst(SEND_VIRTUAL, (unused/1, receiver, index_or_null, v -- receiver, index_out, retval)) {
+            DEOPT_IF(!PyStackRef_IsTaggedInt(index_or_null) || !PyStackRef_IsNone(v));
+            DEAD(v);  /* None */
+            PyObject *receiver_o = PyStackRef_AsPyObjectBorrow(receiver);
+            PyObject *item;
+            Py_ssize_t next_index;
+            int status = Py_TYPE(receiver_o)->_tp_iteritem(receiver_o, PyStackRef_UntagInt(index_or_null),
+                                                           &item, &next_index);
+            ERROR_IF(status < 0);
+            if (status == 0) {
+                /* Exhausted: END_SEND gets None, the delegation's result. */
+                index_out = index_or_null;
+                retval = PyStackRef_None;
+                JUMPBY(oparg);
+            }
+            else {
+                index_out = PyStackRef_TagInt(next_index);
+                retval = PyStackRef_FromPyObjectSteal(item);
+            }
         }
 
         op(_SEND, (receiver, index_or_null, v -- receiver, index_out, retval)) {

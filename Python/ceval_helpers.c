@@ -7,6 +7,7 @@
 
 #include "Python.h"
 #include "pycore_instruments.h"
+#include "pycore_call.h"
 #include "pycore_ceval.h"
 #include "pycore_code.h"
 #include "pycore_dict.h"
@@ -192,32 +193,64 @@ _PyEval_SetFunctionAttribute(PyFunctionObject *func, int flag, PyObject *attr)
     }
 }
 
-/* Vectorcall with stack refs as arguments: convert to a PyObject* array,
-   keeping a spare slot in front so callees may use
-   PY_VECTORCALL_ARGUMENTS_OFFSET. */
+/* The argument array a vectorcall takes, borrowed from stack refs, with
+   a spare slot in front so callees may use PY_VECTORCALL_ARGUMENTS_OFFSET:
+   in `inline_buf` (ARGV_INLINE slots) when it fits, else in a new block. */
+#define ARGV_INLINE 9
+
+static PyObject **
+borrowed_argv(_PyStackRef *args, Py_ssize_t total, PyObject **inline_buf)
+{
+    PyObject **buf = inline_buf;
+    if (total + 1 > ARGV_INLINE) {
+        buf = PyMem_Malloc((size_t)(total + 1) * sizeof(PyObject *));
+        if (buf == NULL) {
+            PyErr_NoMemory();
+            return NULL;
+        }
+    }
+    buf[0] = NULL;
+    for (Py_ssize_t i = 0; i < total; i++) {
+        buf[i + 1] = PyStackRef_AsPyObjectBorrow(args[i]);
+    }
+    return buf + 1;
+}
+
 PyObject *
 _PyEval_VectorcallStackRefs(PyThreadState *tstate, PyObject *callable, _PyStackRef *args,
                             int nargs, PyObject *kwnames)
 {
     (void)tstate;
-    Py_ssize_t total = nargs + (kwnames ? PyTuple_GET_SIZE(kwnames) : 0);
-    PyObject *small[9] = {NULL};
-    PyObject **buf = small;
-    if (total + 1 > (Py_ssize_t)Py_ARRAY_LENGTH(small)) {
-        buf = PyMem_Malloc((size_t)(total + 1) * sizeof(PyObject *));
-        if (buf == NULL) {
-            return PyErr_NoMemory();
-        }
+    PyObject *inline_buf[ARGV_INLINE];
+    PyObject **argv = borrowed_argv(args, nargs + (kwnames ? PyTuple_GET_SIZE(kwnames) : 0), inline_buf);
+    if (argv == NULL) {
+        return NULL;
     }
-    for (Py_ssize_t i = 0; i < total; i++) {
-        buf[i + 1] = PyStackRef_AsPyObjectBorrow(args[i]);
-    }
-    PyObject *res = PyObject_Vectorcall(callable, buf + 1,
-                                        (size_t)nargs | PY_VECTORCALL_ARGUMENTS_OFFSET, kwnames);
-    if (buf != small) {
-        PyMem_Free(buf);
+    PyObject *res = PyObject_Vectorcall(callable, argv, (size_t)nargs | PY_VECTORCALL_ARGUMENTS_OFFSET,
+                                        kwnames);
+    if (argv - 1 != inline_buf) {
+        PyMem_Free(argv - 1);
     }
     return res;
+}
+
+/* CALL_BUILTIN_CLASS: `fn` is the callable's own vectorcall function, known
+   by the guards, called without looking it up again (positional
+   arguments only). */
+PyObject *
+_PyEval_CallVectorcallFunction(PyThreadState *tstate, vectorcallfunc fn, PyObject *callable,
+                               _PyStackRef *args, int nargs)
+{
+    PyObject *inline_buf[ARGV_INLINE];
+    PyObject **argv = borrowed_argv(args, nargs, inline_buf);
+    if (argv == NULL) {
+        return NULL;
+    }
+    PyObject *res = fn(callable, argv, (size_t)nargs | PY_VECTORCALL_ARGUMENTS_OFFSET, NULL);
+    if (argv - 1 != inline_buf) {
+        PyMem_Free(argv - 1);
+    }
+    return _Py_CheckFunctionResult(tstate, callable, res, NULL);
 }
 
 /* Vectorcall, then release the callable and every argument (positional

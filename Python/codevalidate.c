@@ -126,6 +126,7 @@ check_instructions(const uint8_t *bytes, Py_ssize_t n, Py_ssize_t nconsts, Py_ss
                    Py_ssize_t nlocalsplus, uint8_t *units)
 {
     int ext = 0, last_op = -1;
+    Py_ssize_t last_at = 0;
     for (Py_ssize_t i = 0; i < n;) {
         int op = bytes[2 * i];
         int oparg = (ext << 8) | bytes[2 * i + 1];
@@ -141,6 +142,7 @@ check_instructions(const uint8_t *bytes, Py_ssize_t n, Py_ssize_t nconsts, Py_ss
             units[i] = UNIT_START;
         }
         last_op = op;
+        last_at = i;
         if (op == EXTENDED_ARG) {
             /* the eval loop builds opargs in an int: the prefixes may
                carry at most 23 bits */
@@ -171,7 +173,7 @@ check_instructions(const uint8_t *bytes, Py_ssize_t n, Py_ssize_t nconsts, Py_ss
         i = next;
     }
     if (last_op == EXTENDED_ARG || !ends_flow(last_op)) {
-        return bad_code(n - 1, "execution can run off the end of the code", last_op, 0);
+        return bad_code(last_at, "execution can run off the end of the code", last_op, 0);
     }
     /* Jump targets need the whole map of instruction starts. */
     for (Py_ssize_t i = 0; i < n;) {

@@ -1189,6 +1189,8 @@
             break;
         }
 
+        /* _SPECIALIZE_GET_ITER is not a viable micro-op for tier 2 because it is a specializing op */
+
         case _GET_ITER: {
             _PyStackRef iterable;
             _PyStackRef iter;
@@ -1211,6 +1213,42 @@
                 iter = PyStackRef_FromPyObjectSteal(iter_o);
                 index_or_null = PyStackRef_NULL;
             }
+            stack_pointer[-1] = iter;
+            stack_pointer[0] = index_or_null;
+            stack_pointer += 1;
+            break;
+        }
+
+        case _GET_ITER_VIRTUAL: {
+            _PyStackRef iterable;
+            _PyStackRef iter;
+            _PyStackRef index_or_null;
+            iterable = stack_pointer[-1];
+            if (Py_TYPE(PyStackRef_AsPyObjectBorrow(iterable))->_tp_iteritem == NULL) {
+                UOP_STAT_INC(uopcode, miss);
+                JUMP_TO_JUMP_TARGET();
+            }
+            iter = PyStackRef_MakeHeapSafe(iterable);
+            index_or_null = PyStackRef_TagInt(0);
+            stack_pointer[-1] = iter;
+            stack_pointer[0] = index_or_null;
+            stack_pointer += 1;
+            break;
+        }
+
+        case _GET_ITER_SELF: {
+            _PyStackRef iterable;
+            _PyStackRef iter;
+            _PyStackRef index_or_null;
+            iterable = stack_pointer[-1];
+            _PyFrame_SetStackPointer(frame, stack_pointer);
+            PyObject *iterable_o = PyStackRef_AsPyObjectBorrow(iterable);
+            if (Py_TYPE(iterable_o)->tp_iter != PyObject_SelfIter || !PyIter_Check(iterable_o)) {
+                UOP_STAT_INC(uopcode, miss);
+                JUMP_TO_JUMP_TARGET();
+            }
+            iter = iterable;
+            index_or_null = PyStackRef_NULL;
             stack_pointer[-1] = iter;
             stack_pointer[0] = index_or_null;
             stack_pointer += 1;
@@ -1488,7 +1526,6 @@
             self_or_null = stack_pointer[-1 - oparg];
             callable = stack_pointer[-2 - oparg];
             _PyFrame_SetStackPointer(frame, stack_pointer);
-            /* A self sits just below the arguments and is passed first. */
             int with_self = !PyStackRef_IsNull(self_or_null);
             PyObject *res_o = _PyEval_VectorcallAndClose(tstate, callable, args - with_self,
                                                          oparg + with_self, NULL);
@@ -1595,6 +1632,28 @@
             _PyEval_ExpandBoundMethod(&callable, &self_or_null);
             stack_pointer[-2 - oparg] = callable;
             stack_pointer[-1 - oparg] = self_or_null;
+            break;
+        }
+
+        /* _PUSH_FRAME_GENERAL is not a viable micro-op for tier 2 because it is marked tier1 */
+
+        case _CHECK_METHOD_VERSION: {
+            _PyStackRef callable;
+            _PyStackRef null;
+            oparg = CURRENT_OPARG();
+            null = stack_pointer[-1 - oparg];
+            callable = stack_pointer[-2 - oparg];
+            uint32_t func_version = (uint32_t)CURRENT_OPERAND0();
+            (void)func_version;
+            _PyFrame_SetStackPointer(frame, stack_pointer);
+            if (!PyStackRef_IsNull(null)) {
+                UOP_STAT_INC(uopcode, miss);
+                JUMP_TO_JUMP_TARGET();
+            }
+            if (!_PyEval_IsMethodOfVersion(PyStackRef_AsPyObjectBorrow(callable), func_version)) {
+                UOP_STAT_INC(uopcode, miss);
+                JUMP_TO_JUMP_TARGET();
+            }
             break;
         }
 
@@ -1821,6 +1880,63 @@
             break;
         }
 
+        case _GUARD_BUILTIN_CLASS: {
+            _PyStackRef callable;
+            _PyStackRef self_or_null;
+            oparg = CURRENT_OPARG();
+            self_or_null = stack_pointer[-1 - oparg];
+            callable = stack_pointer[-2 - oparg];
+            PyObject *callable_o = PyStackRef_AsPyObjectBorrow(callable);
+            if (!PyStackRef_IsNull(self_or_null) || !PyType_Check(callable_o)) {
+                UOP_STAT_INC(uopcode, miss);
+                JUMP_TO_JUMP_TARGET();
+            }
+            if (((PyTypeObject *)callable_o)->tp_vectorcall == NULL) {
+                UOP_STAT_INC(uopcode, miss);
+                JUMP_TO_JUMP_TARGET();
+            }
+            break;
+        }
+
+        case _CALL_BUILTIN_CLASS: {
+            _PyStackRef callable;
+            _PyStackRef self_or_null;
+            _PyStackRef *args;
+            _PyStackRef res;
+            oparg = CURRENT_OPARG();
+            args = &stack_pointer[-oparg];
+            self_or_null = stack_pointer[-1 - oparg];
+            callable = stack_pointer[-2 - oparg];
+            _PyFrame_SetStackPointer(frame, stack_pointer);
+            PyTypeObject *cls = (PyTypeObject *)PyStackRef_AsPyObjectBorrow(callable);
+            PyObject *res_o = _PyEval_CallVectorcallFunction(tstate, cls->tp_vectorcall, (PyObject *)cls,
+                                                             args, oparg);
+            for (int i = 0; i < oparg; i++) {
+                PyStackRef_CLOSE(args[i]);
+            }
+            PyStackRef_CLOSE(callable);
+            if (res_o == NULL) {
+                stack_pointer += -2 - oparg;
+                JUMP_TO_ERROR();
+            }
+            res = PyStackRef_FromPyObjectSteal(res_o);
+            stack_pointer[-2 - oparg] = res;
+            stack_pointer += -1 - oparg;
+            break;
+        }
+
+        case _CHECK_IS_NOT_PY_CALLABLE: {
+            _PyStackRef callable;
+            oparg = CURRENT_OPARG();
+            callable = stack_pointer[-2 - oparg];
+            _PyFrame_SetStackPointer(frame, stack_pointer);
+            if (_PyEval_IsPythonCallable(PyStackRef_AsPyObjectBorrow(callable))) {
+                UOP_STAT_INC(uopcode, miss);
+                JUMP_TO_JUMP_TARGET();
+            }
+            break;
+        }
+
         case _CALL_TYPE_1: {
             _PyStackRef callable;
             _PyStackRef null;
@@ -1943,6 +2059,87 @@
         }
 
         /* _DO_CALL_KW is not a viable micro-op for tier 2 because it uses 'next_instr' */
+
+        /* _SPECIALIZE_CALL_KW is not a viable micro-op for tier 2 because it is a specializing op */
+
+        case _CHECK_FUNCTION_VERSION_KW: {
+            _PyStackRef callable;
+            oparg = CURRENT_OPARG();
+            callable = stack_pointer[-3 - oparg];
+            uint32_t func_version = (uint32_t)CURRENT_OPERAND0();
+            (void)func_version;
+            PyObject *callable_o = PyStackRef_AsPyObjectBorrow(callable);
+            if (!PyFunction_Check(callable_o)) {
+                UOP_STAT_INC(uopcode, miss);
+                JUMP_TO_JUMP_TARGET();
+            }
+            if (((PyFunctionObject *)callable_o)->func_version != func_version) {
+                UOP_STAT_INC(uopcode, miss);
+                JUMP_TO_JUMP_TARGET();
+            }
+            break;
+        }
+
+        case _CHECK_METHOD_VERSION_KW: {
+            _PyStackRef callable;
+            _PyStackRef null;
+            oparg = CURRENT_OPARG();
+            null = stack_pointer[-2 - oparg];
+            callable = stack_pointer[-3 - oparg];
+            uint32_t func_version = (uint32_t)CURRENT_OPERAND0();
+            (void)func_version;
+            _PyFrame_SetStackPointer(frame, stack_pointer);
+            if (!PyStackRef_IsNull(null)) {
+                UOP_STAT_INC(uopcode, miss);
+                JUMP_TO_JUMP_TARGET();
+            }
+            if (!_PyEval_IsMethodOfVersion(PyStackRef_AsPyObjectBorrow(callable), func_version)) {
+                UOP_STAT_INC(uopcode, miss);
+                JUMP_TO_JUMP_TARGET();
+            }
+            break;
+        }
+
+        case _CHECK_IS_NOT_PY_CALLABLE_KW: {
+            _PyStackRef callable;
+            oparg = CURRENT_OPARG();
+            callable = stack_pointer[-3 - oparg];
+            _PyFrame_SetStackPointer(frame, stack_pointer);
+            if (_PyEval_IsPythonCallable(PyStackRef_AsPyObjectBorrow(callable))) {
+                UOP_STAT_INC(uopcode, miss);
+                JUMP_TO_JUMP_TARGET();
+            }
+            break;
+        }
+
+        /* _PUSH_FRAME_KW is not a viable micro-op for tier 2 because it is marked tier1 */
+
+        case _CALL_KW_VECTORCALL: {
+            _PyStackRef callable;
+            _PyStackRef self_or_null;
+            _PyStackRef *args;
+            _PyStackRef kwnames;
+            _PyStackRef res;
+            oparg = CURRENT_OPARG();
+            kwnames = stack_pointer[-1];
+            args = &stack_pointer[-1 - oparg];
+            self_or_null = stack_pointer[-2 - oparg];
+            callable = stack_pointer[-3 - oparg];
+            _PyFrame_SetStackPointer(frame, stack_pointer);
+            int has_self = !PyStackRef_IsNull(self_or_null);
+            PyObject *kwnames_o = PyStackRef_AsPyObjectBorrow(kwnames);
+            int positional = oparg + has_self - (int)PyTuple_GET_SIZE(kwnames_o);
+            PyObject *res_o = _PyEval_VectorcallAndClose(tstate, callable, args - has_self, positional, kwnames_o);
+            PyStackRef_CLOSE(kwnames);
+            if (res_o == NULL) {
+                stack_pointer += -3 - oparg;
+                JUMP_TO_ERROR();
+            }
+            res = PyStackRef_FromPyObjectSteal(res_o);
+            stack_pointer[-3 - oparg] = res;
+            stack_pointer += -2 - oparg;
+            break;
+        }
 
         case _CALL_FUNCTION_EX: {
             _PyStackRef func;
@@ -3599,6 +3796,8 @@
         /* _SPECIALIZE_SEND is not a viable micro-op for tier 2 because it is a specializing op */
 
         /* _SEND_GEN is not a viable micro-op for tier 2 because it uses 'next_instr' */
+
+        /* _SEND_VIRTUAL is not a viable micro-op for tier 2 because it uses 'JUMPBY' */
 
         /* _SEND is not a viable micro-op for tier 2 because it uses 'JUMPBY' */
 

@@ -1055,6 +1055,120 @@
             DISPATCH();
         }
 
+        TARGET(CALL_BOUND_METHOD_GENERAL) {
+            frame->instr_ptr = next_instr;
+            next_instr += 4;
+            INSTRUCTION_STATS(CALL_BOUND_METHOD_GENERAL);
+            _Py_CODEUNIT* const this_instr = next_instr - 4;
+            (void)this_instr;
+            _PyStackRef callable;
+            _PyStackRef null;
+            _PyStackRef self_or_null;
+            _PyStackRef *args;
+            _PyStackRef res;
+            /* Skip 1 cache entry */
+            // _CHECK_METHOD_VERSION
+            {
+                null = stack_pointer[-1 - oparg];
+                callable = stack_pointer[-2 - oparg];
+                uint32_t func_version = read_u32(&this_instr[2].cache);
+                (void)func_version;
+                _PyFrame_SetStackPointer(frame, stack_pointer);
+                if (!PyStackRef_IsNull(null)) {
+                    UPDATE_MISS_STATS(CALL_BOUND_METHOD_GENERAL);
+                    assert(_PyOpcode_Deopt[opcode] == (CALL));
+                    JUMP_TO_PREDICTED(CALL);
+                }
+                if (!_PyEval_IsMethodOfVersion(PyStackRef_AsPyObjectBorrow(callable), func_version)) {
+                    UPDATE_MISS_STATS(CALL_BOUND_METHOD_GENERAL);
+                    assert(_PyOpcode_Deopt[opcode] == (CALL));
+                    JUMP_TO_PREDICTED(CALL);
+                }
+            }
+            // _INIT_CALL_BOUND_METHOD_EXACT_ARGS
+            {
+                self_or_null = stack_pointer[-1 - oparg];
+                callable = stack_pointer[-2 - oparg];
+                _PyFrame_SetStackPointer(frame, stack_pointer);
+                _PyEval_ExpandBoundMethod(&callable, &self_or_null);
+                stack_pointer[-2 - oparg] = callable;
+                stack_pointer[-1 - oparg] = self_or_null;
+            }
+            // _PUSH_FRAME_GENERAL
+            {
+                args = &stack_pointer[-oparg];
+                self_or_null = stack_pointer[-1 - oparg];
+                callable = stack_pointer[-2 - oparg];
+                _PyFrame_SetStackPointer(frame, stack_pointer);
+                int has_self = !PyStackRef_IsNull(self_or_null);
+                _PyFrame_SetStackPointer(frame, stack_pointer - 2 - oparg);
+                _PyInterpreterFrame *new_frame = _PyEvalFramePushAndInit(
+                    tstate, callable, NULL, args - has_self, (size_t)(oparg + has_self), NULL, frame);
+                stack_pointer = _PyFrame_GetStackPointer(frame);
+                if (new_frame == NULL) {
+                    goto error;  /* the push released the callable and arguments */
+                }
+                frame->return_offset = 4;
+                res = PyStackRef_NULL;
+                DISPATCH_INLINED(new_frame);
+                stack_pointer[-2 - oparg] = res;
+                stack_pointer += -1 - oparg;
+            }
+            DISPATCH();
+        }
+
+        TARGET(CALL_BUILTIN_CLASS) {
+            frame->instr_ptr = next_instr;
+            next_instr += 4;
+            INSTRUCTION_STATS(CALL_BUILTIN_CLASS);
+            _Py_CODEUNIT* const this_instr = next_instr - 4;
+            (void)this_instr;
+            _PyStackRef callable;
+            _PyStackRef self_or_null;
+            _PyStackRef *args;
+            _PyStackRef res;
+            /* Skip 1 cache entry */
+            /* Skip 2 cache entries */
+            // _GUARD_BUILTIN_CLASS
+            {
+                self_or_null = stack_pointer[-1 - oparg];
+                callable = stack_pointer[-2 - oparg];
+                PyObject *callable_o = PyStackRef_AsPyObjectBorrow(callable);
+                if (!PyStackRef_IsNull(self_or_null) || !PyType_Check(callable_o)) {
+                    UPDATE_MISS_STATS(CALL_BUILTIN_CLASS);
+                    assert(_PyOpcode_Deopt[opcode] == (CALL));
+                    JUMP_TO_PREDICTED(CALL);
+                }
+                if (((PyTypeObject *)callable_o)->tp_vectorcall == NULL) {
+                    UPDATE_MISS_STATS(CALL_BUILTIN_CLASS);
+                    assert(_PyOpcode_Deopt[opcode] == (CALL));
+                    JUMP_TO_PREDICTED(CALL);
+                }
+            }
+            // _CALL_BUILTIN_CLASS
+            {
+                args = &stack_pointer[-oparg];
+                self_or_null = stack_pointer[-1 - oparg];
+                callable = stack_pointer[-2 - oparg];
+                _PyFrame_SetStackPointer(frame, stack_pointer);
+                PyTypeObject *cls = (PyTypeObject *)PyStackRef_AsPyObjectBorrow(callable);
+                PyObject *res_o = _PyEval_CallVectorcallFunction(tstate, cls->tp_vectorcall, (PyObject *)cls,
+                                                                 args, oparg);
+                for (int i = 0; i < oparg; i++) {
+                    PyStackRef_CLOSE(args[i]);
+                }
+                PyStackRef_CLOSE(callable);
+                if (res_o == NULL) {
+                    stack_pointer += -2 - oparg;
+                    goto error;
+                }
+                res = PyStackRef_FromPyObjectSteal(res_o);
+                stack_pointer[-2 - oparg] = res;
+                stack_pointer += -1 - oparg;
+            }
+            DISPATCH();
+        }
+
         TARGET(CALL_BUILTIN_FAST) {
             frame->instr_ptr = next_instr;
             next_instr += 4;
@@ -1348,6 +1462,7 @@
             frame->instr_ptr = next_instr;
             next_instr += 4;
             INSTRUCTION_STATS(CALL_KW);
+            PREDICTED_CALL_KW:;
             _Py_CODEUNIT* const this_instr = next_instr - 4;
             (void)this_instr;
             _PyStackRef callable;
@@ -1355,7 +1470,20 @@
             _PyStackRef *args;
             _PyStackRef kwnames;
             _PyStackRef res;
-            /* Skip 1 cache entry */
+            // _SPECIALIZE_CALL_KW
+            {
+                self_or_null = stack_pointer[-2 - oparg];
+                callable = stack_pointer[-3 - oparg];
+                uint16_t counter = read_u16(&this_instr[1].cache);
+                (void)counter;
+                _PyFrame_SetStackPointer(frame, stack_pointer);
+                if (ADAPTIVE_COUNTER_TRIGGERS(counter)) {
+                    next_instr = this_instr;
+                    _Py_Specialize_CallKw(callable, self_or_null, next_instr, oparg);
+                    DISPATCH_SAME_OPARG();
+                }
+                ADVANCE_ADAPTIVE_COUNTER(this_instr[1].cache);
+            }
             /* Skip 2 cache entries */
             // _MAYBE_EXPAND_METHOD_KW
             {
@@ -1402,6 +1530,175 @@
                     goto error;
                 }
                 res = PyStackRef_FromPyObjectSteal(res_o);
+                stack_pointer[-3 - oparg] = res;
+                stack_pointer += -2 - oparg;
+            }
+            DISPATCH();
+        }
+
+        TARGET(CALL_KW_BOUND_METHOD) {
+            frame->instr_ptr = next_instr;
+            next_instr += 4;
+            INSTRUCTION_STATS(CALL_KW_BOUND_METHOD);
+            _Py_CODEUNIT* const this_instr = next_instr - 4;
+            (void)this_instr;
+            _PyStackRef callable;
+            _PyStackRef null;
+            _PyStackRef self_or_null;
+            _PyStackRef *args;
+            _PyStackRef kwnames;
+            _PyStackRef res;
+            /* Skip 1 cache entry */
+            // _CHECK_METHOD_VERSION_KW
+            {
+                null = stack_pointer[-2 - oparg];
+                callable = stack_pointer[-3 - oparg];
+                uint32_t func_version = read_u32(&this_instr[2].cache);
+                (void)func_version;
+                _PyFrame_SetStackPointer(frame, stack_pointer);
+                if (!PyStackRef_IsNull(null)) {
+                    UPDATE_MISS_STATS(CALL_KW_BOUND_METHOD);
+                    assert(_PyOpcode_Deopt[opcode] == (CALL_KW));
+                    JUMP_TO_PREDICTED(CALL_KW);
+                }
+                if (!_PyEval_IsMethodOfVersion(PyStackRef_AsPyObjectBorrow(callable), func_version)) {
+                    UPDATE_MISS_STATS(CALL_KW_BOUND_METHOD);
+                    assert(_PyOpcode_Deopt[opcode] == (CALL_KW));
+                    JUMP_TO_PREDICTED(CALL_KW);
+                }
+            }
+            // _MAYBE_EXPAND_METHOD_KW
+            {
+                self_or_null = stack_pointer[-2 - oparg];
+                callable = stack_pointer[-3 - oparg];
+                _PyFrame_SetStackPointer(frame, stack_pointer);
+                _PyEval_ExpandBoundMethod(&callable, &self_or_null);
+                stack_pointer[-3 - oparg] = callable;
+                stack_pointer[-2 - oparg] = self_or_null;
+            }
+            // _PUSH_FRAME_KW
+            {
+                kwnames = stack_pointer[-1];
+                args = &stack_pointer[-1 - oparg];
+                self_or_null = stack_pointer[-2 - oparg];
+                callable = stack_pointer[-3 - oparg];
+                _PyFrame_SetStackPointer(frame, stack_pointer);
+                int has_self = !PyStackRef_IsNull(self_or_null);
+                PyObject *kwnames_o = PyStackRef_AsPyObjectBorrow(kwnames);
+                size_t positional = (size_t)(oparg + has_self - PyTuple_GET_SIZE(kwnames_o));
+                _PyFrame_SetStackPointer(frame, stack_pointer - 3 - oparg);
+                _PyInterpreterFrame *new_frame = _PyEvalFramePushAndInit(
+                    tstate, callable, NULL, args - has_self, positional, kwnames_o, frame);
+                PyStackRef_CLOSE(kwnames);
+                stack_pointer = _PyFrame_GetStackPointer(frame);
+                if (new_frame == NULL) {
+                    goto error;
+                }
+                frame->return_offset = 4;
+                res = PyStackRef_NULL;
+                DISPATCH_INLINED(new_frame);
+                stack_pointer[-3 - oparg] = res;
+                stack_pointer += -2 - oparg;
+            }
+            DISPATCH();
+        }
+
+        TARGET(CALL_KW_NON_PY) {
+            frame->instr_ptr = next_instr;
+            next_instr += 4;
+            INSTRUCTION_STATS(CALL_KW_NON_PY);
+            _Py_CODEUNIT* const this_instr = next_instr - 4;
+            (void)this_instr;
+            _PyStackRef callable;
+            _PyStackRef self_or_null;
+            _PyStackRef *args;
+            _PyStackRef kwnames;
+            _PyStackRef res;
+            /* Skip 1 cache entry */
+            /* Skip 2 cache entries */
+            // _CHECK_IS_NOT_PY_CALLABLE_KW
+            {
+                callable = stack_pointer[-3 - oparg];
+                _PyFrame_SetStackPointer(frame, stack_pointer);
+                if (_PyEval_IsPythonCallable(PyStackRef_AsPyObjectBorrow(callable))) {
+                    UPDATE_MISS_STATS(CALL_KW_NON_PY);
+                    assert(_PyOpcode_Deopt[opcode] == (CALL_KW));
+                    JUMP_TO_PREDICTED(CALL_KW);
+                }
+            }
+            // _CALL_KW_VECTORCALL
+            {
+                kwnames = stack_pointer[-1];
+                args = &stack_pointer[-1 - oparg];
+                self_or_null = stack_pointer[-2 - oparg];
+                callable = stack_pointer[-3 - oparg];
+                _PyFrame_SetStackPointer(frame, stack_pointer);
+                int has_self = !PyStackRef_IsNull(self_or_null);
+                PyObject *kwnames_o = PyStackRef_AsPyObjectBorrow(kwnames);
+                int positional = oparg + has_self - (int)PyTuple_GET_SIZE(kwnames_o);
+                PyObject *res_o = _PyEval_VectorcallAndClose(tstate, callable, args - has_self, positional, kwnames_o);
+                PyStackRef_CLOSE(kwnames);
+                if (res_o == NULL) {
+                    stack_pointer += -3 - oparg;
+                    goto error;
+                }
+                res = PyStackRef_FromPyObjectSteal(res_o);
+                stack_pointer[-3 - oparg] = res;
+                stack_pointer += -2 - oparg;
+            }
+            DISPATCH();
+        }
+
+        TARGET(CALL_KW_PY) {
+            frame->instr_ptr = next_instr;
+            next_instr += 4;
+            INSTRUCTION_STATS(CALL_KW_PY);
+            _Py_CODEUNIT* const this_instr = next_instr - 4;
+            (void)this_instr;
+            _PyStackRef callable;
+            _PyStackRef self_or_null;
+            _PyStackRef *args;
+            _PyStackRef kwnames;
+            _PyStackRef res;
+            /* Skip 1 cache entry */
+            // _CHECK_FUNCTION_VERSION_KW
+            {
+                callable = stack_pointer[-3 - oparg];
+                uint32_t func_version = read_u32(&this_instr[2].cache);
+                (void)func_version;
+                PyObject *callable_o = PyStackRef_AsPyObjectBorrow(callable);
+                if (!PyFunction_Check(callable_o)) {
+                    UPDATE_MISS_STATS(CALL_KW_PY);
+                    assert(_PyOpcode_Deopt[opcode] == (CALL_KW));
+                    JUMP_TO_PREDICTED(CALL_KW);
+                }
+                if (((PyFunctionObject *)callable_o)->func_version != func_version) {
+                    UPDATE_MISS_STATS(CALL_KW_PY);
+                    assert(_PyOpcode_Deopt[opcode] == (CALL_KW));
+                    JUMP_TO_PREDICTED(CALL_KW);
+                }
+            }
+            // _PUSH_FRAME_KW
+            {
+                kwnames = stack_pointer[-1];
+                args = &stack_pointer[-1 - oparg];
+                self_or_null = stack_pointer[-2 - oparg];
+                callable = stack_pointer[-3 - oparg];
+                _PyFrame_SetStackPointer(frame, stack_pointer);
+                int has_self = !PyStackRef_IsNull(self_or_null);
+                PyObject *kwnames_o = PyStackRef_AsPyObjectBorrow(kwnames);
+                size_t positional = (size_t)(oparg + has_self - PyTuple_GET_SIZE(kwnames_o));
+                _PyFrame_SetStackPointer(frame, stack_pointer - 3 - oparg);
+                _PyInterpreterFrame *new_frame = _PyEvalFramePushAndInit(
+                    tstate, callable, NULL, args - has_self, positional, kwnames_o, frame);
+                PyStackRef_CLOSE(kwnames);
+                stack_pointer = _PyFrame_GetStackPointer(frame);
+                if (new_frame == NULL) {
+                    goto error;
+                }
+                frame->return_offset = 4;
+                res = PyStackRef_NULL;
+                DISPATCH_INLINED(new_frame);
                 stack_pointer[-3 - oparg] = res;
                 stack_pointer += -2 - oparg;
             }
@@ -1573,6 +1870,80 @@
             DISPATCH();
         }
 
+        TARGET(CALL_METHOD_DESCRIPTOR_FAST_WITH_KEYWORDS) {
+            frame->instr_ptr = next_instr;
+            next_instr += 4;
+            INSTRUCTION_STATS(CALL_METHOD_DESCRIPTOR_FAST_WITH_KEYWORDS);
+            _Py_CODEUNIT* const this_instr = next_instr - 4;
+            (void)this_instr;
+            _PyStackRef callable;
+            _PyStackRef self;
+            _PyStackRef *args;
+            _PyStackRef res;
+            /* Skip 1 cache entry */
+            // _CALL_METHOD_DESCRIPTOR_DIRECT
+            {
+                args = &stack_pointer[-oparg];
+                self = stack_pointer[-1 - oparg];
+                callable = stack_pointer[-2 - oparg];
+                uint16_t flags = read_u16(&this_instr[2].cache);
+                (void)flags;
+                _PyFrame_SetStackPointer(frame, stack_pointer);
+                PyMethodDescrObject *descr = (PyMethodDescrObject *)PyStackRef_AsPyObjectBorrow(callable);
+                if (PyStackRef_IsNull(self)) {
+                    UPDATE_MISS_STATS(CALL_METHOD_DESCRIPTOR_FAST_WITH_KEYWORDS);
+                    assert(_PyOpcode_Deopt[opcode] == (CALL));
+                    JUMP_TO_PREDICTED(CALL);
+                }
+                if (!Py_IS_TYPE((PyObject *)descr, &PyMethodDescr_Type)) {
+                    UPDATE_MISS_STATS(CALL_METHOD_DESCRIPTOR_FAST_WITH_KEYWORDS);
+                    assert(_PyOpcode_Deopt[opcode] == (CALL));
+                    JUMP_TO_PREDICTED(CALL);
+                }
+                if (descr->d_method->ml_flags != flags) {
+                    UPDATE_MISS_STATS(CALL_METHOD_DESCRIPTOR_FAST_WITH_KEYWORDS);
+                    assert(_PyOpcode_Deopt[opcode] == (CALL));
+                    JUMP_TO_PREDICTED(CALL);
+                }
+                if (flags == METH_NOARGS && oparg != 0) {
+                    UPDATE_MISS_STATS(CALL_METHOD_DESCRIPTOR_FAST_WITH_KEYWORDS);
+                    assert(_PyOpcode_Deopt[opcode] == (CALL));
+                    JUMP_TO_PREDICTED(CALL);
+                }
+                if (flags == METH_O && oparg != 1) {
+                    UPDATE_MISS_STATS(CALL_METHOD_DESCRIPTOR_FAST_WITH_KEYWORDS);
+                    assert(_PyOpcode_Deopt[opcode] == (CALL));
+                    JUMP_TO_PREDICTED(CALL);
+                }
+                if (oparg > _PY_DIRECT_CALL_MAX_ARGS) {
+                    UPDATE_MISS_STATS(CALL_METHOD_DESCRIPTOR_FAST_WITH_KEYWORDS);
+                    assert(_PyOpcode_Deopt[opcode] == (CALL));
+                    JUMP_TO_PREDICTED(CALL);
+                }
+                PyObject *self_o = PyStackRef_AsPyObjectBorrow(self);
+                if (!PyObject_TypeCheck(self_o, descr->d_common.d_type)) {
+                    UPDATE_MISS_STATS(CALL_METHOD_DESCRIPTOR_FAST_WITH_KEYWORDS);
+                    assert(_PyOpcode_Deopt[opcode] == (CALL));
+                    JUMP_TO_PREDICTED(CALL);
+                }
+                PyObject *res_o = _PyEval_CallMethodDefDirect(tstate, (PyObject *)descr, descr->d_method, self_o, args, oparg);
+                for (int i = 0; i < oparg; i++) {
+                    PyStackRef_CLOSE(args[i]);
+                }
+                PyStackRef_CLOSE(self);
+                PyStackRef_CLOSE(callable);
+                if (res_o == NULL) {
+                    stack_pointer += -2 - oparg;
+                    goto error;
+                }
+                res = PyStackRef_FromPyObjectSteal(res_o);
+                stack_pointer[-2 - oparg] = res;
+                stack_pointer += -1 - oparg;
+            }
+            /* Skip 1 cache entry */
+            DISPATCH();
+        }
+
         TARGET(CALL_METHOD_DESCRIPTOR_NOARGS) {
             frame->instr_ptr = next_instr;
             next_instr += 4;
@@ -1721,6 +2092,48 @@
             DISPATCH();
         }
 
+        TARGET(CALL_NON_PY_GENERAL) {
+            frame->instr_ptr = next_instr;
+            next_instr += 4;
+            INSTRUCTION_STATS(CALL_NON_PY_GENERAL);
+            _Py_CODEUNIT* const this_instr = next_instr - 4;
+            (void)this_instr;
+            _PyStackRef callable;
+            _PyStackRef self_or_null;
+            _PyStackRef *args;
+            _PyStackRef res;
+            /* Skip 1 cache entry */
+            /* Skip 2 cache entries */
+            // _CHECK_IS_NOT_PY_CALLABLE
+            {
+                callable = stack_pointer[-2 - oparg];
+                _PyFrame_SetStackPointer(frame, stack_pointer);
+                if (_PyEval_IsPythonCallable(PyStackRef_AsPyObjectBorrow(callable))) {
+                    UPDATE_MISS_STATS(CALL_NON_PY_GENERAL);
+                    assert(_PyOpcode_Deopt[opcode] == (CALL));
+                    JUMP_TO_PREDICTED(CALL);
+                }
+            }
+            // _CALL_VECTORCALL
+            {
+                args = &stack_pointer[-oparg];
+                self_or_null = stack_pointer[-1 - oparg];
+                callable = stack_pointer[-2 - oparg];
+                _PyFrame_SetStackPointer(frame, stack_pointer);
+                int with_self = !PyStackRef_IsNull(self_or_null);
+                PyObject *res_o = _PyEval_VectorcallAndClose(tstate, callable, args - with_self,
+                                                             oparg + with_self, NULL);
+                if (res_o == NULL) {
+                    stack_pointer += -2 - oparg;
+                    goto error;
+                }
+                res = PyStackRef_FromPyObjectSteal(res_o);
+                stack_pointer[-2 - oparg] = res;
+                stack_pointer += -1 - oparg;
+            }
+            DISPATCH();
+        }
+
         TARGET(CALL_PY_EXACT_ARGS) {
             frame->instr_ptr = next_instr;
             next_instr += 4;
@@ -1780,6 +2193,57 @@
                     new_frame->localsplus[i] = PyStackRef_MakeHeapSafe(first[i]);
                 }
                 _PyFrame_SetStackPointer(frame, stack_pointer - 2 - oparg);
+                frame->return_offset = 4;
+                res = PyStackRef_NULL;
+                DISPATCH_INLINED(new_frame);
+                stack_pointer[-2 - oparg] = res;
+                stack_pointer += -1 - oparg;
+            }
+            DISPATCH();
+        }
+
+        TARGET(CALL_PY_GENERAL) {
+            frame->instr_ptr = next_instr;
+            next_instr += 4;
+            INSTRUCTION_STATS(CALL_PY_GENERAL);
+            _Py_CODEUNIT* const this_instr = next_instr - 4;
+            (void)this_instr;
+            _PyStackRef callable;
+            _PyStackRef self_or_null;
+            _PyStackRef *args;
+            _PyStackRef res;
+            /* Skip 1 cache entry */
+            // _CHECK_FUNCTION_VERSION
+            {
+                callable = stack_pointer[-2 - oparg];
+                uint32_t func_version = read_u32(&this_instr[2].cache);
+                (void)func_version;
+                PyObject *callable_o = PyStackRef_AsPyObjectBorrow(callable);
+                if (!PyFunction_Check(callable_o)) {
+                    UPDATE_MISS_STATS(CALL_PY_GENERAL);
+                    assert(_PyOpcode_Deopt[opcode] == (CALL));
+                    JUMP_TO_PREDICTED(CALL);
+                }
+                if (((PyFunctionObject *)callable_o)->func_version != func_version) {
+                    UPDATE_MISS_STATS(CALL_PY_GENERAL);
+                    assert(_PyOpcode_Deopt[opcode] == (CALL));
+                    JUMP_TO_PREDICTED(CALL);
+                }
+            }
+            // _PUSH_FRAME_GENERAL
+            {
+                args = &stack_pointer[-oparg];
+                self_or_null = stack_pointer[-1 - oparg];
+                callable = stack_pointer[-2 - oparg];
+                _PyFrame_SetStackPointer(frame, stack_pointer);
+                int has_self = !PyStackRef_IsNull(self_or_null);
+                _PyFrame_SetStackPointer(frame, stack_pointer - 2 - oparg);
+                _PyInterpreterFrame *new_frame = _PyEvalFramePushAndInit(
+                    tstate, callable, NULL, args - has_self, (size_t)(oparg + has_self), NULL, frame);
+                stack_pointer = _PyFrame_GetStackPointer(frame);
+                if (new_frame == NULL) {
+                    goto error;  /* the push released the callable and arguments */
+                }
                 frame->return_offset = 4;
                 res = PyStackRef_NULL;
                 DISPATCH_INLINED(new_frame);
@@ -2966,9 +3430,58 @@
 
         TARGET(GET_ITER) {
             frame->instr_ptr = next_instr;
-            next_instr += 1;
+            next_instr += 2;
             INSTRUCTION_STATS(GET_ITER);
-            _Py_CODEUNIT* const this_instr = next_instr - 1;
+            PREDICTED_GET_ITER:;
+            _Py_CODEUNIT* const this_instr = next_instr - 2;
+            (void)this_instr;
+            _PyStackRef iterable;
+            _PyStackRef iter;
+            _PyStackRef index_or_null;
+            // _SPECIALIZE_GET_ITER
+            {
+                iterable = stack_pointer[-1];
+                uint16_t counter = read_u16(&this_instr[1].cache);
+                (void)counter;
+                _PyFrame_SetStackPointer(frame, stack_pointer);
+                if (ADAPTIVE_COUNTER_TRIGGERS(counter)) {
+                    next_instr = this_instr;
+                    _Py_Specialize_GetIter(iterable, next_instr);
+                    DISPATCH_SAME_OPARG();
+                }
+                ADVANCE_ADAPTIVE_COUNTER(this_instr[1].cache);
+            }
+            // _GET_ITER
+            {
+                iterable = stack_pointer[-1];
+                _PyFrame_SetStackPointer(frame, stack_pointer);
+                PyObject *iterable_o = PyStackRef_AsPyObjectBorrow(iterable);
+                if (Py_TYPE(iterable_o)->_tp_iteritem != NULL) {
+                    iter = PyStackRef_MakeHeapSafe(iterable);
+                    index_or_null = PyStackRef_TagInt(0);
+                }
+                else {
+                    PyObject *iter_o = _PyEval_GetIter(tstate, iterable_o, oparg);
+                    PyStackRef_CLOSE(iterable);
+                    if (iter_o == NULL) {
+                        stack_pointer += -1;
+                        goto error;
+                    }
+                    iter = PyStackRef_FromPyObjectSteal(iter_o);
+                    index_or_null = PyStackRef_NULL;
+                }
+                stack_pointer[-1] = iter;
+                stack_pointer[0] = index_or_null;
+                stack_pointer += 1;
+            }
+            DISPATCH();
+        }
+
+        TARGET(GET_ITER_SELF) {
+            frame->instr_ptr = next_instr;
+            next_instr += 2;
+            INSTRUCTION_STATS(GET_ITER_SELF);
+            _Py_CODEUNIT* const this_instr = next_instr - 2;
             (void)this_instr;
             _PyStackRef iterable;
             _PyStackRef iter;
@@ -2976,20 +3489,36 @@
             iterable = stack_pointer[-1];
             _PyFrame_SetStackPointer(frame, stack_pointer);
             PyObject *iterable_o = PyStackRef_AsPyObjectBorrow(iterable);
-            if (Py_TYPE(iterable_o)->_tp_iteritem != NULL) {
-                iter = PyStackRef_MakeHeapSafe(iterable);
-                index_or_null = PyStackRef_TagInt(0);
+            if (Py_TYPE(iterable_o)->tp_iter != PyObject_SelfIter || !PyIter_Check(iterable_o)) {
+                UPDATE_MISS_STATS(GET_ITER_SELF);
+                assert(_PyOpcode_Deopt[opcode] == (GET_ITER));
+                JUMP_TO_PREDICTED(GET_ITER);
             }
-            else {
-                PyObject *iter_o = _PyEval_GetIter(tstate, iterable_o, oparg);
-                PyStackRef_CLOSE(iterable);
-                if (iter_o == NULL) {
-                    stack_pointer += -1;
-                    goto error;
-                }
-                iter = PyStackRef_FromPyObjectSteal(iter_o);
-                index_or_null = PyStackRef_NULL;
+            iter = iterable;
+            index_or_null = PyStackRef_NULL;
+            stack_pointer[-1] = iter;
+            stack_pointer[0] = index_or_null;
+            stack_pointer += 1;
+            DISPATCH();
+        }
+
+        TARGET(GET_ITER_VIRTUAL) {
+            frame->instr_ptr = next_instr;
+            next_instr += 2;
+            INSTRUCTION_STATS(GET_ITER_VIRTUAL);
+            _Py_CODEUNIT* const this_instr = next_instr - 2;
+            (void)this_instr;
+            _PyStackRef iterable;
+            _PyStackRef iter;
+            _PyStackRef index_or_null;
+            iterable = stack_pointer[-1];
+            if (Py_TYPE(PyStackRef_AsPyObjectBorrow(iterable))->_tp_iteritem == NULL) {
+                UPDATE_MISS_STATS(GET_ITER_VIRTUAL);
+                assert(_PyOpcode_Deopt[opcode] == (GET_ITER));
+                JUMP_TO_PREDICTED(GET_ITER);
             }
+            iter = PyStackRef_MakeHeapSafe(iterable);
+            index_or_null = PyStackRef_TagInt(0);
             stack_pointer[-1] = iter;
             stack_pointer[0] = index_or_null;
             stack_pointer += 1;
@@ -5114,13 +5643,14 @@
             _PyStackRef retval;
             // _SPECIALIZE_SEND
             {
+                index_or_null = stack_pointer[-2];
                 receiver = stack_pointer[-3];
                 uint16_t counter = read_u16(&this_instr[1].cache);
                 (void)counter;
                 _PyFrame_SetStackPointer(frame, stack_pointer);
                 if (ADAPTIVE_COUNTER_TRIGGERS(counter)) {
                     next_instr = this_instr;
-                    _Py_Specialize_Send(receiver, next_instr, oparg);
+                    _Py_Specialize_Send(receiver, index_or_null, next_instr, oparg);
                     DISPATCH_SAME_OPARG();
                 }
                 ADVANCE_ADAPTIVE_COUNTER(this_instr[1].cache);
@@ -5216,6 +5746,51 @@
             index_out = index_or_null;
             retval = PyStackRef_NULL;
             DISPATCH_INLINED(gen_frame);
+            stack_pointer[-2] = index_out;
+            stack_pointer[-1] = retval;
+            DISPATCH();
+        }
+
+        TARGET(SEND_VIRTUAL) {
+            frame->instr_ptr = next_instr;
+            next_instr += 2;
+            INSTRUCTION_STATS(SEND_VIRTUAL);
+            _Py_CODEUNIT* const this_instr = next_instr - 2;
+            (void)this_instr;
+            _PyStackRef receiver;
+            _PyStackRef index_or_null;
+            _PyStackRef v;
+            _PyStackRef index_out;
+            _PyStackRef retval;
+            v = stack_pointer[-1];
+            index_or_null = stack_pointer[-2];
+            receiver = stack_pointer[-3];
+            _PyFrame_SetStackPointer(frame, stack_pointer);
+            if (!PyStackRef_IsTaggedInt(index_or_null) || !PyStackRef_IsNone(v)) {
+                UPDATE_MISS_STATS(SEND_VIRTUAL);
+                assert(_PyOpcode_Deopt[opcode] == (SEND));
+                JUMP_TO_PREDICTED(SEND);
+            }
+              /* None */
+            PyObject *receiver_o = PyStackRef_AsPyObjectBorrow(receiver);
+            PyObject *item;
+            Py_ssize_t next_index;
+            int status = Py_TYPE(receiver_o)->_tp_iteritem(receiver_o, PyStackRef_UntagInt(index_or_null),
+                                                           &item, &next_index);
+            if (status < 0) {
+                stack_pointer += -1;
+                goto error;
+            }
+            if (status == 0) {
+                /* Exhausted: END_SEND gets None, the delegation's result. */
+                index_out = index_or_null;
+                retval = PyStackRef_None;
+                JUMPBY(oparg);
+            }
+            else {
+                index_out = PyStackRef_TagInt(next_index);
+                retval = PyStackRef_FromPyObjectSteal(item);
+            }
             stack_pointer[-2] = index_out;
             stack_pointer[-1] = retval;
             DISPATCH();

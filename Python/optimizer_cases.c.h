@@ -510,6 +510,20 @@
             break;
         }
 
+        case _GET_ITER_VIRTUAL: {
+            stack_pointer[-1] = av_unknown(ctx);
+            stack_pointer[0] = av_unknown(ctx);
+            stack_pointer += 1;
+            break;
+        }
+
+        case _GET_ITER_SELF: {
+            stack_pointer[-1] = av_unknown(ctx);
+            stack_pointer[0] = av_unknown(ctx);
+            stack_pointer += 1;
+            break;
+        }
+
         case _ITER_CHECK_LIST: {
             break;
         }
@@ -632,6 +646,10 @@
             break;
         }
 
+        case _CHECK_METHOD_VERSION: {
+            break;
+        }
+
         case _CALL_LEN: {
             stack_pointer[-2 - oparg] = av_unknown(ctx);
             stack_pointer += -1 - oparg;
@@ -668,6 +686,20 @@
             break;
         }
 
+        case _GUARD_BUILTIN_CLASS: {
+            break;
+        }
+
+        case _CALL_BUILTIN_CLASS: {
+            stack_pointer[-2 - oparg] = av_unknown(ctx);
+            stack_pointer += -1 - oparg;
+            break;
+        }
+
+        case _CHECK_IS_NOT_PY_CALLABLE: {
+            break;
+        }
+
         case _CALL_TYPE_1: {
             stack_pointer[-2 - oparg] = av_unknown(ctx);
             stack_pointer += -1 - oparg;
@@ -689,6 +721,24 @@
         case _CALL_ISINSTANCE: {
             stack_pointer[-2 - oparg] = av_unknown(ctx);
             stack_pointer += -1 - oparg;
+            break;
+        }
+
+        case _CHECK_FUNCTION_VERSION_KW: {
+            break;
+        }
+
+        case _CHECK_METHOD_VERSION_KW: {
+            break;
+        }
+
+        case _CHECK_IS_NOT_PY_CALLABLE_KW: {
+            break;
+        }
+
+        case _CALL_KW_VECTORCALL: {
+            stack_pointer[-3 - oparg] = av_unknown(ctx);
+            stack_pointer += -2 - oparg;
             break;
         }
 

@@ -208,15 +208,43 @@ _Py_Specialize_ForIter(_PyStackRef iter, _PyStackRef index_or_null, _Py_CODEUNIT
 /* `yield from`/`await` of a plain generator or coroutine resumes its frame
    in the caller's loop (SEND_GEN). */
 void
-_Py_Specialize_Send(_PyStackRef receiver, _Py_CODEUNIT *instr, int oparg)
+_Py_Specialize_Send(_PyStackRef receiver, _PyStackRef index_or_null, _Py_CODEUNIT *instr, int oparg)
 {
     PyObject *r = PyStackRef_AsPyObjectBorrow(receiver);
-    if ((PyGen_CheckExact(r) || PyCoro_CheckExact(r)) && return_offset_fits(oparg)) {
+    if (PyStackRef_IsTaggedInt(index_or_null)) {
+        specialize(instr, SEND_VIRTUAL);
+    }
+    else if ((PyGen_CheckExact(r) || PyCoro_CheckExact(r)) && return_offset_fits(oparg)) {
         specialize(instr, SEND_GEN);
     }
     else {
         unspecialize(instr);
     }
+}
+
+/* GET_ITER: the two shapes that need no iterator made. */
+void
+_Py_Specialize_GetIter(_PyStackRef iterable, _Py_CODEUNIT *instr)
+{
+    PyObject *o = PyStackRef_AsPyObjectBorrow(iterable);
+    if (Py_TYPE(o)->_tp_iteritem != NULL) {
+        specialize(instr, GET_ITER_VIRTUAL);
+    }
+    else if (Py_TYPE(o)->tp_iter == PyObject_SelfIter && PyIter_Check(o)) {
+        specialize(instr, GET_ITER_SELF);
+    }
+    else {
+        unspecialize(instr);
+    }
+}
+
+/* Whether an instruction may push a frame for `func` itself: it runs
+   through the interpreter (nothing replaced its vectorcall) and has a
+   version for the guards to check. */
+static int
+can_push_frame_for(PyFunctionObject *func)
+{
+    return func->vectorcall == _PyFunction_Vectorcall && func->func_version != 0;
 }
 
 /* 1 if a call of func with `argcount` positional arguments binds them
@@ -225,9 +253,22 @@ static int
 takes_exactly_positional(PyFunctionObject *func, int argcount)
 {
     PyCodeObject *code = (PyCodeObject *)func->func_code;
-    return func->vectorcall == _PyFunction_Vectorcall &&
-           !(code->co_flags & (CO_VARARGS | CO_VARKEYWORDS)) && code->co_kwonlyargcount == 0 &&
-           code->co_argcount == argcount && func->func_version != 0;
+    return can_push_frame_for(func) && !(code->co_flags & (CO_VARARGS | CO_VARKEYWORDS)) &&
+           code->co_kwonlyargcount == 0 && code->co_argcount == argcount;
+}
+
+/* cls(args) for a class that is not CALL_ALLOC_AND_ENTER_INIT's:
+   CALL_BUILTIN_CLASS when the class makes its instances through its own
+   vectorcall, else a plain vectorcall. */
+static void
+specialize_other_class_call(PyTypeObject *cls, _PyStackRef self_or_null, _Py_CODEUNIT *instr)
+{
+    if (PyStackRef_IsNull(self_or_null) && cls->tp_vectorcall != NULL) {
+        specialize(instr, CALL_BUILTIN_CLASS);
+    }
+    else {
+        specialize(instr, CALL_NON_PY_GENERAL);
+    }
 }
 
 /* cls(args): CALL_ALLOC_AND_ENTER_INIT when making an instance is exactly
@@ -242,13 +283,13 @@ specialize_class_call(PyTypeObject *cls, _PyStackRef self_or_null, _Py_CODEUNIT 
         !(cls->tp_flags & Py_TPFLAGS_HEAPTYPE) || (cls->tp_flags & Py_TPFLAGS_IS_ABSTRACT) ||
         cls->tp_new != PyBaseObject_Type.tp_new || cls->tp_alloc != PyType_GenericAlloc ||
         _PyEval_SpecializedCallables.init_shim == NULL || !_PyType_AssignVersionTag(cls)) {
-        unspecialize(instr);
+        specialize_other_class_call(cls, self_or_null, instr);
         return;
     }
     PyObject *init = _PyType_Lookup(cls, _Py_ID(__init__));
     if (init == NULL || !PyFunction_Check(init) ||
         !takes_exactly_positional((PyFunctionObject *)init, oparg + 1)) {
-        unspecialize(instr);
+        specialize_other_class_call(cls, self_or_null, instr);
         return;
     }
     PyHeapTypeObject *heap = (PyHeapTypeObject *)cls;
@@ -297,8 +338,10 @@ c_call_form(PyObject *callable, _PyStackRef self_or_null, int oparg)
         int flags = ((PyMethodDescrObject *)callable)->d_method->ml_flags;
         int form = flags == METH_NOARGS && oparg == 0 ? CALL_METHOD_DESCRIPTOR_NOARGS
                    : flags == METH_O && oparg == 1    ? CALL_METHOD_DESCRIPTOR_O
-                   : flags == METH_FASTCALL && oparg <= _PY_DIRECT_CALL_MAX_ARGS ? CALL_METHOD_DESCRIPTOR_FAST
-                                                                                 : 0;
+                   : oparg > _PY_DIRECT_CALL_MAX_ARGS ? 0
+                   : flags == METH_FASTCALL ? CALL_METHOD_DESCRIPTOR_FAST
+                   : flags == (METH_FASTCALL | METH_KEYWORDS) ? CALL_METHOD_DESCRIPTOR_FAST_WITH_KEYWORDS
+                                                              : 0;
         return form ? form | (flags << 8) : 0;
     }
     return 0;
@@ -366,26 +409,58 @@ _Py_Specialize_Call(_PyStackRef callable, _PyStackRef self_or_null, _Py_CODEUNIT
         specialize_class_call((PyTypeObject *)callable_o, self_or_null, instr, oparg);
         return;
     }
-    int form = CALL_PY_EXACT_ARGS;
-    int argcount = oparg + !PyStackRef_IsNull(self_or_null);
-    if (Py_IS_TYPE(callable_o, &PyMethod_Type) && PyStackRef_IsNull(self_or_null)) {
-        /* A bound method object: its function with self first. */
-        callable_o = PyMethod_GET_FUNCTION(callable_o);
-        argcount = oparg + 1;
-        form = CALL_BOUND_METHOD_EXACT_ARGS;
+    int bound = Py_IS_TYPE(callable_o, &PyMethod_Type) && PyStackRef_IsNull(self_or_null);
+    PyObject *func = bound ? PyMethod_GET_FUNCTION(callable_o) : callable_o;
+    if (!PyFunction_Check(func)) {
+        /* A bound method of something else goes through the generic CALL,
+           which unpacks it and calls that. */
+        if (bound) {
+            unspecialize(instr);
+        }
+        else {
+            specialize(instr, CALL_NON_PY_GENERAL);
+        }
+        return;
     }
-    if (!PyFunction_Check(callable_o) ||
-        ((PyFunctionObject *)callable_o)->vectorcall != _PyFunction_Vectorcall) {
+    if (!can_push_frame_for((PyFunctionObject *)func)) {
         unspecialize(instr);
         return;
     }
-    PyFunctionObject *func = (PyFunctionObject *)callable_o;
-    if (!takes_exactly_positional(func, argcount)) {
-        unspecialize(instr);
-        return;
+    int form;
+    if (takes_exactly_positional((PyFunctionObject *)func, oparg + (bound || !PyStackRef_IsNull(self_or_null)))) {
+        form = bound ? CALL_BOUND_METHOD_EXACT_ARGS : CALL_PY_EXACT_ARGS;
     }
-    write_u32(&instr[2].cache, func->func_version);
+    else {
+        form = bound ? CALL_BOUND_METHOD_GENERAL : CALL_PY_GENERAL;
+    }
+    write_u32(&instr[2].cache, ((PyFunctionObject *)func)->func_version);
     specialize(instr, form);
+}
+
+/* CALL_KW: Python functions and bound methods get their frame pushed by
+   the instruction (any signature), everything else is a vectorcall. */
+void
+_Py_Specialize_CallKw(_PyStackRef callable, _PyStackRef self_or_null, _Py_CODEUNIT *instr, int oparg)
+{
+    assert(_PyOpcode_Caches[CALL_KW] == INLINE_CACHE_ENTRIES_CALL_KW);
+    PyObject *callable_o = PyStackRef_AsPyObjectBorrow(callable);
+    int bound = Py_IS_TYPE(callable_o, &PyMethod_Type) && PyStackRef_IsNull(self_or_null);
+    PyObject *func = bound ? PyMethod_GET_FUNCTION(callable_o) : callable_o;
+    if (!PyFunction_Check(func)) {
+        if (bound) {
+            unspecialize(instr);
+        }
+        else {
+            specialize(instr, CALL_KW_NON_PY);
+        }
+        return;
+    }
+    if (!can_push_frame_for((PyFunctionObject *)func)) {
+        unspecialize(instr);
+        return;
+    }
+    write_u32(&instr[2].cache, ((PyFunctionObject *)func)->func_version);
+    specialize(instr, bound ? CALL_KW_BOUND_METHOD : CALL_KW_PY);
 }
 
 /* 1 if obj's instance dict has `name` (or the lookup failed: callers then

@@ -256,8 +256,30 @@ PyAPI_FUNC(void) _PyEval_SetFunctionAttribute(PyFunctionObject *func, int flag, 
 PyAPI_FUNC(int) _PyEval_IsInlinablePyFunction(PyObject *callable);
 PyAPI_FUNC(PyObject *) _PyEval_VectorcallStackRefs(PyThreadState *tstate, PyObject *callable,
                                                    _PyStackRef *args, int nargs, PyObject *kwnames);
+PyAPI_FUNC(PyObject *) _PyEval_CallVectorcallFunction(PyThreadState *tstate, vectorcallfunc fn,
+                                                      PyObject *callable, _PyStackRef *args, int nargs);
 PyAPI_FUNC(PyObject *) _PyEval_VectorcallAndClose(PyThreadState *tstate, _PyStackRef callable,
                                                   _PyStackRef *args, int nargs, PyObject *kwnames);
+
+/* The guards of the CALL and CALL_KW forms for bound methods: a method
+   object whose function is the Python function of that version. */
+static inline int
+_PyEval_IsMethodOfVersion(PyObject *callable, uint32_t func_version)
+{
+    if (!Py_IS_TYPE(callable, &PyMethod_Type)) {
+        return 0;
+    }
+    PyObject *func = PyMethod_GET_FUNCTION(callable);
+    return PyFunction_Check(func) && ((PyFunctionObject *)func)->func_version == func_version;
+}
+
+/* What the *_NON_PY forms leave to the others: Python functions and bound
+   methods. */
+static inline int
+_PyEval_IsPythonCallable(PyObject *callable)
+{
+    return PyFunction_Check(callable) || Py_IS_TYPE(callable, &PyMethod_Type);
+}
 
 /* CALL of a bound method with no self: call its function with the method's
    self in the self_or_null slot instead (no second call layer). */

@@ -233,6 +233,8 @@ PyAPI_FUNC(void) _Py_Specialize_CompareOp(_PyStackRef lhs, _PyStackRef rhs, _Py_
 PyAPI_FUNC(void) _Py_Specialize_ToBool(_PyStackRef value, _Py_CODEUNIT *instr);
 PyAPI_FUNC(void) _Py_Specialize_Call(_PyStackRef callable, _PyStackRef self_or_null, _Py_CODEUNIT *instr,
                                      int oparg);
+PyAPI_FUNC(void) _Py_Specialize_CallKw(_PyStackRef callable, _PyStackRef self_or_null, _Py_CODEUNIT *instr,
+                                        int oparg);
 PyAPI_FUNC(void) _Py_Specialize_LoadAttr(_PyStackRef owner, _Py_CODEUNIT *instr, PyObject *name, int oparg);
 PyAPI_FUNC(int) _PyObject_InstanceDictHas(PyObject *obj, PyObject *name);
 PyAPI_FUNC(void) _Py_Specialize_StoreSubscr(_PyStackRef container, _PyStackRef sub, _Py_CODEUNIT *instr);
@@ -268,6 +270,8 @@ PyAPI_FUNC(PyObject *) _PyEval_CallMethodDefDirect(PyThreadState *tstate, PyObje
                                                    _PyStackRef *args, int nargs);
 PyAPI_FUNC(void) _Py_Specialize_ForIter(_PyStackRef iter, _PyStackRef index_or_null, _Py_CODEUNIT *instr,
                                         int oparg);
-PyAPI_FUNC(void) _Py_Specialize_Send(_PyStackRef receiver, _Py_CODEUNIT *instr, int oparg);
+PyAPI_FUNC(void) _Py_Specialize_Send(_PyStackRef receiver, _PyStackRef index_or_null, _Py_CODEUNIT *instr,
+                                     int oparg);
+PyAPI_FUNC(void) _Py_Specialize_GetIter(_PyStackRef iterable, _Py_CODEUNIT *instr);
 
 #endif /* !Py_INTERNAL_CODE_H */

@@ -24,7 +24,7 @@ extern "C" {
 /* Changes whenever compiled code would read differently: opcode
    numbers, stack effects or inline-cache sizes.  The .pyc magic
    number is derived from it (Python/import.c). */
-#define _Py_BYTECODE_STAMP 4467
+#define _Py_BYTECODE_STAMP 8300
 
 static inline int
 _PyOpcode_num_popped(int opcode, int oparg)
@@ -85,6 +85,10 @@ _PyOpcode_num_popped(int opcode, int oparg)
             return 2 + oparg;
         case CALL_BOUND_METHOD_EXACT_ARGS:
             return 2 + oparg;
+        case CALL_BOUND_METHOD_GENERAL:
+            return 2 + oparg;
+        case CALL_BUILTIN_CLASS:
+            return 2 + oparg;
         case CALL_BUILTIN_FAST:
             return 2 + oparg;
         case CALL_BUILTIN_FAST_WITH_KEYWORDS:
@@ -101,17 +105,29 @@ _PyOpcode_num_popped(int opcode, int oparg)
             return 2 + oparg;
         case CALL_KW:
             return 3 + oparg;
+        case CALL_KW_BOUND_METHOD:
+            return 3 + oparg;
+        case CALL_KW_NON_PY:
+            return 3 + oparg;
+        case CALL_KW_PY:
+            return 3 + oparg;
         case CALL_LEN:
             return 2 + oparg;
         case CALL_LIST_APPEND:
             return 2 + oparg;
         case CALL_METHOD_DESCRIPTOR_FAST:
             return 2 + oparg;
+        case CALL_METHOD_DESCRIPTOR_FAST_WITH_KEYWORDS:
+            return 2 + oparg;
         case CALL_METHOD_DESCRIPTOR_NOARGS:
             return 2 + oparg;
         case CALL_METHOD_DESCRIPTOR_O:
             return 2 + oparg;
+        case CALL_NON_PY_GENERAL:
+            return 2 + oparg;
         case CALL_PY_EXACT_ARGS:
+            return 2 + oparg;
+        case CALL_PY_GENERAL:
             return 2 + oparg;
         case CALL_STR_1:
             return 2 + oparg;
@@ -194,6 +210,10 @@ _PyOpcode_num_popped(int opcode, int oparg)
         case GET_AWAITABLE:
             return 1;
         case GET_ITER:
+            return 1;
+        case GET_ITER_SELF:
+            return 1;
+        case GET_ITER_VIRTUAL:
             return 1;
         case GET_LEN:
             return 1;
@@ -364,6 +384,8 @@ _PyOpcode_num_popped(int opcode, int oparg)
         case SEND:
             return 3;
         case SEND_GEN:
+            return 3;
+        case SEND_VIRTUAL:
             return 3;
         case SETUP_ANNOTATIONS:
             return 0;
@@ -507,6 +529,10 @@ _PyOpcode_num_pushed(int opcode, int oparg)
             return 1;
         case CALL_BOUND_METHOD_EXACT_ARGS:
             return 1;
+        case CALL_BOUND_METHOD_GENERAL:
+            return 1;
+        case CALL_BUILTIN_CLASS:
+            return 1;
         case CALL_BUILTIN_FAST:
             return 1;
         case CALL_BUILTIN_FAST_WITH_KEYWORDS:
@@ -523,17 +549,29 @@ _PyOpcode_num_pushed(int opcode, int oparg)
             return 1;
         case CALL_KW:
             return 1;
+        case CALL_KW_BOUND_METHOD:
+            return 1;
+        case CALL_KW_NON_PY:
+            return 1;
+        case CALL_KW_PY:
+            return 1;
         case CALL_LEN:
             return 1;
         case CALL_LIST_APPEND:
             return 1;
         case CALL_METHOD_DESCRIPTOR_FAST:
             return 1;
+        case CALL_METHOD_DESCRIPTOR_FAST_WITH_KEYWORDS:
+            return 1;
         case CALL_METHOD_DESCRIPTOR_NOARGS:
             return 1;
         case CALL_METHOD_DESCRIPTOR_O:
             return 1;
+        case CALL_NON_PY_GENERAL:
+            return 1;
         case CALL_PY_EXACT_ARGS:
+            return 1;
+        case CALL_PY_GENERAL:
             return 1;
         case CALL_STR_1:
             return 1;
@@ -616,6 +654,10 @@ _PyOpcode_num_pushed(int opcode, int oparg)
         case GET_AWAITABLE:
             return 1;
         case GET_ITER:
+            return 2;
+        case GET_ITER_SELF:
+            return 2;
+        case GET_ITER_VIRTUAL:
             return 2;
         case GET_LEN:
             return 2;
@@ -786,6 +828,8 @@ _PyOpcode_num_pushed(int opcode, int oparg)
         case SEND:
             return 3;
         case SEND_GEN:
+            return 3;
+        case SEND_VIRTUAL:
             return 3;
         case SETUP_ANNOTATIONS:
             return 0;
@@ -933,6 +977,8 @@ const struct opcode_metadata _PyOpcode_opcode_metadata[267] = {
     [CALL] = { true, HAS_ARG_FLAG | HAS_ERROR_FLAG | HAS_ESCAPES_FLAG },
     [CALL_ALLOC_AND_ENTER_INIT] = { true, HAS_ARG_FLAG | HAS_DEOPT_FLAG | HAS_ERROR_FLAG | HAS_ESCAPES_FLAG | HAS_ERROR_NO_POP_FLAG },
     [CALL_BOUND_METHOD_EXACT_ARGS] = { true, HAS_ARG_FLAG | HAS_DEOPT_FLAG | HAS_ERROR_FLAG | HAS_ESCAPES_FLAG | HAS_ERROR_NO_POP_FLAG },
+    [CALL_BOUND_METHOD_GENERAL] = { true, HAS_ARG_FLAG | HAS_DEOPT_FLAG | HAS_ERROR_FLAG | HAS_ESCAPES_FLAG },
+    [CALL_BUILTIN_CLASS] = { true, HAS_ARG_FLAG | HAS_DEOPT_FLAG | HAS_ERROR_FLAG | HAS_ESCAPES_FLAG },
     [CALL_BUILTIN_FAST] = { true, HAS_ARG_FLAG | HAS_DEOPT_FLAG | HAS_ERROR_FLAG | HAS_ESCAPES_FLAG },
     [CALL_BUILTIN_FAST_WITH_KEYWORDS] = { true, HAS_ARG_FLAG | HAS_DEOPT_FLAG | HAS_ERROR_FLAG | HAS_ESCAPES_FLAG },
     [CALL_BUILTIN_O] = { true, HAS_ARG_FLAG | HAS_DEOPT_FLAG | HAS_ERROR_FLAG | HAS_ESCAPES_FLAG },
@@ -941,12 +987,18 @@ const struct opcode_metadata _PyOpcode_opcode_metadata[267] = {
     [CALL_INTRINSIC_2] = { true, HAS_ARG_FLAG | HAS_ERROR_FLAG | HAS_ESCAPES_FLAG },
     [CALL_ISINSTANCE] = { true, HAS_ARG_FLAG | HAS_DEOPT_FLAG | HAS_ERROR_FLAG | HAS_ESCAPES_FLAG },
     [CALL_KW] = { true, HAS_ARG_FLAG | HAS_ERROR_FLAG | HAS_ESCAPES_FLAG },
+    [CALL_KW_BOUND_METHOD] = { true, HAS_ARG_FLAG | HAS_DEOPT_FLAG | HAS_ERROR_FLAG | HAS_ESCAPES_FLAG },
+    [CALL_KW_NON_PY] = { true, HAS_ARG_FLAG | HAS_DEOPT_FLAG | HAS_ERROR_FLAG | HAS_ESCAPES_FLAG },
+    [CALL_KW_PY] = { true, HAS_ARG_FLAG | HAS_DEOPT_FLAG | HAS_ERROR_FLAG | HAS_ESCAPES_FLAG },
     [CALL_LEN] = { true, HAS_ARG_FLAG | HAS_DEOPT_FLAG | HAS_ERROR_FLAG | HAS_ESCAPES_FLAG },
     [CALL_LIST_APPEND] = { true, HAS_ARG_FLAG | HAS_DEOPT_FLAG | HAS_ERROR_FLAG | HAS_ESCAPES_FLAG },
     [CALL_METHOD_DESCRIPTOR_FAST] = { true, HAS_ARG_FLAG | HAS_DEOPT_FLAG | HAS_ERROR_FLAG | HAS_ESCAPES_FLAG },
+    [CALL_METHOD_DESCRIPTOR_FAST_WITH_KEYWORDS] = { true, HAS_ARG_FLAG | HAS_DEOPT_FLAG | HAS_ERROR_FLAG | HAS_ESCAPES_FLAG },
     [CALL_METHOD_DESCRIPTOR_NOARGS] = { true, HAS_ARG_FLAG | HAS_DEOPT_FLAG | HAS_ERROR_FLAG | HAS_ESCAPES_FLAG },
     [CALL_METHOD_DESCRIPTOR_O] = { true, HAS_ARG_FLAG | HAS_DEOPT_FLAG | HAS_ERROR_FLAG | HAS_ESCAPES_FLAG },
+    [CALL_NON_PY_GENERAL] = { true, HAS_ARG_FLAG | HAS_DEOPT_FLAG | HAS_ERROR_FLAG | HAS_ESCAPES_FLAG },
     [CALL_PY_EXACT_ARGS] = { true, HAS_ARG_FLAG | HAS_DEOPT_FLAG | HAS_ERROR_FLAG | HAS_ESCAPES_FLAG | HAS_ERROR_NO_POP_FLAG },
+    [CALL_PY_GENERAL] = { true, HAS_ARG_FLAG | HAS_DEOPT_FLAG | HAS_ERROR_FLAG | HAS_ESCAPES_FLAG },
     [CALL_STR_1] = { true, HAS_ARG_FLAG | HAS_DEOPT_FLAG | HAS_ERROR_FLAG | HAS_ESCAPES_FLAG },
     [CALL_TUPLE_1] = { true, HAS_ARG_FLAG | HAS_DEOPT_FLAG | HAS_ERROR_FLAG | HAS_ESCAPES_FLAG },
     [CALL_TYPE_1] = { true, HAS_ARG_FLAG | HAS_DEOPT_FLAG | HAS_ESCAPES_FLAG },
@@ -988,6 +1040,8 @@ const struct opcode_metadata _PyOpcode_opcode_metadata[267] = {
     [GET_ANEXT] = { true, HAS_ERROR_FLAG | HAS_ESCAPES_FLAG | HAS_ERROR_NO_POP_FLAG },
     [GET_AWAITABLE] = { true, HAS_ARG_FLAG | HAS_ERROR_FLAG | HAS_ESCAPES_FLAG },
     [GET_ITER] = { true, HAS_ARG_FLAG | HAS_ERROR_FLAG | HAS_ESCAPES_FLAG },
+    [GET_ITER_SELF] = { true, HAS_DEOPT_FLAG | HAS_ESCAPES_FLAG },
+    [GET_ITER_VIRTUAL] = { true, HAS_DEOPT_FLAG },
     [GET_LEN] = { true, HAS_ERROR_FLAG | HAS_ESCAPES_FLAG | HAS_ERROR_NO_POP_FLAG },
     [IMPORT_FROM] = { true, HAS_ARG_FLAG | HAS_NAME_FLAG | HAS_ERROR_FLAG | HAS_ESCAPES_FLAG | HAS_ERROR_NO_POP_FLAG },
     [IMPORT_NAME] = { true, HAS_ARG_FLAG | HAS_NAME_FLAG | HAS_ERROR_FLAG | HAS_ESCAPES_FLAG },
@@ -1067,6 +1121,7 @@ const struct opcode_metadata _PyOpcode_opcode_metadata[267] = {
     [RETURN_VALUE] = { true, HAS_ESCAPES_FLAG },
     [SEND] = { true, HAS_ARG_FLAG | HAS_JUMP_FLAG | HAS_ERROR_FLAG | HAS_ESCAPES_FLAG },
     [SEND_GEN] = { true, HAS_ARG_FLAG | HAS_DEOPT_FLAG | HAS_ESCAPES_FLAG },
+    [SEND_VIRTUAL] = { true, HAS_ARG_FLAG | HAS_JUMP_FLAG | HAS_DEOPT_FLAG | HAS_ERROR_FLAG | HAS_ESCAPES_FLAG },
     [SETUP_ANNOTATIONS] = { true, HAS_ERROR_FLAG | HAS_ESCAPES_FLAG },
     [SET_ADD] = { true, HAS_ARG_FLAG | HAS_ERROR_FLAG | HAS_ESCAPES_FLAG },
     [SET_FUNCTION_ATTRIBUTE] = { true, HAS_ARG_FLAG | HAS_ESCAPES_FLAG },
@@ -1137,6 +1192,9 @@ const struct opcode_metadata _PyOpcode_opcode_metadata[267] = {
 #endif
 #ifndef INLINE_CACHE_ENTRIES_FOR_ITER
 #define INLINE_CACHE_ENTRIES_FOR_ITER 1
+#endif
+#ifndef INLINE_CACHE_ENTRIES_GET_ITER
+#define INLINE_CACHE_ENTRIES_GET_ITER 1
 #endif
 #ifndef INLINE_CACHE_ENTRIES_INSTRUMENTED_CALL
 #define INLINE_CACHE_ENTRIES_INSTRUMENTED_CALL 3
@@ -1218,17 +1276,25 @@ const uint8_t _PyOpcode_Caches[256] = {
     [CALL] = 3,
     [CALL_ALLOC_AND_ENTER_INIT] = 3,
     [CALL_BOUND_METHOD_EXACT_ARGS] = 3,
+    [CALL_BOUND_METHOD_GENERAL] = 3,
+    [CALL_BUILTIN_CLASS] = 3,
     [CALL_BUILTIN_FAST] = 3,
     [CALL_BUILTIN_FAST_WITH_KEYWORDS] = 3,
     [CALL_BUILTIN_O] = 3,
     [CALL_ISINSTANCE] = 3,
     [CALL_KW] = 3,
+    [CALL_KW_BOUND_METHOD] = 3,
+    [CALL_KW_NON_PY] = 3,
+    [CALL_KW_PY] = 3,
     [CALL_LEN] = 3,
     [CALL_LIST_APPEND] = 3,
     [CALL_METHOD_DESCRIPTOR_FAST] = 3,
+    [CALL_METHOD_DESCRIPTOR_FAST_WITH_KEYWORDS] = 3,
     [CALL_METHOD_DESCRIPTOR_NOARGS] = 3,
     [CALL_METHOD_DESCRIPTOR_O] = 3,
+    [CALL_NON_PY_GENERAL] = 3,
     [CALL_PY_EXACT_ARGS] = 3,
+    [CALL_PY_GENERAL] = 3,
     [CALL_STR_1] = 3,
     [CALL_TUPLE_1] = 3,
     [CALL_TYPE_1] = 3,
@@ -1244,6 +1310,9 @@ const uint8_t _PyOpcode_Caches[256] = {
     [FOR_ITER_LIST] = 1,
     [FOR_ITER_TUPLE] = 1,
     [FOR_ITER_VIRTUAL] = 1,
+    [GET_ITER] = 1,
+    [GET_ITER_SELF] = 1,
+    [GET_ITER_VIRTUAL] = 1,
     [INSTRUMENTED_CALL] = 3,
     [INSTRUMENTED_CALL_KW] = 3,
     [INSTRUMENTED_JUMP_BACKWARD] = 1,
@@ -1271,6 +1340,7 @@ const uint8_t _PyOpcode_Caches[256] = {
     [POP_JUMP_IF_TRUE] = 1,
     [SEND] = 1,
     [SEND_GEN] = 1,
+    [SEND_VIRTUAL] = 1,
     [STORE_ATTR] = 4,
     [STORE_ATTR_INSTANCE_VALUE] = 4,
     [STORE_ATTR_SLOT] = 4,
@@ -1320,6 +1390,8 @@ const uint8_t _PyOpcode_Deopt[256] = {
     [CALL] = CALL,
     [CALL_ALLOC_AND_ENTER_INIT] = CALL,
     [CALL_BOUND_METHOD_EXACT_ARGS] = CALL,
+    [CALL_BOUND_METHOD_GENERAL] = CALL,
+    [CALL_BUILTIN_CLASS] = CALL,
     [CALL_BUILTIN_FAST] = CALL,
     [CALL_BUILTIN_FAST_WITH_KEYWORDS] = CALL,
     [CALL_BUILTIN_O] = CALL,
@@ -1328,12 +1400,18 @@ const uint8_t _PyOpcode_Deopt[256] = {
     [CALL_INTRINSIC_2] = CALL_INTRINSIC_2,
     [CALL_ISINSTANCE] = CALL,
     [CALL_KW] = CALL_KW,
+    [CALL_KW_BOUND_METHOD] = CALL_KW,
+    [CALL_KW_NON_PY] = CALL_KW,
+    [CALL_KW_PY] = CALL_KW,
     [CALL_LEN] = CALL,
     [CALL_LIST_APPEND] = CALL,
     [CALL_METHOD_DESCRIPTOR_FAST] = CALL,
+    [CALL_METHOD_DESCRIPTOR_FAST_WITH_KEYWORDS] = CALL,
     [CALL_METHOD_DESCRIPTOR_NOARGS] = CALL,
     [CALL_METHOD_DESCRIPTOR_O] = CALL,
+    [CALL_NON_PY_GENERAL] = CALL,
     [CALL_PY_EXACT_ARGS] = CALL,
+    [CALL_PY_GENERAL] = CALL,
     [CALL_STR_1] = CALL,
     [CALL_TUPLE_1] = CALL,
     [CALL_TYPE_1] = CALL,
@@ -1375,6 +1453,8 @@ const uint8_t _PyOpcode_Deopt[256] = {
     [GET_ANEXT] = GET_ANEXT,
     [GET_AWAITABLE] = GET_AWAITABLE,
     [GET_ITER] = GET_ITER,
+    [GET_ITER_SELF] = GET_ITER,
+    [GET_ITER_VIRTUAL] = GET_ITER,
     [GET_LEN] = GET_LEN,
     [IMPORT_FROM] = IMPORT_FROM,
     [IMPORT_NAME] = IMPORT_NAME,
@@ -1454,6 +1534,7 @@ const uint8_t _PyOpcode_Deopt[256] = {
     [RETURN_VALUE] = RETURN_VALUE,
     [SEND] = SEND,
     [SEND_GEN] = SEND,
+    [SEND_VIRTUAL] = SEND,
     [SETUP_ANNOTATIONS] = SETUP_ANNOTATIONS,
     [SET_ADD] = SET_ADD,
     [SET_FUNCTION_ATTRIBUTE] = SET_FUNCTION_ATTRIBUTE,
@@ -1522,6 +1603,8 @@ const char *const _PyOpcode_OpName[267] = {
     [CALL] = "CALL",
     [CALL_ALLOC_AND_ENTER_INIT] = "CALL_ALLOC_AND_ENTER_INIT",
     [CALL_BOUND_METHOD_EXACT_ARGS] = "CALL_BOUND_METHOD_EXACT_ARGS",
+    [CALL_BOUND_METHOD_GENERAL] = "CALL_BOUND_METHOD_GENERAL",
+    [CALL_BUILTIN_CLASS] = "CALL_BUILTIN_CLASS",
     [CALL_BUILTIN_FAST] = "CALL_BUILTIN_FAST",
     [CALL_BUILTIN_FAST_WITH_KEYWORDS] = "CALL_BUILTIN_FAST_WITH_KEYWORDS",
     [CALL_BUILTIN_O] = "CALL_BUILTIN_O",
@@ -1530,12 +1613,18 @@ const char *const _PyOpcode_OpName[267] = {
     [CALL_INTRINSIC_2] = "CALL_INTRINSIC_2",
     [CALL_ISINSTANCE] = "CALL_ISINSTANCE",
     [CALL_KW] = "CALL_KW",
+    [CALL_KW_BOUND_METHOD] = "CALL_KW_BOUND_METHOD",
+    [CALL_KW_NON_PY] = "CALL_KW_NON_PY",
+    [CALL_KW_PY] = "CALL_KW_PY",
     [CALL_LEN] = "CALL_LEN",
     [CALL_LIST_APPEND] = "CALL_LIST_APPEND",
     [CALL_METHOD_DESCRIPTOR_FAST] = "CALL_METHOD_DESCRIPTOR_FAST",
+    [CALL_METHOD_DESCRIPTOR_FAST_WITH_KEYWORDS] = "CALL_METHOD_DESCRIPTOR_FAST_WITH_KEYWORDS",
     [CALL_METHOD_DESCRIPTOR_NOARGS] = "CALL_METHOD_DESCRIPTOR_NOARGS",
     [CALL_METHOD_DESCRIPTOR_O] = "CALL_METHOD_DESCRIPTOR_O",
+    [CALL_NON_PY_GENERAL] = "CALL_NON_PY_GENERAL",
     [CALL_PY_EXACT_ARGS] = "CALL_PY_EXACT_ARGS",
+    [CALL_PY_GENERAL] = "CALL_PY_GENERAL",
     [CALL_STR_1] = "CALL_STR_1",
     [CALL_TUPLE_1] = "CALL_TUPLE_1",
     [CALL_TYPE_1] = "CALL_TYPE_1",
@@ -1577,6 +1666,8 @@ const char *const _PyOpcode_OpName[267] = {
     [GET_ANEXT] = "GET_ANEXT",
     [GET_AWAITABLE] = "GET_AWAITABLE",
     [GET_ITER] = "GET_ITER",
+    [GET_ITER_SELF] = "GET_ITER_SELF",
+    [GET_ITER_VIRTUAL] = "GET_ITER_VIRTUAL",
     [GET_LEN] = "GET_LEN",
     [IMPORT_FROM] = "IMPORT_FROM",
     [IMPORT_NAME] = "IMPORT_NAME",
@@ -1662,6 +1753,7 @@ const char *const _PyOpcode_OpName[267] = {
     [RETURN_VALUE] = "RETURN_VALUE",
     [SEND] = "SEND",
     [SEND_GEN] = "SEND_GEN",
+    [SEND_VIRTUAL] = "SEND_VIRTUAL",
     [SETUP_ANNOTATIONS] = "SETUP_ANNOTATIONS",
     [SETUP_CLEANUP] = "SETUP_CLEANUP",
     [SETUP_FINALLY] = "SETUP_FINALLY",
@@ -1740,6 +1832,7 @@ const struct opcode_macro_expansion _PyOpcode_macro_expansion[256] = {
     [BUILD_TUPLE] = { .nuops = 1, .uops = { { _BUILD_TUPLE, OPARG_SIMPLE, 0 } } },
     [CACHE] = { .nuops = 1, .uops = { { _CACHE, OPARG_SIMPLE, 0 } } },
     [CALL_BOUND_METHOD_EXACT_ARGS] = { .nuops = 5, .uops = { { _CHECK_CALL_BOUND_METHOD_EXACT_ARGS, OPARG_SIMPLE, 0 }, { _INIT_CALL_BOUND_METHOD_EXACT_ARGS, OPARG_SIMPLE, 0 }, { _CHECK_FUNCTION_VERSION, OPARG_CACHE_2, 1 }, { _CHECK_FUNCTION_EXACT_ARGS, OPARG_SIMPLE, 0 }, { _PUSH_FRAME_EXACT_ARGS, OPARG_SIMPLE, 0 } } },
+    [CALL_BUILTIN_CLASS] = { .nuops = 2, .uops = { { _GUARD_BUILTIN_CLASS, OPARG_SIMPLE, 0 }, { _CALL_BUILTIN_CLASS, OPARG_SIMPLE, 0 } } },
     [CALL_BUILTIN_FAST] = { .nuops = 2, .uops = { { _GUARD_BUILTIN_FAST, OPARG_SIMPLE, 0 }, { _CALL_BUILTIN_DIRECT, OPARG_SIMPLE, 0 } } },
     [CALL_BUILTIN_FAST_WITH_KEYWORDS] = { .nuops = 2, .uops = { { _GUARD_BUILTIN_FAST_WITH_KEYWORDS, OPARG_SIMPLE, 0 }, { _CALL_BUILTIN_DIRECT, OPARG_SIMPLE, 0 } } },
     [CALL_BUILTIN_O] = { .nuops = 2, .uops = { { _GUARD_BUILTIN_O, OPARG_SIMPLE, 0 }, { _CALL_BUILTIN_DIRECT, OPARG_SIMPLE, 0 } } },
@@ -1747,11 +1840,14 @@ const struct opcode_macro_expansion _PyOpcode_macro_expansion[256] = {
     [CALL_INTRINSIC_1] = { .nuops = 1, .uops = { { _CALL_INTRINSIC_1, OPARG_SIMPLE, 0 } } },
     [CALL_INTRINSIC_2] = { .nuops = 1, .uops = { { _CALL_INTRINSIC_2, OPARG_SIMPLE, 0 } } },
     [CALL_ISINSTANCE] = { .nuops = 1, .uops = { { _CALL_ISINSTANCE, OPARG_SIMPLE, 0 } } },
+    [CALL_KW_NON_PY] = { .nuops = 2, .uops = { { _CHECK_IS_NOT_PY_CALLABLE_KW, OPARG_SIMPLE, 0 }, { _CALL_KW_VECTORCALL, OPARG_SIMPLE, 0 } } },
     [CALL_LEN] = { .nuops = 1, .uops = { { _CALL_LEN, OPARG_SIMPLE, 0 } } },
     [CALL_LIST_APPEND] = { .nuops = 1, .uops = { { _CALL_LIST_APPEND, OPARG_SIMPLE, 0 } } },
     [CALL_METHOD_DESCRIPTOR_FAST] = { .nuops = 1, .uops = { { _CALL_METHOD_DESCRIPTOR_DIRECT, OPARG_CACHE_1, 1 } } },
+    [CALL_METHOD_DESCRIPTOR_FAST_WITH_KEYWORDS] = { .nuops = 1, .uops = { { _CALL_METHOD_DESCRIPTOR_DIRECT, OPARG_CACHE_1, 1 } } },
     [CALL_METHOD_DESCRIPTOR_NOARGS] = { .nuops = 1, .uops = { { _CALL_METHOD_DESCRIPTOR_DIRECT, OPARG_CACHE_1, 1 } } },
     [CALL_METHOD_DESCRIPTOR_O] = { .nuops = 1, .uops = { { _CALL_METHOD_DESCRIPTOR_DIRECT, OPARG_CACHE_1, 1 } } },
+    [CALL_NON_PY_GENERAL] = { .nuops = 2, .uops = { { _CHECK_IS_NOT_PY_CALLABLE, OPARG_SIMPLE, 0 }, { _CALL_VECTORCALL, OPARG_SIMPLE, 0 } } },
     [CALL_PY_EXACT_ARGS] = { .nuops = 3, .uops = { { _CHECK_FUNCTION_VERSION, OPARG_CACHE_2, 1 }, { _CHECK_FUNCTION_EXACT_ARGS, OPARG_SIMPLE, 0 }, { _PUSH_FRAME_EXACT_ARGS, OPARG_SIMPLE, 0 } } },
     [CALL_STR_1] = { .nuops = 1, .uops = { { _CALL_STR_1, OPARG_SIMPLE, 0 } } },
     [CALL_TUPLE_1] = { .nuops = 1, .uops = { { _CALL_TUPLE_1, OPARG_SIMPLE, 0 } } },
@@ -1788,6 +1884,8 @@ const struct opcode_macro_expansion _PyOpcode_macro_expansion[256] = {
     [GET_ANEXT] = { .nuops = 1, .uops = { { _GET_ANEXT, OPARG_SIMPLE, 0 } } },
     [GET_AWAITABLE] = { .nuops = 1, .uops = { { _GET_AWAITABLE, OPARG_SIMPLE, 0 } } },
     [GET_ITER] = { .nuops = 1, .uops = { { _GET_ITER, OPARG_SIMPLE, 0 } } },
+    [GET_ITER_SELF] = { .nuops = 1, .uops = { { _GET_ITER_SELF, OPARG_SIMPLE, 0 } } },
+    [GET_ITER_VIRTUAL] = { .nuops = 1, .uops = { { _GET_ITER_VIRTUAL, OPARG_SIMPLE, 0 } } },
     [GET_LEN] = { .nuops = 1, .uops = { { _GET_LEN, OPARG_SIMPLE, 0 } } },
     [IMPORT_FROM] = { .nuops = 1, .uops = { { _IMPORT_FROM, OPARG_SIMPLE, 0 } } },
     [IMPORT_NAME] = { .nuops = 1, .uops = { { _IMPORT_NAME, OPARG_SIMPLE, 0 } } },

@@ -49,7 +49,9 @@ bad_cases = [
     ('no consts', lambda: f.__code__.replace(co_consts=())),
     ('opcode 0xff', lambda: f.__code__.replace(co_code=b'\xff\x00' * 10)),
     ('truncated', lambda: f.__code__.replace(co_code=f.__code__.co_code[:3])),
-    ('cut after an instruction', lambda: h.__code__.replace(co_code=h.__code__.co_code[:6])),
+    # RESUME, LOAD_FAST, GET_ITER and its counter: the loop is cut off.
+    ('cut after an instruction', lambda: h.__code__.replace(co_code=h.__code__.co_code[:8])),
+    ('cut in a cache', lambda: h.__code__.replace(co_code=h.__code__.co_code[:6])),
     ('empty', lambda: f.__code__.replace(co_code=b'')),
     ('all caches', lambda: f.__code__.replace(co_code=b'\x00\x00' * 8)),
     ('no names', lambda: g.__code__.replace(co_names=())),

@@ -7,9 +7,10 @@ dictionary from Tools/fuzz/dicts/, and --seconds of fuzzing; the corpus it
 grows is kept in build/fuzz/corpus/<target>.  A crash, a sanitizer report,
 a timeout (over 10 s for one input) or running out of memory fails the
 target; the input is saved under build/fuzz/artifacts/<target>/.
-Closes with one line per target (executions, result) and 'N passed, N failed'.
+--jobs N fuzzes N targets at once.  Closes with one line per target (executions, result) and 'N passed, N failed'.
 """
 import argparse
+import concurrent.futures
 import hashlib
 import json
 import os
@@ -179,17 +180,20 @@ def main():
     ap.add_argument('--seconds', type=int, default=60)
     ap.add_argument('--targets', default=' '.join(TARGETS))
     ap.add_argument('--python', default=os.path.join(ROOT, 'python'))
+    ap.add_argument('--jobs', type=int, default=1, help='targets fuzzed at once (one core each)')
     opts = ap.parse_args()
     targets = opts.targets.split()
     unknown = [t for t in targets if t not in TARGETS]
     if unknown:
         sys.exit('unknown fuzz targets: %s (have: %s)' % (' '.join(unknown), ' '.join(TARGETS)))
     dirs = build_seeds(opts.python)
-    results = []
-    for t in targets:
+    def start(t):
         seed_dir, nseeds = dirs[t]
         print('fuzz_%s: %d seeds, %d s ...' % (t, nseeds, opts.seconds), flush=True)
-        results.append(run_target(t, opts.seconds, seed_dir))
+        return run_target(t, opts.seconds, seed_dir)
+    # Threads only wait on the fuzzer processes; results keep the target order.
+    with concurrent.futures.ThreadPoolExecutor(max(1, opts.jobs)) as pool:
+        results = list(pool.map(start, targets))
     passed = failed = 0
     for r in results:
         ok = r['rc'] == 0 and not r['artifacts']
