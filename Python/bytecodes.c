@@ -1417,6 +1417,7 @@
                 PyStackRef_CLOSE(args[i]);
             }
             PyStackRef_CLOSE(callable);
+            (void)self_or_null;  /* NULL: the guard checked */
             DEAD(self_or_null);
             ERROR_IF(res_o == NULL);
             res = PyStackRef_FromPyObjectSteal(res_o);

@@ -1915,6 +1915,7 @@
                 PyStackRef_CLOSE(args[i]);
             }
             PyStackRef_CLOSE(callable);
+            (void)self_or_null;  /* NULL: the guard checked */
             if (res_o == NULL) {
                 stack_pointer += -2 - oparg;
                 JUMP_TO_ERROR();

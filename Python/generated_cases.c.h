@@ -1158,6 +1158,7 @@
                     PyStackRef_CLOSE(args[i]);
                 }
                 PyStackRef_CLOSE(callable);
+                (void)self_or_null;  /* NULL: the guard checked */
                 if (res_o == NULL) {
                     stack_pointer += -2 - oparg;
                     goto error;
